@@ -1,0 +1,213 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, cacheControlFor, IMMUTABLE, NO_CACHE, SITE_NOT_BUILT } from './app';
+import { startDatabase, type Database } from './db/database';
+import { migrate } from './db/migrate';
+import { makeTempDir, removeDir } from './test/support';
+
+const INDEX_HTML = '<!doctype html><title>shell</title><div id="root"></div>';
+
+let dataDir: string;
+let siteDir: string;
+let db: Database;
+let app: FastifyInstance;
+
+function writeSiteFile(relative: string, content: string): void {
+  const file = path.join(siteDir, relative);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+}
+
+beforeAll(async () => {
+  dataDir = makeTempDir('api-app');
+  siteDir = makeTempDir('api-site');
+  writeSiteFile('index.html', INDEX_HTML);
+  writeSiteFile('deployment.json', '{"id":"d1"}');
+  writeSiteFile('config.json', '{}');
+  writeSiteFile('builds/latest.json', '{"build":"b1"}');
+  writeSiteFile('remotes/a/1/mf-manifest.json', '{"name":"a"}');
+  writeSiteFile('remotes/a/1/x.js', 'export const x = 1;');
+  writeSiteFile('assets/app.3f2a.css', 'body{}');
+  writeSiteFile('robots.txt', 'User-agent: *');
+
+  db = await startDatabase({ dataDir });
+  await migrate(db);
+  app = buildApp({ env: { SITE_DIR: siteDir, LOG_LEVEL: 'silent' }, db });
+  // A route that fails, to see what the error handler shows.
+  app.get('/api/test/boom/', async () => {
+    throw new Error('secret internals at /etc/passwd');
+  });
+  app.post('/api/test/echo/', async (request) => ({ got: request.body }));
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await db?.stop();
+  removeDir(dataDir);
+  removeDir(siteDir);
+});
+
+function expectSecurityHeaders(headers: Record<string, unknown>): void {
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('same-origin');
+  expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+}
+
+describe('GET /api/health/', () => {
+  it('reports ok with the real database version', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health/' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toEqual({
+      status: 'ok',
+      database: { status: 'ok', embedded: true, version: expect.any(String) },
+    });
+    expect(body.database.version).toMatch(/^\d+(\.\d+)?/);
+    expect(body.database.version).toBe(await db.serverVersion());
+    expect(response.headers['cache-control']).toBe('no-store');
+    expectSecurityHeaders(response.headers);
+  });
+});
+
+describe('API errors', () => {
+  it.each(['/api/nope/', '/api/nope', '/api', '/api/health'])('%s → 404 JSON', async (url) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toEqual({ detail: '見つかりません。' });
+    expectSecurityHeaders(response.headers);
+  });
+
+  it('answers 404 JSON for other methods too', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/applications/', payload: {} });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: '見つかりません。' });
+  });
+
+  it('turns an unexpected error into a 500 without leaking it', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/test/boom/' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ detail: 'サーバーでエラーが発生しました。' });
+    expect(response.body).not.toMatch(/secret|passwd|stack|at /);
+    expectSecurityHeaders(response.headers);
+  });
+
+  it('reports a client error (bad JSON) as 400 with a detail', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{not json',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json())).toEqual(['detail']);
+    expect(typeof response.json().detail).toBe('string');
+  });
+});
+
+describe('the assembled site', () => {
+  it.each([
+    ['/', NO_CACHE, 'text/html', INDEX_HTML],
+    ['/index.html', NO_CACHE, 'text/html', INDEX_HTML],
+    ['/deployment.json', NO_CACHE, 'application/json', '{"id":"d1"}'],
+    ['/config.json', NO_CACHE, 'application/json', '{}'],
+    ['/builds/latest.json', NO_CACHE, 'application/json', '{"build":"b1"}'],
+    ['/remotes/a/1/mf-manifest.json', NO_CACHE, 'application/json', '{"name":"a"}'],
+    ['/remotes/a/1/x.js', IMMUTABLE, 'javascript', 'export const x = 1;'],
+    ['/assets/app.3f2a.css', IMMUTABLE, 'text/css', 'body{}'],
+    ['/robots.txt', NO_CACHE, 'text/plain', 'User-agent: *'],
+  ])('serves %s with Cache-Control %s', async (url, cacheControl, type, body) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe(cacheControl);
+    expect(response.headers['content-type']).toContain(type);
+    expect(response.body).toBe(body);
+    expectSecurityHeaders(response.headers);
+  });
+
+  it('answers a deep link with index.html (SPA fallback), not cached', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const response = await app.inject({ method, url: '/entry/detail/12?tab=docs' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe(NO_CACHE);
+      expectSecurityHeaders(response.headers);
+      expect(response.body).toBe(method === 'GET' ? INDEX_HTML : '');
+    }
+  });
+
+  it('answers a missing file with an extension with a plain 404', async () => {
+    const response = await app.inject({ method: 'GET', url: '/remotes/a/1/missing.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('text/plain');
+    expect(response.body).not.toContain('<div id="root">');
+    expectSecurityHeaders(response.headers);
+  });
+
+  it('does not fall back for other methods', async () => {
+    const response = await app.inject({ method: 'POST', url: '/entry/detail/12' });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('never serves a file outside SITE_DIR', async () => {
+    const response = await app.inject({ method: 'GET', url: '/..%2f..%2fetc%2fpasswd' });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.body).not.toContain('root:');
+  });
+});
+
+describe('cacheControlFor', () => {
+  it('revalidates entry points and manifests, caches hashed bundles forever', () => {
+    expect(cacheControlFor('index.html')).toBe(NO_CACHE);
+    expect(cacheControlFor('remotes/entry/index.html')).toBe(NO_CACHE);
+    expect(cacheControlFor('deployment.json')).toBe(NO_CACHE);
+    expect(cacheControlFor('builds/latest.json')).toBe(NO_CACHE);
+    expect(cacheControlFor('builds/b1.json')).toBe(NO_CACHE);
+    expect(cacheControlFor('remotes/x/2/mf-manifest.json')).toBe(NO_CACHE);
+    expect(cacheControlFor('assets/mf-manifest.json')).toBe(NO_CACHE);
+    expect(cacheControlFor('remotes/x/2/remoteEntry.js')).toBe(IMMUTABLE);
+    expect(cacheControlFor('assets/fonts/a.woff2')).toBe(IMMUTABLE);
+    expect(cacheControlFor('favicon.ico')).toBe(NO_CACHE);
+  });
+});
+
+describe('without a built site', () => {
+  it('answers non-API GETs with 503 text/plain, and the API still works', async () => {
+    const bare = buildApp({
+      env: { SITE_DIR: path.join(siteDir, 'does-not-exist'), LOG_LEVEL: 'silent' },
+      db,
+    });
+    try {
+      for (const url of ['/', '/entry/detail/12', '/remotes/a/1/x.js']) {
+        const response = await bare.inject({ method: 'GET', url });
+        expect(response.statusCode).toBe(503);
+        expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+        expect(response.body).toBe(SITE_NOT_BUILT);
+        expectSecurityHeaders(response.headers);
+      }
+      expect((await bare.inject({ method: 'GET', url: '/api/health/' })).statusCode).toBe(200);
+      const missing = await bare.inject({ method: 'GET', url: '/api/nope/' });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ detail: '見つかりません。' });
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+// Last: stops the database this file shares.
+describe('GET /api/health/ when the database is down', () => {
+  it('answers 503 with status error', async () => {
+    await db.stop();
+    const response = await app.inject({ method: 'GET', url: '/api/health/' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      status: 'error',
+      database: { status: 'error', embedded: true },
+    });
+    expectSecurityHeaders(response.headers);
+  });
+});

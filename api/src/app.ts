@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance, type RouteHandlerMethod } from 'fastify';
+import type { Database } from './db/database';
+import type { Env } from './env';
+
+export interface BuildAppOptions {
+  env: Pick<Env, 'SITE_DIR' | 'LOG_LEVEL'>;
+  db: Pick<Database, 'embedded' | 'serverVersion'>;
+}
+
+export const NOT_FOUND_DETAIL = '見つかりません。';
+export const SERVER_ERROR_DETAIL = 'サーバーでエラーが発生しました。';
+export const SITE_NOT_BUILT = 'The site has not been built. Run npm start (or pnpm build).';
+
+export const NO_CACHE = 'no-cache';
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Files that name the current deployment: always revalidated (paths relative to SITE_DIR). */
+const ALWAYS_REVALIDATED = new Set(['deployment.json', 'config.json', 'builds/latest.json']);
+
+/**
+ * Cache-Control for a file of the assembled site, by its path relative to SITE_DIR.
+ * Content-hashed bundles (remotes/, assets/) never change under their name; entry points
+ * and manifests that point at them must be revalidated on every load.
+ */
+export function cacheControlFor(relativePath: string): string {
+  const file = relativePath.split(path.sep).join('/');
+  const name = path.posix.basename(file);
+  if (name === 'index.html' || name === 'mf-manifest.json' || ALWAYS_REVALIDATED.has(file)) {
+    return NO_CACHE;
+  }
+  if (file.startsWith('remotes/') || file.startsWith('assets/')) return IMMUTABLE;
+  return NO_CACHE;
+}
+
+function pathnameOf(url: string): string {
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
+}
+
+function isApiPath(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/');
+}
+
+/** The Fastify app (not listening): API routes, the assembled site and its SPA fallback. */
+export function buildApp({ env, db }: BuildAppOptions): FastifyInstance {
+  const app = Fastify({
+    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+    reply.header('X-Frame-Options', 'SAMEORIGIN');
+    if (isApiPath(pathnameOf(request.url)) && !reply.hasHeader('cache-control')) {
+      reply.header('Cache-Control', 'no-store');
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 600
+      ? error.statusCode
+      : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(status).send({ detail: SERVER_ERROR_DETAIL });
+    }
+    return reply.code(status).send({ detail: error.message });
+  });
+
+  // --- API -----------------------------------------------------------------------------
+
+  app.get('/api/health/', async (request, reply) => {
+    try {
+      const version = await db.serverVersion();
+      return { status: 'ok', database: { status: 'ok', embedded: db.embedded, version } };
+    } catch (error) {
+      request.log.error({ err: error }, 'health check: the database did not answer');
+      return reply
+        .code(503)
+        .send({ status: 'error', database: { status: 'error', embedded: db.embedded } });
+    }
+  });
+
+  // Everything else under /api answers JSON (never the site's index.html).
+  const apiNotFound: RouteHandlerMethod = async (_request, reply) =>
+    reply.code(404).send({ detail: NOT_FOUND_DETAIL });
+  app.all('/api', apiNotFound);
+  app.all('/api/*', apiNotFound);
+
+  // --- The assembled site ----------------------------------------------------------------
+
+  const siteDir = env.SITE_DIR;
+  const siteBuilt = fs.existsSync(siteDir) && fs.statSync(siteDir).isDirectory();
+  if (siteBuilt) {
+    app.register(fastifyStatic, {
+      root: siteDir,
+      prefix: '/',
+      wildcard: true, // files are looked up per request: a rebuilt site is served at once
+      index: ['index.html'],
+      cacheControl: false, // set below, per file
+      dotfiles: 'ignore',
+      setHeaders(res, filePath) {
+        res.setHeader('Cache-Control', cacheControlFor(path.relative(siteDir, filePath)));
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = pathnameOf(request.url);
+    if (isApiPath(pathname)) return reply.code(404).send({ detail: NOT_FOUND_DETAIL });
+
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      if (!siteBuilt || !fs.existsSync(path.join(siteDir, 'index.html'))) {
+        return reply.code(503).type('text/plain; charset=utf-8').send(SITE_NOT_BUILT);
+      }
+      // A client-side route (/entry/detail/12): the shell decides what it is, including 404.
+      // A missing file (/remotes/x/missing.js) is a plain 404 instead.
+      const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
+      if (path.posix.extname(lastSegment) === '') {
+        return reply.code(200).sendFile('index.html');
+      }
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+  });
+
+  return app;
+}

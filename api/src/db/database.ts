@@ -1,0 +1,128 @@
+import path from 'node:path';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { startEmbeddedPostgres, type EmbeddedCluster } from './embedded';
+import * as schema from './schema';
+
+export type AppDrizzle = NodePgDatabase<typeof schema>;
+
+/** The database the app talks to: embedded (DATA_DIR/postgres) or DATABASE_URL. */
+export interface Database {
+  readonly pool: pg.Pool;
+  readonly drizzle: AppDrizzle;
+  readonly embedded: boolean;
+  /** For the startup line, without secrets: "data in DIR" or "host:port/db". */
+  readonly description: string;
+  /** Runs `select version()` and returns the server version ("17.6"); throws if it fails. */
+  serverVersion(): Promise<string>;
+  /** Closes the pool and, if embedded, stops PostgreSQL. Safe to call more than once. */
+  stop(): Promise<void>;
+}
+
+export interface StartDatabaseOptions {
+  /** DATA_DIR: the embedded cluster lives in DATA_DIR/postgres. */
+  dataDir: string;
+  /** When set, connect to it and start nothing. */
+  databaseUrl?: string | undefined;
+  /** Notices worth a line on the console. */
+  log?: (line: string) => void;
+}
+
+/** The database the embedded cluster holds for the app. */
+export const EMBEDDED_DATABASE_NAME = 'app';
+
+const HEALTH_TIMEOUT_MS = 5_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function describeUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+  } catch {
+    return 'unparsable URL';
+  }
+}
+
+function makeDatabase(
+  pool: pg.Pool,
+  embedded: EmbeddedCluster | undefined,
+  description: string,
+  log: (line: string) => void,
+): Database {
+  // An idle client whose server went away emits 'error' on the pool: without a listener
+  // that would crash the process. The next query reports the problem instead.
+  pool.on('error', (error) => log(`database connection lost: ${error.message}`));
+  let stopping: Promise<void> | undefined;
+  return {
+    pool,
+    drizzle: drizzle({ client: pool, schema }),
+    embedded: embedded !== undefined,
+    description,
+    async serverVersion() {
+      const result = await withTimeout(
+        pool.query<{ version: string; server_version: string }>(
+          "select version() as version, current_setting('server_version') as server_version",
+        ),
+        HEALTH_TIMEOUT_MS,
+        'select version()',
+      );
+      const row = result.rows[0];
+      if (!row) throw new Error('select version() returned no row');
+      return row.server_version;
+    },
+    stop() {
+      stopping ??= (async () => {
+        await pool.end().catch((error: unknown) => log(`closing the pool failed: ${String(error)}`));
+        await embedded?.stop();
+      })();
+      return stopping;
+    },
+  };
+}
+
+/**
+ * Connects to DATABASE_URL if given; otherwise starts the embedded PostgreSQL with its data
+ * in DATA_DIR/postgres (the caller should hold DATA_DIR's lock) and connects to its `app`
+ * database. Either way the connection is checked before this resolves.
+ */
+export async function startDatabase(options: StartDatabaseOptions): Promise<Database> {
+  const log = options.log ?? ((line: string) => console.error(`[api] ${line}`));
+
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, connectionTimeoutMillis: 10_000 });
+    const database = makeDatabase(pool, undefined, describeUrl(options.databaseUrl), log);
+    try {
+      await database.serverVersion();
+    } catch (error) {
+      await database.stop();
+      throw new Error(
+        `Could not connect to DATABASE_URL (${database.description}): ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    return database;
+  }
+
+  const pgDir = path.join(options.dataDir, 'postgres');
+  const cluster = await startEmbeddedPostgres({
+    pgDir,
+    passwordFile: path.join(options.dataDir, 'postgres-password'),
+    database: EMBEDDED_DATABASE_NAME,
+    log,
+  });
+  const pool = new pg.Pool({
+    host: cluster.host,
+    port: cluster.port,
+    user: cluster.user,
+    password: cluster.password,
+    database: EMBEDDED_DATABASE_NAME,
+    connectionTimeoutMillis: 10_000,
+  });
+  return makeDatabase(pool, cluster, `data in ${pgDir}`, log);
+}

@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+describe('loadEnv', () => {
+  it('applies the defaults', () => {
+    const env = loadEnv({});
+    expect(env).toEqual({
+      PORT: 3000,
+      HOST: 'localhost',
+      DATA_DIR: path.join(repoRoot, '.data'),
+      SITE_DIR: path.join(repoRoot, '.site'),
+      DATABASE_URL: undefined,
+      LOG_LEVEL: 'warn',
+    });
+    expect(path.basename(repoRoot)).not.toBe('api');
+  });
+
+  it('reads given values and resolves directories to absolute paths', () => {
+    const env = loadEnv({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: 'relative/data',
+      SITE_DIR: '/srv/site',
+      DATABASE_URL: 'postgres://u:p@db.example:5432/app',
+      LOG_LEVEL: 'info',
+    });
+    expect(env.PORT).toBe(8080);
+    expect(env.HOST).toBe('0.0.0.0');
+    expect(env.DATA_DIR).toBe(path.resolve('relative/data'));
+    expect(env.SITE_DIR).toBe('/srv/site');
+    expect(env.DATABASE_URL).toBe('postgres://u:p@db.example:5432/app');
+    expect(env.LOG_LEVEL).toBe('info');
+  });
+
+  it('treats empty variables as unset', () => {
+    const env = loadEnv({ PORT: '', DATABASE_URL: '', DATA_DIR: '' });
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.DATA_DIR).toBe(path.join(repoRoot, '.data'));
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '80.5'],
+    ['DATABASE_URL', 'mysql://localhost/app'],
+    ['LOG_LEVEL', 'loud'],
+  ])('rejects %s=%s with a message naming the variable', (name, value) => {
+    expect(() => loadEnv({ [name]: value })).toThrow(EnvError);
+    expect(() => loadEnv({ [name]: value })).toThrow(new RegExp(`${name}="${value}"`));
+  });
+});

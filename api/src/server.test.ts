@@ -1,0 +1,127 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isProcessAlive } from './lock';
+import { deadPid, makeTempDir, removeDir } from './test/support';
+
+// The real entry point, as `pnpm start` runs it, in child processes.
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+interface Server {
+  child: ChildProcess;
+  stdout: string;
+  stderr: string;
+  exit: Promise<number | null>;
+}
+
+const started: ChildProcess[] = [];
+
+function startServer(vars: Record<string, string>): Server {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...vars };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiDir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.push(child);
+  const server: Server = {
+    child,
+    stdout: '',
+    stderr: '',
+    exit: new Promise((resolve) => child.once('exit', (code) => resolve(code))),
+  };
+  child.stdout?.on('data', (chunk: Buffer) => (server.stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (server.stderr += chunk.toString()));
+  return server;
+}
+
+/** Resolves with the URL of the startup line, or rejects if the process exits first. */
+async function waitForUrl(server: Server, timeoutMs = 90_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  void server.exit.then(() => (exited = true));
+  while (Date.now() < deadline) {
+    const match = /Listening on (http:\/\/localhost:\d+)/.exec(server.stdout);
+    if (match?.[1]) return match[1];
+    if (exited) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server did not start:\n${server.stdout}\n${server.stderr}`);
+}
+
+let dataDir: string;
+let siteDir: string;
+let first: Server;
+let firstUrl: string;
+let stalePid: number;
+
+beforeAll(async () => {
+  dataDir = makeTempDir('api-server');
+  siteDir = path.join(dataDir, 'no-site');
+  // A lock left behind by a process that died: the server must take over.
+  stalePid = await deadPid();
+  fs.writeFileSync(path.join(dataDir, 'api.lock'), `${stalePid}\n`);
+
+  first = startServer({ DATA_DIR: dataDir, SITE_DIR: siteDir });
+  firstUrl = await waitForUrl(first);
+});
+
+afterAll(async () => {
+  for (const child of started) {
+    if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
+      process.kill(child.pid, 'SIGKILL');
+    }
+  }
+  removeDir(dataDir);
+});
+
+describe('server.ts', () => {
+  it('replaced the stale lock, started the embedded database and says so', async () => {
+    expect(fs.readFileSync(path.join(dataDir, 'api.lock'), 'utf8').trim()).toBe(String(first.child.pid));
+    expect(first.stdout).toMatch(
+      /^\[api\] Listening on http:\/\/localhost:\d+ \(database: embedded PostgreSQL \d+\.\d+.*\)\n$/,
+    );
+    const response = await fetch(`${firstUrl}/api/health/`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: 'ok', database: { status: 'ok', embedded: true } });
+
+    const site = await fetch(`${firstUrl}/`);
+    expect(site.status).toBe(503);
+  });
+
+  it('refuses a second process on the same DATA_DIR with exit code 1 and a clear message', async () => {
+    const second = startServer({ DATA_DIR: dataDir, SITE_DIR: siteDir });
+    expect(await second.exit).toBe(1);
+    expect(second.stdout).toBe('');
+    expect(second.stderr).toContain(`The data directory ${dataDir} is already in use`);
+    expect(second.stderr).toContain(`pid ${first.child.pid}`);
+    expect(second.stderr).toContain('DATA_DIR=');
+    expect(second.stderr).toContain('DATABASE_URL=');
+    // The first one still holds its lock and still answers.
+    expect(fs.readFileSync(path.join(dataDir, 'api.lock'), 'utf8').trim()).toBe(String(first.child.pid));
+    expect((await fetch(`${firstUrl}/api/health/`)).status).toBe(200);
+  });
+
+  it('shuts down on SIGTERM: exit 0, PostgreSQL stopped, lock released', async () => {
+    const postmasterPid = Number(
+      fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
+    );
+    expect(isProcessAlive(postmasterPid)).toBe(true);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exit).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'api.lock'))).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+    expect(isProcessAlive(postmasterPid)).toBe(false);
+  });
+
+  it('exits 1 with a message naming a bad variable', async () => {
+    const bad = startServer({ DATA_DIR: dataDir, PORT: 'eighty' });
+    expect(await bad.exit).toBe(1);
+    expect(bad.stderr).toContain('PORT="eighty"');
+    expect(fs.existsSync(path.join(dataDir, 'api.lock'))).toBe(false);
+  });
+});

@@ -1,0 +1,8 @@
+// mfe-auth: builds alone (`pnpm --filter mfe-auth build`) and runs alone (`pnpm --filter mfe-auth dev`).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { remoteConfig } from '@app/shared/build/federation';
+
+const dir = path.dirname(fileURLToPath(import.meta.url));
+
+export default (_env, argv) => remoteConfig({ remote: 'auth', dir, mode: argv.mode ?? 'production' });

@@ -1,0 +1,8 @@
+// mfe-entry: builds alone (`pnpm --filter mfe-entry build`) and runs alone (`pnpm --filter mfe-entry dev`).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { remoteConfig } from '@app/shared/build/federation';
+
+const dir = path.dirname(fileURLToPath(import.meta.url));
+
+export default (_env, argv) => remoteConfig({ remote: 'entry', dir, mode: argv.mode ?? 'production' });

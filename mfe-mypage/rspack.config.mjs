@@ -1,0 +1,8 @@
+// mfe-mypage: builds alone (`pnpm --filter mfe-mypage build`) and runs alone (`pnpm --filter mfe-mypage dev`).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { remoteConfig } from '@app/shared/build/federation';
+
+const dir = path.dirname(fileURLToPath(import.meta.url));
+
+export default (_env, argv) => remoteConfig({ remote: 'mypage', dir, mode: argv.mode ?? 'production' });

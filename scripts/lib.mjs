@@ -1,0 +1,98 @@
+// Helpers for the repository scripts (start, test, assemble, release). Node built-ins only, so they
+// run before anything is installed.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const SITE_DIR = process.env.SITE_DIR ? path.resolve(process.env.SITE_DIR) : path.join(ROOT, '.site');
+export const PNPM_VERSION = '10.34.8';
+export const REMOTE_DIRS = { marketing: 'mfe-marketing', auth: 'mfe-auth', entry: 'mfe-entry', mypage: 'mfe-mypage' };
+
+/** Runs a command, inheriting stdio; rejects with its exit code. */
+export function run(cmd, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', cwd: ROOT, ...options });
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(Object.assign(new Error(`${cmd} ${args.join(' ')} exited with ${code ?? signal}`), { code: code ?? 1 })),
+    );
+  });
+}
+
+/** pnpm 10 without a global install: `npx -y pnpm@10.x` (Node ≥ 20.19 and npm are all we need). */
+export function pnpm(args, options) {
+  return run('npx', ['-y', `pnpm@${PNPM_VERSION}`, ...args], options);
+}
+
+export function hashDir(dir) {
+  const hash = createHash('sha256');
+  const walk = (d) => {
+    for (const name of fs.readdirSync(d).sort()) {
+      const full = path.join(d, name);
+      if (fs.statSync(full).isDirectory()) walk(full);
+      else hash.update(path.relative(dir, full)).update('\0').update(fs.readFileSync(full));
+    }
+  };
+  walk(dir);
+  return hash.digest('hex');
+}
+
+export function readJson(file, fallback) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return fallback;
+  }
+}
+
+export function writeJson(file, value) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`);
+  fs.renameSync(tmp, file); // atomic: a reader never sees half a manifest
+}
+
+/**
+ * Copies a remote's build into its immutable, versioned folder under the site and returns the
+ * version (package version + content hash). Publishing never changes what is live.
+ */
+export function publishRemote(remote, distDir = path.join(ROOT, REMOTE_DIRS[remote], 'dist'), siteDir = SITE_DIR) {
+  if (!fs.existsSync(path.join(distDir, 'mf-manifest.json'))) throw new Error(`${distDir} has no mf-manifest.json: build ${REMOTE_DIRS[remote]} first`);
+  const pkg = readJson(path.join(ROOT, REMOTE_DIRS[remote], 'package.json'), { version: '0.0.0' });
+  const version = `${pkg.version}-${hashDir(distDir).slice(0, 10)}`;
+  const target = path.join(siteDir, 'remotes', REMOTE_DIRS[remote], version);
+  if (!fs.existsSync(target)) {
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.cpSync(distDir, `${target}.tmp`, { recursive: true });
+    fs.renameSync(`${target}.tmp`, target);
+  }
+  return version;
+}
+
+export function manifestEntry(remote, version) {
+  return { manifest: `/remotes/${REMOTE_DIRS[remote]}/${version}/mf-manifest.json`, version };
+}
+
+/** Points the deployment manifest at one version of one remote, and bumps builds/latest.json. */
+export function setLiveVersion(remote, version, siteDir = SITE_DIR) {
+  const dir = path.join(siteDir, 'remotes', REMOTE_DIRS[remote], version);
+  if (!fs.existsSync(path.join(dir, 'mf-manifest.json'))) throw new Error(`${remote} ${version} is not published in ${dir}`);
+  const file = path.join(siteDir, 'deployment.json');
+  const manifest = readJson(file, { remotes: {} });
+  const previous = manifest.remotes[remote]?.version ?? null;
+  manifest.remotes[remote] = manifestEntry(remote, version);
+  writeJson(file, manifest);
+  writeBuildMetadata(siteDir);
+  return previous;
+}
+
+/** builds/latest.json: an id that changes whenever what the site runs changes. */
+export function writeBuildMetadata(siteDir = SITE_DIR) {
+  const hash = createHash('sha256');
+  hash.update(fs.readFileSync(path.join(siteDir, 'deployment.json')));
+  hash.update(fs.readFileSync(path.join(siteDir, 'index.html')));
+  writeJson(path.join(siteDir, 'builds', 'latest.json'), { id: hash.digest('hex').slice(0, 16), builtAt: new Date().toISOString() });
+}

@@ -1,0 +1,176 @@
+import type { GuardName, RouteDef } from './table';
+
+/**
+ * The seven guards of spec §2 as pure functions: `(context, location) → allow | redirect | notFound`.
+ * Every remote applies them the same way through `evaluateGuards`; none reads the clock, the DOM
+ * or the network.
+ */
+
+/** Spec §3 user status. `logout` means there is no user id. */
+export type UserStatus = 'logout' | 'lackOfUserData' | 'login' | 'preEntryDeclined';
+
+export interface GuardContext {
+  readonly user: {
+    readonly status: UserStatus;
+    readonly isIndividual: boolean;
+    readonly hasSatisfiedProfile: boolean;
+    /** `allow_redirect_to_profile` of the current user (spec §3). */
+    readonly allowRedirectToProfile: boolean;
+  };
+  /** Runtime config (`/config.json`). */
+  readonly config: { readonly individualsSupported: boolean };
+  /** `GET /api/system_settings/supress_entries/`; null until known. */
+  readonly suppressEntries: { readonly method: string | null } | null;
+  /** The path of the first entry step still to do, when the entry wizard knows it. */
+  readonly entry: { readonly firstIncompleteStepPath: string | null };
+}
+
+export interface GuardLocation {
+  readonly pathname: string;
+  readonly search: string;
+  readonly hash: string;
+}
+
+export type GuardResult =
+  | { readonly kind: 'allow' }
+  | { readonly kind: 'redirect'; readonly to: string }
+  | { readonly kind: 'notFound' };
+
+export type Guard = (ctx: GuardContext, location: GuardLocation) => GuardResult;
+
+const ALLOW: GuardResult = { kind: 'allow' };
+const redirect = (to: string): GuardResult => ({ kind: 'redirect', to });
+
+/** Suppress method that stops new entries (spec §4 "new entry is not stopped"). */
+export const SUPPRESS_METHOD_STOP_NEW_ENTRY = 'stop_new_entry';
+/** Suppress method that takes the whole entry area down for maintenance. */
+export const SUPPRESS_METHOD_MAINTENANCE = 'maintenance';
+
+const isLoggedIn = (ctx: GuardContext) => ctx.user.status !== 'logout';
+
+/** The path and query to come back to after logging in. */
+export function returnTo(location: GuardLocation): string {
+  return `${location.pathname}${location.search}`;
+}
+
+export function loginRedirect(location: GuardLocation): string {
+  return `/login?${new URLSearchParams({ next: returnTo(location) }).toString()}`;
+}
+
+/** A logged-in person does not need the login or registration page: go to /mypage. */
+export const alreadyLoginToMypage: Guard = (ctx) => (isLoggedIn(ctx) ? redirect('/mypage') : ALLOW);
+
+/**
+ * Pages for logged-in people. A visitor goes to /login (carrying `next`); an individual is sent to
+ * /unsupported when the runtime config says individuals are not supported (spec §1, §6).
+ */
+export const authenticated: Guard = (ctx, location) => {
+  if (!isLoggedIn(ctx)) return redirect(loginRedirect(location));
+  if (ctx.user.isIndividual && !ctx.config.individualsSupported) return redirect('/unsupported');
+  return ALLOW;
+};
+
+/**
+ * Sends a logged-in person to the page their status calls for when they open a registration step
+ * that no longer applies: declined at pre-entry → /pre_entry/result; profile satisfied → /mypage.
+ * People still lacking data stay on the page. Visitors are left to `authenticated`.
+ */
+export const authenticatedRedirect: Guard = (ctx) => {
+  switch (ctx.user.status) {
+    case 'preEntryDeclined':
+      return redirect('/pre_entry/result');
+    case 'login':
+      return redirect('/mypage');
+    default:
+      return ALLOW;
+  }
+};
+
+/**
+ * The entry wizard opens on the first step that is not done: a step page further on than that
+ * redirects back to it. Unknown progress (null) allows.
+ */
+export const entryStep: Guard = (ctx, location) => {
+  const first = ctx.entry.firstIncompleteStepPath;
+  if (first === null) return ALLOW;
+  const order = ENTRY_STEP_PATHS;
+  const here = order.indexOf(normalize(location.pathname));
+  const target = order.indexOf(normalize(first));
+  if (here === -1 || target === -1 || here <= target) return ALLOW;
+  return redirect(first);
+};
+
+/** Wizard pages in step order (spec §2, §4: invoices, financial statements, withdrawals, profile). */
+export const ENTRY_STEP_PATHS = ['/entry/entry_invoice', '/entry', '/entry/withdrawal_details', '/register/profile'] as const satisfies readonly string[];
+const normalize = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p) as (typeof ENTRY_STEP_PATHS)[number];
+
+/**
+ * A person whose profile is incomplete and whom the server allows to be redirected
+ * (`allow_redirect_to_profile`) fills it in first at /profile/before_entry.
+ */
+export const profileRedirect: Guard = (ctx) =>
+  isLoggedIn(ctx) && !ctx.user.hasSatisfiedProfile && ctx.user.allowRedirectToProfile ? redirect('/profile/before_entry') : ALLOW;
+
+/**
+ * Pages such as /login show errors passed as JSON in the URL hash (`#{"detail":"…"}`). A hash
+ * that is not a JSON object is dropped (redirect to the same page without it) so nothing half-parsed
+ * is ever shown.
+ */
+export const propagateErrorsInHashJson: Guard = (_ctx, location) => {
+  if (!location.hash || location.hash === '#') return ALLOW;
+  return parseHashErrors(location.hash) ? ALLOW : redirect(returnTo(location));
+};
+
+/** Parses `#{"detail":"…"}` / `#{"email":["…"]}` into a field → message record, or null. */
+export function parseHashErrors(hash: string): Record<string, string> | null {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(decodeURIComponent(hash.replace(/^#/, '')));
+  } catch {
+    return null;
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (typeof first === 'string' && first !== '') out[key] = first;
+  }
+  return Object.keys(out).length > 0 ? out : null;
+}
+
+/**
+ * The operator's entry suppression (spec §3 system setting): maintenance sends everyone to
+ * /maintenance; stop-new-entry sends the wizard back to /mypage, which explains why.
+ */
+export const systemSettings: Guard = (ctx) => {
+  const method = ctx.suppressEntries?.method;
+  if (method === SUPPRESS_METHOD_MAINTENANCE) return redirect('/maintenance');
+  if (method === SUPPRESS_METHOD_STOP_NEW_ENTRY) return redirect('/mypage');
+  return ALLOW;
+};
+
+export const GUARD_FUNCTIONS: Readonly<Record<GuardName, Guard>> = {
+  alreadyLoginToMypage,
+  authenticated,
+  authenticatedRedirect,
+  entryStep,
+  profileRedirect,
+  propagateErrorsInHashJson,
+  systemSettings,
+};
+
+export function evaluateGuards(route: RouteDef, ctx: GuardContext, location: GuardLocation): GuardResult {
+  for (const name of route.guards) {
+    const result = GUARD_FUNCTIONS[name](ctx, location);
+    if (result.kind !== 'allow') return result;
+  }
+  return ALLOW;
+}
+
+/** The context of a visitor whom nothing is known about yet. */
+export const VISITOR_CONTEXT: GuardContext = {
+  user: { status: 'logout', isIndividual: false, hasSatisfiedProfile: false, allowRedirectToProfile: false },
+  config: { individualsSupported: true },
+  suppressEntries: null,
+  entry: { firstIncompleteStepPath: null },
+};

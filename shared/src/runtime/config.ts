@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { RUNTIME_CONFIG_URL } from '../constants';
+
+/** `/config.json`: everything deploy-specific, read at start (nothing is compiled in). */
+export const RuntimeConfigSchema = z.object({
+  supportUrl: z.string().min(1),
+  loginUrl: z.string().min(1),
+  individualsSupported: z.boolean(),
+  operator: z
+    .object({
+      name: z.string(),
+      representative: z.string(),
+      address: z.string(),
+      phone: z.string(),
+      email: z.string(),
+      hours: z.string(),
+    })
+    .partial()
+    .optional(),
+});
+export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;
+
+/** Used only when /config.json cannot be read, so the public pages still work. */
+export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
+  supportUrl: '/statement',
+  loginUrl: '/login',
+  individualsSupported: true,
+};
+
+let current: RuntimeConfig = DEFAULT_RUNTIME_CONFIG;
+
+export function getRuntimeConfig(): RuntimeConfig {
+  return current;
+}
+
+export function setRuntimeConfig(config: RuntimeConfig): void {
+  current = config;
+}
+
+/** Fetches and validates /config.json (uncached). Falls back to the defaults, reporting why. */
+export async function loadRuntimeConfig(
+  fetchFn: typeof fetch = fetch,
+  onError: (error: unknown) => void = (e) => console.warn('[config]', e),
+): Promise<RuntimeConfig> {
+  try {
+    const res = await fetchFn(RUNTIME_CONFIG_URL, { cache: 'no-store', credentials: 'same-origin' });
+    if (!res.ok) throw new Error(`${RUNTIME_CONFIG_URL}: HTTP ${res.status}`);
+    const parsed = RuntimeConfigSchema.parse(await res.json());
+    setRuntimeConfig(parsed);
+    return parsed;
+  } catch (error) {
+    onError(error);
+    setRuntimeConfig(DEFAULT_RUNTIME_CONFIG);
+    return DEFAULT_RUNTIME_CONFIG;
+  }
+}

@@ -1,0 +1,5 @@
+export * from './config';
+export * from './deployment-manifest';
+export * from './chunk-reload-guard';
+export * from './build-poller';
+export * from './instances';

@@ -1,0 +1,146 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { LayoutName } from '../routes/table';
+import { BRAND, COPY } from '../copy';
+import { isLoggedIn, useAuth } from '../auth-store';
+import { AppLink } from './link';
+import { ToastRegion } from './toast';
+
+type HeaderKind = 'full' | 'app' | 'simple' | 'none';
+type FooterKind = 'full' | 'minimal' | 'none';
+type MainWidth = 'wide' | 'main' | 'narrow' | 'card';
+
+interface LayoutSpec {
+  readonly header: HeaderKind;
+  readonly footer: FooterKind;
+  readonly width: MainWidth;
+}
+
+/** The nine layouts of spec §2: which header, footer and content width each one has. */
+export const LAYOUT_SPECS: Readonly<Record<LayoutName, LayoutSpec>> = {
+  marketing: { header: 'full', footer: 'full', width: 'wide' },
+  static: { header: 'full', footer: 'full', width: 'narrow' },
+  anonymous: { header: 'simple', footer: 'minimal', width: 'card' },
+  default: { header: 'app', footer: 'minimal', width: 'main' },
+  entry: { header: 'app', footer: 'minimal', width: 'main' },
+  mypage: { header: 'app', footer: 'minimal', width: 'main' },
+  plain: { header: 'none', footer: 'none', width: 'main' },
+  'simple-header': { header: 'simple', footer: 'minimal', width: 'narrow' },
+  'simple-header-no-footer': { header: 'simple', footer: 'none', width: 'narrow' },
+};
+
+function Brand() {
+  return (
+    <AppLink to="/" className="brand" aria-label={`${BRAND.fullName} トップページ`}>
+      <span className="brand__mark">{BRAND.name}</span>
+      <span className="brand__sub">請求書買取</span>
+    </AppLink>
+  );
+}
+
+function SiteHeader({ kind }: { kind: HeaderKind }) {
+  const loggedIn = useAuth(isLoggedIn);
+  if (kind === 'none') return null;
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Brand />
+        {kind !== 'simple' && (
+          <nav className="site-nav" aria-label="サイト">
+            {kind === 'full' && (
+              <>
+                <AppLink className="site-nav__link site-nav__extra" to="/#flow">
+                  ご利用の流れ
+                </AppLink>
+                <AppLink className="site-nav__link site-nav__extra" to="/#fees">
+                  手数料
+                </AppLink>
+              </>
+            )}
+            {loggedIn ? (
+              <AppLink className="button button--secondary button--small" to="/mypage">
+                {COPY.mypage}
+              </AppLink>
+            ) : (
+              <>
+                <AppLink className="site-nav__link" to="/login">
+                  {COPY.login}
+                </AppLink>
+                <AppLink className="button button--primary button--small" to="/register">
+                  {COPY.register}
+                </AppLink>
+              </>
+            )}
+          </nav>
+        )}
+      </div>
+    </header>
+  );
+}
+
+const FOOTER_LINKS: readonly { to: string; label: string }[] = [
+  { to: '/statement', label: '私たちの約束' },
+  { to: '/terms', label: '利用規約' },
+  { to: '/policy/privacy', label: 'プライバシーポリシー' },
+  { to: '/policy/security', label: '情報セキュリティ方針' },
+  { to: '/legal/sct', label: '特定商取引法に基づく表記' },
+];
+
+function SiteFooter({ kind }: { kind: FooterKind }) {
+  if (kind === 'none') return null;
+  return (
+    <footer className={`site-footer site-footer--${kind}`}>
+      <div className="site-footer__inner">
+        <nav aria-label="規約とポリシー">
+          <ul className="site-footer__links">
+            {FOOTER_LINKS.map((l) => (
+              <li key={l.to}>
+                <AppLink to={l.to}>{l.label}</AppLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="site-footer__copy">© {BRAND.fullName}</p>
+      </div>
+    </footer>
+  );
+}
+
+export interface LayoutProps {
+  readonly name: LayoutName;
+  readonly children: ReactNode;
+  /** Changes when the page changes: focus then moves to the new page's heading. */
+  readonly pageKey?: string;
+}
+
+/** Renders one of the nine layouts around a page (`data-layout` names it for tests). */
+export function Layout({ name, children, pageKey }: LayoutProps) {
+  const spec = LAYOUT_SPECS[name];
+  const mainRef = useRef<HTMLElement>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    // Keyboard and screen-reader users land on the new page's heading after a navigation.
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const heading = mainRef.current?.querySelector<HTMLElement>('h1');
+    if (heading) {
+      heading.setAttribute('tabindex', '-1');
+      heading.focus({ preventScroll: true });
+    }
+    window.scrollTo?.(0, 0);
+  }, [pageKey]);
+  return (
+    <div className={`app-layout app-layout--${name}`} data-layout={name}>
+      <a className="skip-link" href="#main">
+        {COPY.skipToContent}
+      </a>
+      <SiteHeader kind={spec.header} />
+      <main id="main" ref={mainRef} tabIndex={-1} className={`app-main app-main--${spec.width}`}>
+        {children}
+      </main>
+      <SiteFooter kind={spec.footer} />
+      <ToastRegion />
+    </div>
+  );
+}
