@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // One command runs every package's unit tests: `pnpm test:unit` (part of `pnpm check`).
 export default defineConfig({
+  define: { __BUILD_LABEL__: JSON.stringify('') },
   test: {
     projects: [
       {
@@ -9,22 +10,27 @@ export default defineConfig({
           name: 'shared',
           root: './shared',
           environment: 'jsdom',
+          setupFiles: ['../vitest.setup.ts'],
           include: ['src/**/*.test.{ts,tsx}'],
         },
       },
       {
+        define: { __BUILD_LABEL__: JSON.stringify('') },
         test: {
           name: 'shell',
           root: './shell',
           environment: 'jsdom',
+          setupFiles: ['../vitest.setup.ts'],
           include: ['src/**/*.test.{ts,tsx}'],
         },
       },
       {
+        define: { __BUILD_LABEL__: JSON.stringify('') },
         test: {
           name: 'remotes',
           root: '.',
           environment: 'jsdom',
+          setupFiles: ['./vitest.setup.ts'],
           include: ['mfe-*/src/**/*.test.{ts,tsx}'],
         },
       },

@@ -71,7 +71,7 @@ export function acquireDataDirLock(dataDir: string, pid: number = process.pid): 
     }
 
     const holder = readPid(file);
-    if (false) {
+    if (holder !== undefined && isProcessAlive(holder)) {
       throw new DataDirLockedError(dataDir, file, holder);
     }
     // Stale (its process is gone) or unreadable: remove it and try again.
