@@ -79,7 +79,7 @@ export function buildApp({ env, db }: BuildAppOptions): FastifyInstance {
     } catch (error) {
       request.log.error({ err: error }, 'health check: the database did not answer');
       return reply
-        .code(200)
+        .code(503)
         .send({ status: 'error', database: { status: 'error', embedded: db.embedded } });
     }
   });

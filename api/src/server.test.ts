@@ -70,10 +70,15 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // Only if a test failed half-way: stop what we started (gracefully first, so that the
+  // server stops its PostgreSQL too).
   for (const child of started) {
-    if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
-      process.kill(child.pid, 'SIGKILL');
-    }
+    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) continue;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    await exited;
+    clearTimeout(timer);
   }
   removeDir(dataDir);
 });
@@ -116,6 +121,21 @@ describe('server.ts', () => {
     expect(fs.existsSync(path.join(dataDir, 'api.lock'))).toBe(false);
     expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
     expect(isProcessAlive(postmasterPid)).toBe(false);
+  });
+
+  it('exits 1 with the reason when startup fails, and releases the lock', async () => {
+    const otherDir = makeTempDir('api-server-bad');
+    try {
+      fs.mkdirSync(path.join(otherDir, 'postgres'));
+      fs.writeFileSync(path.join(otherDir, 'postgres', 'stray-file'), '');
+      const failed = startServer({ DATA_DIR: otherDir, SITE_DIR: siteDir });
+      expect(await failed.exit).toBe(1);
+      expect(failed.stderr).toContain('Could not start');
+      expect(failed.stderr).toContain(`${path.join(otherDir, 'postgres')} is not empty but holds no PostgreSQL cluster`);
+      expect(fs.existsSync(path.join(otherDir, 'api.lock'))).toBe(false);
+    } finally {
+      removeDir(otherDir);
+    }
   });
 
   it('exits 1 with a message naming a bad variable', async () => {

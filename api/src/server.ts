@@ -45,7 +45,14 @@ async function main(): Promise<void> {
   try {
     // The lock guards the embedded cluster's files; an external database needs none.
     if (!env.DATABASE_URL) lock = acquireDataDirLock(env.DATA_DIR);
-    database = await startDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, log });
+    database = await startDatabase({
+      dataDir: env.DATA_DIR,
+      databaseUrl: env.DATABASE_URL,
+      // Once shutting down, dropped connections are expected (Ctrl+C also reaches postgres).
+      log: (line) => {
+        if (!shuttingDown) log(line);
+      },
+    });
     await migrate(database);
     const version = await database.serverVersion();
     app = buildApp({ env, db: database });

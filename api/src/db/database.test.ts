@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, removeDir } from '../test/support';
 import { startDatabase, type Database } from './database';
+import { findFreePort } from './embedded';
 import { migrate } from './migrate';
 import { auditLog } from './schema';
 
@@ -101,6 +102,39 @@ describe('migrations', () => {
     };
     await expect(db.drizzle.update(auditLog).set({ actor: 'x' })).rejects.toMatchObject(rejected);
     await expect(db.drizzle.delete(auditLog).where(sql`true`)).rejects.toMatchObject(rejected);
+  });
+});
+
+describe('DATABASE_URL', () => {
+  it('connects to the given server instead of starting one', async () => {
+    const { rows } = await db.pool.query<{ port: number }>('select inet_server_port() as port');
+    const password = fs.readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim();
+    const url = `postgres://postgres:${password}@127.0.0.1:${rows[0]?.port}/app`;
+    const otherDir = makeTempDir('api-db-url');
+    try {
+      const external = await startDatabase({ dataDir: otherDir, databaseUrl: url, log });
+      try {
+        expect(external.embedded).toBe(false);
+        expect(external.description).toBe(`127.0.0.1:${rows[0]?.port}/app`);
+        expect(external.description).not.toContain(password);
+        expect(await external.serverVersion()).toBe(await db.serverVersion());
+        const entries = await external.drizzle.select().from(auditLog);
+        expect(entries).toHaveLength(1);
+      } finally {
+        await external.stop();
+      }
+      expect(fs.readdirSync(otherDir)).toEqual([]); // nothing embedded was set up
+      expect(await db.serverVersion()).toMatch(/^\d/); // stopping it left the server alone
+    } finally {
+      removeDir(otherDir);
+    }
+  });
+
+  it('fails with a clear message when the server cannot be reached', async () => {
+    const port = await findFreePort(); // nothing listens there
+    await expect(
+      startDatabase({ dataDir, databaseUrl: `postgres://u:hunter2@127.0.0.1:${port}/app`, log }),
+    ).rejects.toThrow(new RegExp(`^Could not connect to DATABASE_URL \\(127\\.0\\.0\\.1:${port}/app\\): `));
   });
 });
 

@@ -200,8 +200,9 @@ export async function startEmbeddedPostgres(
   let running = false;
   const onLog = (message: string) => {
     tail.push(message);
-    if (running) {
-      for (const line of message.split('\n')) if (/\b(FATAL|PANIC):/.test(line)) log(line);
+    if (!running) return;
+    for (const line of message.split('\n')) {
+      if (/\b(FATAL|PANIC):/.test(line)) log(`postgres: ${line.trim()}`);
     }
   };
 

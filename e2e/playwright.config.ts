@@ -1,0 +1,51 @@
+import { defineConfig, devices } from '@playwright/test';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+
+/**
+ * Browser tests against the production build (`.site/`, assembled by `pnpm build`) served by the
+ * real API server on its own embedded database. Chromium comes from the OS (/usr/bin/chromium).
+ */
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: './global-setup.ts',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/results.json' }]] : [['list']],
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'phone', use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true }, testMatch: /routes\.spec\.ts/ },
+  ],
+  webServer: {
+    command: 'node --import tsx src/server.ts',
+    cwd: path.join(root, 'api'),
+    url: `http://localhost:${E2E_PORT}/api/health/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    env: {
+      PORT: String(E2E_PORT),
+      DATA_DIR: path.join(root, '.data', 'e2e'),
+      SITE_DIR: path.join(root, '.site'),
+    },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});
