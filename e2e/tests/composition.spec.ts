@@ -56,8 +56,10 @@ test('shared singletons: one react, react-dom, react-router-dom, zustand and aut
   });
 });
 
+test.describe('a dead remote', () => {
+  // The browser itself logs the failed requests (404) as console errors.
+  test.use({ allowConsoleErrors: true });
 test('a remote whose manifest URL is dead shows its error page while the others work', async ({ page, consoleErrors }) => {
-  void consoleErrors;
   await page.route('**/deployment.json', async (route) => {
     const res = await route.fetch();
     const manifest = await res.json();
@@ -81,6 +83,9 @@ test('a remote whose manifest URL is dead shows its error page while the others 
   await expect(page).toHaveURL('/login?next=%2Fmypage');
   await expect(page.getByText('エラーコード 503')).toBeVisible();
   expect(await windowMarker(page)).toBe('still-here');
+  // Nothing but the dead remote's manifest failed.
+  expect(consoleErrors.filter((e) => !/does-not-exist|404 \(Not Found\)/.test(e))).toEqual([]);
+});
 });
 
 test.describe('chunk load failure', () => {

@@ -52,8 +52,14 @@ test('a new build becomes a full page load on the next navigation (builds/latest
   await expect(page).toHaveURL('/terms');
   expect(await page.evaluate(() => (window as unknown as { __e2eMarker?: string }).__e2eMarker)).toBe('old-page');
 
+  // Let the page's own chunks finish first: the hour that passes below would time them out.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
   buildId = 'build-b';
+  const polled = page.waitForResponse('**/builds/latest.json');
   await page.clock.runFor(60 * 60 * 1000);
+  await polled;
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.staleBuild)).toBe('true');
   await page.getByRole('contentinfo').getByRole('link', { name: 'プライバシーポリシー' }).click();
   await expect(page).toHaveURL('/policy/privacy');
   await expect(page.locator('[data-layout="static"]')).toBeVisible();

@@ -25,8 +25,8 @@ import { fallbackLifecycles } from './fallback-lifecycles';
 import { resiliencePlugin } from './resilience-plugin';
 import { installStaleBuildReload } from './stale-build';
 
-recordInstance('react', React);
-recordInstance('react-dom/client', ReactDOMClient);
+recordInstance('react', React.createElement);
+recordInstance('react-dom/client', ReactDOMClient.createRoot);
 recordInstance('react-router-dom', useLocation);
 recordInstance('zustand/vanilla', createStore);
 
@@ -59,9 +59,9 @@ function startSite(manifest: DeploymentManifest) {
     resiliencePlugin({
       retries: 2,
       baseDelayMs: 300,
-      onRetry: (what, attempt) => console.warn(`[shell] retrying ${what} (attempt ${attempt + 1})`),
+      onRetry: (what, attempt) => console.info(`[shell] retrying ${what} (attempt ${attempt + 1})`),
       fallback: (id, error) => {
-        console.error(`[shell] remote ${id} is unavailable`, error);
+        console.warn(`[shell] remote ${id} is unavailable`, error);
         const container = id.split('/')[0] ?? id;
         return fallbackLifecycles(byContainer.has(container) ? container : 'shell');
       },

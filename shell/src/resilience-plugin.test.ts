@@ -1,11 +1,11 @@
 import { describe, expect, test, vi } from 'vitest';
 import { backoffDelay, resiliencePlugin, withRetry } from './resilience-plugin';
 
-const noSleep = vi.fn(async () => {});
+const noSleep = vi.fn(async (_ms: number) => {});
 
 describe('withRetry', () => {
   test('retries with exponential backoff, then succeeds', async () => {
-    const sleep = vi.fn(async () => {});
+    const sleep = vi.fn(async (_ms: number) => {});
     let calls = 0;
     const result = await withRetry(
       'x',

@@ -1,6 +1,7 @@
 import { fetchLatestBuildId, startBuildPoller, type BuildPoller } from '@app/shared';
 
 interface RoutingEventDetail {
+  readonly oldUrl: string;
   readonly newUrl: string;
   readonly cancelNavigation?: () => void;
 }
@@ -12,12 +13,15 @@ interface RoutingEventDetail {
 export async function installStaleBuildReload(win: Window = window): Promise<BuildPoller> {
   const poller = await startBuildPoller({
     fetchBuildId: () => fetchLatestBuildId(),
-    onStale: (id) => console.info(`[shell] new build ${id} is live: the next navigation reloads the page`),
+    onStale: (id) => {
+      console.info(`[shell] new build ${id} is live: the next navigation reloads the page`);
+      win.document.documentElement.dataset.staleBuild = 'true';
+    },
   });
   win.addEventListener('single-spa:before-routing-event', (event) => {
     const detail = (event as CustomEvent<RoutingEventDetail>).detail;
     if (!poller.isStale() || !detail?.cancelNavigation) return;
-    if (detail.newUrl === win.location.href) return;
+    if (detail.newUrl === detail.oldUrl) return;
     detail.cancelNavigation();
     win.location.assign(detail.newUrl);
   });

@@ -30,8 +30,9 @@ export interface RemoteModules {
 
 /** single-spa lifecycles of one remote (single-spa-react, with an error boundary). */
 export function createRemoteLifecycles(remote: RemoteName, containerName: string, pages: PageMap, modules: RemoteModules) {
-  recordInstance('react', modules.React);
-  recordInstance('react-dom/client', modules.ReactDOMClient);
+  // Function identities, not namespace objects (each importer gets its own namespace wrapper).
+  recordInstance('react', modules.React.createElement);
+  recordInstance('react-dom/client', modules.ReactDOMClient.createRoot);
   for (const [name, value] of Object.entries(modules.probes)) recordInstance(name, value);
   const lifecycles = singleSpaReact({
     React: modules.React,

@@ -1,4 +1,4 @@
-import type { AnchorHTMLAttributes, ReactNode } from 'react';
+import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react';
 import { Link, useInRouterContext } from 'react-router-dom';
 
 export interface AppLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
@@ -11,6 +11,18 @@ export interface AppLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElemen
  * (single-spa hands the URL to whichever remote owns it: no full page load); outside a router
  * (the shell's fallback pages) it is a plain link.
  */
+type SingleSpaWindow = Window & { singleSpaNavigate?: (url: string) => void };
+
+/** Outside a router (the shell's fallback page), still navigate in-app when single-spa runs. */
+function navigateOutsideRouter(event: MouseEvent<HTMLAnchorElement>, to: string, onClick?: (e: MouseEvent<HTMLAnchorElement>) => void) {
+  onClick?.(event);
+  const navigate = (window as SingleSpaWindow).singleSpaNavigate;
+  const plainClick = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+  if (event.defaultPrevented || !plainClick || !navigate || !to.startsWith('/')) return;
+  event.preventDefault();
+  navigate(to);
+}
+
 export function AppLink({ to, children, ...rest }: AppLinkProps) {
   const inRouter = useInRouterContext();
   if (inRouter && to.startsWith('/')) {
@@ -21,7 +33,7 @@ export function AppLink({ to, children, ...rest }: AppLinkProps) {
     );
   }
   return (
-    <a href={to} {...rest}>
+    <a href={to} {...rest} onClick={(event) => navigateOutsideRouter(event, to, rest.onClick)}>
       {children}
     </a>
   );
