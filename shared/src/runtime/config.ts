@@ -1,22 +1,24 @@
-import { z } from 'zod';
+// zod/mini: the same schemas, tree-shaken (the landing page loads this).
+import * as z from 'zod/mini';
 import { RUNTIME_CONFIG_URL } from '../constants';
 
 /** `/config.json`: everything deploy-specific, read at start (nothing is compiled in). */
 export const RuntimeConfigSchema = z.object({
-  supportUrl: z.string().min(1),
-  loginUrl: z.string().min(1),
+  supportUrl: z.string().check(z.minLength(1)),
+  loginUrl: z.string().check(z.minLength(1)),
   individualsSupported: z.boolean(),
-  operator: z
-    .object({
-      name: z.string(),
-      representative: z.string(),
-      address: z.string(),
-      phone: z.string(),
-      email: z.string(),
-      hours: z.string(),
-    })
-    .partial()
-    .optional(),
+  operator: z.optional(
+    z.partial(
+      z.object({
+        name: z.string(),
+        representative: z.string(),
+        address: z.string(),
+        phone: z.string(),
+        email: z.string(),
+        hours: z.string(),
+      }),
+    ),
+  ),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;
 

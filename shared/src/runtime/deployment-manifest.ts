@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DEPLOYMENT_MANIFEST_URL } from '../constants';
 import { REMOTES, type RemoteName } from '../routes/table';
 
@@ -8,8 +8,8 @@ import { REMOTES, type RemoteName } from '../routes/table';
  */
 const RemoteEntrySchema = z.object({
   /** URL of the remote's `mf-manifest.json` (absolute, or relative to the site). */
-  manifest: z.string().min(1),
-  version: z.string().min(1),
+  manifest: z.string().check(z.minLength(1)),
+  version: z.string().check(z.minLength(1)),
 });
 
 export const DeploymentManifestSchema = z.object({
