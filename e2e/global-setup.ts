@@ -16,12 +16,19 @@ export default async function globalSetup() {
     throw new Error('The site is not built: run `pnpm build` (or `npm test`) first.');
   }
   const out = path.join(root, '.data', 'e2e-builds', 'mfe-marketing-swap');
-  execFileSync(process.execPath, [path.join(root, 'mfe-marketing', 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js'), 'build', '--mode', 'production'], {
-    cwd: path.join(root, 'mfe-marketing'),
-    env: { ...process.env, BUILD_LABEL: 'swap-test', OUT_DIR: out },
-    stdio: 'pipe',
-  });
-  const version = execFileSync(process.execPath, [path.join(root, 'scripts', 'release.mjs'), 'publish', 'marketing', out], { cwd: root, encoding: 'utf8' }).trim();
+  execFileSync(
+    process.execPath,
+    [path.join(root, 'mfe-marketing', 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js'), 'build', '--mode', 'production'],
+    {
+      cwd: path.join(root, 'mfe-marketing'),
+      env: { ...process.env, BUILD_LABEL: 'swap-test', OUT_DIR: out },
+      stdio: 'pipe',
+    },
+  );
+  const version = execFileSync(process.execPath, [path.join(root, 'scripts', 'release.mjs'), 'publish', 'marketing', out], {
+    cwd: root,
+    encoding: 'utf8',
+  }).trim();
   fs.mkdirSync(path.dirname(SWAP_FILE), { recursive: true });
   fs.writeFileSync(SWAP_FILE, JSON.stringify({ remote: 'marketing', version }));
 }

@@ -17,7 +17,9 @@ export function run(cmd, args, options = {}) {
     const child = spawn(cmd, args, { stdio: 'inherit', cwd: ROOT, ...options });
     child.on('error', reject);
     child.on('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(Object.assign(new Error(`${cmd} ${args.join(' ')} exited with ${code ?? signal}`), { code: code ?? 1 })),
+      code === 0
+        ? resolve()
+        : reject(Object.assign(new Error(`${cmd} ${args.join(' ')} exited with ${code ?? signal}`), { code: code ?? 1 })),
     );
   });
 }
@@ -60,7 +62,8 @@ export function writeJson(file, value) {
  * version (package version + content hash). Publishing never changes what is live.
  */
 export function publishRemote(remote, distDir = path.join(ROOT, REMOTE_DIRS[remote], 'dist'), siteDir = SITE_DIR) {
-  if (!fs.existsSync(path.join(distDir, 'mf-manifest.json'))) throw new Error(`${distDir} has no mf-manifest.json: build ${REMOTE_DIRS[remote]} first`);
+  if (!fs.existsSync(path.join(distDir, 'mf-manifest.json')))
+    throw new Error(`${distDir} has no mf-manifest.json: build ${REMOTE_DIRS[remote]} first`);
   const pkg = readJson(path.join(ROOT, REMOTE_DIRS[remote], 'package.json'), { version: '0.0.0' });
   const version = `${pkg.version}-${hashDir(distDir).slice(0, 10)}`;
   const target = path.join(siteDir, 'remotes', REMOTE_DIRS[remote], version);

@@ -60,9 +60,7 @@ export function buildApp({ env, db }: BuildAppOptions): FastifyInstance {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 600
-      ? error.statusCode
-      : 500;
+    const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.code(status).send({ detail: SERVER_ERROR_DETAIL });
@@ -78,15 +76,12 @@ export function buildApp({ env, db }: BuildAppOptions): FastifyInstance {
       return { status: 'ok', database: { status: 'ok', embedded: db.embedded, version } };
     } catch (error) {
       request.log.error({ err: error }, 'health check: the database did not answer');
-      return reply
-        .code(503)
-        .send({ status: 'error', database: { status: 'error', embedded: db.embedded } });
+      return reply.code(503).send({ status: 'error', database: { status: 'error', embedded: db.embedded } });
     }
   });
 
   // Everything else under /api answers JSON (never the site's index.html).
-  const apiNotFound: RouteHandlerMethod = async (_request, reply) =>
-    reply.code(404).send({ detail: NOT_FOUND_DETAIL });
+  const apiNotFound: RouteHandlerMethod = async (_request, reply) => reply.code(404).send({ detail: NOT_FOUND_DETAIL });
   app.all('/api', apiNotFound);
   app.all('/api/*', apiNotFound);
 

@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { REPO_ROOT } from './paths';
 
 // An empty variable (`PORT=`) means "not set", as in most shells' .env habits.
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema);
 
 function absoluteDir(fallback: string) {
   return optional(z.string().default(fallback)).transform((dir) => path.resolve(dir));
@@ -21,9 +20,7 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
   ),
-  LOG_LEVEL: optional(
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
-  ),
+  LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn')),
 });
 
 export type Env = z.infer<typeof envSchema>;

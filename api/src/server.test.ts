@@ -86,9 +86,7 @@ afterAll(async () => {
 describe('server.ts', () => {
   it('replaced the stale lock, started the embedded database and says so', async () => {
     expect(fs.readFileSync(path.join(dataDir, 'api.lock'), 'utf8').trim()).toBe(String(first.child.pid));
-    expect(first.stdout).toMatch(
-      /^\[api\] Listening on http:\/\/localhost:\d+ \(database: embedded PostgreSQL \d+\.\d+.*\)\n$/,
-    );
+    expect(first.stdout).toMatch(/^\[api\] Listening on http:\/\/localhost:\d+ \(database: embedded PostgreSQL \d+\.\d+.*\)\n$/);
     const response = await fetch(`${firstUrl}/api/health/`);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ status: 'ok', database: { status: 'ok', embedded: true } });
@@ -111,9 +109,7 @@ describe('server.ts', () => {
   });
 
   it('shuts down on SIGTERM: exit 0, PostgreSQL stopped, lock released', async () => {
-    const postmasterPid = Number(
-      fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
-    );
+    const postmasterPid = Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
     expect(isProcessAlive(postmasterPid)).toBe(true);
 
     first.child.kill('SIGTERM');

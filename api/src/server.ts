@@ -61,9 +61,7 @@ async function main(): Promise<void> {
     const address = app.server.address();
     const port = address !== null && typeof address === 'object' ? address.port : env.PORT;
     const where = database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL, PostgreSQL';
-    console.log(
-      `[api] Listening on http://${urlHost(env.HOST)}:${port} (database: ${where} ${version}, ${database.description})`,
-    );
+    console.log(`[api] Listening on http://${urlHost(env.HOST)}:${port} (database: ${where} ${version}, ${database.description})`);
   } catch (error) {
     if (shuttingDown) return; // a signal arrived during startup: shutdown() is in charge
     const message = error instanceof Error ? error.message : String(error);

@@ -1,7 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures';
 
-const MARKETING_PAGES = ['/', '/statement', '/terms', '/policy/privacy', '/policy/security', '/legal/sct', '/maintenance', '/unsupported', '/404', '/no/such/page'];
+const MARKETING_PAGES = [
+  '/',
+  '/statement',
+  '/terms',
+  '/policy/privacy',
+  '/policy/security',
+  '/legal/sct',
+  '/maintenance',
+  '/unsupported',
+  '/404',
+  '/no/such/page',
+];
 
 for (const path of MARKETING_PAGES) {
   test(`axe: no serious or critical violation on ${path}`, async ({ page, consoleErrors }) => {

@@ -13,10 +13,15 @@ test('JS downloaded by / stays within the budget', async ({ page, consoleErrors 
   await page.goto('/');
   await expect(page.locator('[data-layout="marketing"]')).toBeVisible();
   await page.waitForLoadState('networkidle');
-  const rows = await Promise.all([...bodies].map(async ([path, body]) => ({ path, raw: (await body).length, gzip: gzipSync(await body, { level: 9 }).length })));
+  const rows = await Promise.all(
+    [...bodies].map(async ([path, body]) => ({ path, raw: (await body).length, gzip: gzipSync(await body, { level: 9 }).length })),
+  );
   rows.sort((a, b) => b.gzip - a.gzip);
   const total = rows.reduce((sum, r) => sum + r.gzip, 0);
-  const report = [...rows.map((r) => `${(r.gzip / 1024).toFixed(1).padStart(7)} KB gzip  ${(r.raw / 1024).toFixed(1).padStart(7)} KB  ${r.path}`), `${(total / 1024).toFixed(1).padStart(7)} KB gzip  total (${rows.length} files)`].join('\n');
+  const report = [
+    ...rows.map((r) => `${(r.gzip / 1024).toFixed(1).padStart(7)} KB gzip  ${(r.raw / 1024).toFixed(1).padStart(7)} KB  ${r.path}`),
+    `${(total / 1024).toFixed(1).padStart(7)} KB gzip  total (${rows.length} files)`,
+  ].join('\n');
   console.log(report);
   await testInfo.attach('js-size.txt', { body: report, contentType: 'text/plain' });
   expect(total).toBeLessThan(BUDGET_TOTAL_GZIP);

@@ -59,33 +59,33 @@ test('shared singletons: one react, react-dom, react-router-dom, zustand and aut
 test.describe('a dead remote', () => {
   // The browser itself logs the failed requests (404) as console errors.
   test.use({ allowConsoleErrors: true });
-test('a remote whose manifest URL is dead shows its error page while the others work', async ({ page, consoleErrors }) => {
-  await page.route('**/deployment.json', async (route) => {
-    const res = await route.fetch();
-    const manifest = await res.json();
-    manifest.remotes.auth.manifest = '/remotes/mfe-auth/does-not-exist/mf-manifest.json';
-    await route.fulfill({ response: res, json: manifest });
+  test('a remote whose manifest URL is dead shows its error page while the others work', async ({ page, consoleErrors }) => {
+    await page.route('**/deployment.json', async (route) => {
+      const res = await route.fetch();
+      const manifest = await res.json();
+      manifest.remotes.auth.manifest = '/remotes/mfe-auth/does-not-exist/mf-manifest.json';
+      await route.fulfill({ response: res, json: manifest });
+    });
+    await page.goto('/');
+    await expect(page.locator('[data-layout="marketing"]')).toBeVisible();
+    await markWindow(page);
+
+    await page.getByRole('banner').getByRole('link', { name: 'ログイン' }).click();
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('サーバーでエラーが発生しました');
+    await expect(page.getByText('エラーコード 503')).toBeVisible();
+
+    // The rest of the site keeps working, in the same page.
+    await page.getByRole('link', { name: 'トップページへ戻る' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.locator('[data-layout="marketing"]')).toBeVisible();
+    await navigateInApp(page, '/mypage');
+    await expect(page).toHaveURL('/login?next=%2Fmypage');
+    await expect(page.getByText('エラーコード 503')).toBeVisible();
+    expect(await windowMarker(page)).toBe('still-here');
+    // Nothing but the dead remote's manifest failed.
+    expect(consoleErrors.filter((e) => !/does-not-exist|404 \(Not Found\)/.test(e))).toEqual([]);
   });
-  await page.goto('/');
-  await expect(page.locator('[data-layout="marketing"]')).toBeVisible();
-  await markWindow(page);
-
-  await page.getByRole('banner').getByRole('link', { name: 'ログイン' }).click();
-  await expect(page).toHaveURL('/login');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('サーバーでエラーが発生しました');
-  await expect(page.getByText('エラーコード 503')).toBeVisible();
-
-  // The rest of the site keeps working, in the same page.
-  await page.getByRole('link', { name: 'トップページへ戻る' }).click();
-  await expect(page).toHaveURL('/');
-  await expect(page.locator('[data-layout="marketing"]')).toBeVisible();
-  await navigateInApp(page, '/mypage');
-  await expect(page).toHaveURL('/login?next=%2Fmypage');
-  await expect(page.getByText('エラーコード 503')).toBeVisible();
-  expect(await windowMarker(page)).toBe('still-here');
-  // Nothing but the dead remote's manifest failed.
-  expect(consoleErrors.filter((e) => !/does-not-exist|404 \(Not Found\)/.test(e))).toEqual([]);
-});
 });
 
 test.describe('chunk load failure', () => {

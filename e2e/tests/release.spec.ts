@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import { SWAP_FILE } from '../global-setup';
 import { test, expect } from './fixtures';
 
-test('swapping one remote in the deployment manifest changes what the browser runs; nothing else is rebuilt', async ({ page, consoleErrors }) => {
+test('swapping one remote in the deployment manifest changes what the browser runs; nothing else is rebuilt', async ({
+  page,
+  consoleErrors,
+}) => {
   void consoleErrors;
   const swap = JSON.parse(fs.readFileSync(SWAP_FILE, 'utf8')) as { version: string };
   const scripts: string[] = [];

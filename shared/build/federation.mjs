@@ -112,7 +112,12 @@ export function hostConfig({ dir, mode }) {
     devServer: {
       port: DEV_PORTS.shell,
       historyApiFallback: true,
-      proxy: [{ context: ['/api', '/config.json', '/deployment.json', '/builds', '/remotes'], target: `http://localhost:${process.env.API_PORT ?? 3001}` }],
+      proxy: [
+        {
+          context: ['/api', '/config.json', '/deployment.json', '/builds', '/remotes'],
+          target: `http://localhost:${process.env.API_PORT ?? 3001}`,
+        },
+      ],
     },
   };
 }
@@ -136,7 +141,12 @@ export function remoteConfig({ remote, dir, mode }) {
         // server keeps its own so the remote also runs alone.
         experiments: { externalRuntime: mode === 'production' },
       }),
-      new rspack.HtmlRspackPlugin({ template: path.join(here, 'standalone.html'), chunks: ['main'], title: `${remote} (standalone)`, publicPath: '/' }),
+      new rspack.HtmlRspackPlugin({
+        template: path.join(here, 'standalone.html'),
+        chunks: ['main'],
+        title: `${remote} (standalone)`,
+        publicPath: '/',
+      }),
     ],
     devServer: {
       port: DEV_PORTS[remote],

@@ -40,10 +40,7 @@ function renderFatal(detail: string) {
 
 async function main() {
   ensureStyles();
-  const [manifest] = await Promise.all([
-    loadDeploymentManifest().catch((error: unknown) => error as Error),
-    loadRuntimeConfig(),
-  ]);
+  const [manifest] = await Promise.all([loadDeploymentManifest().catch((error: unknown) => error as Error), loadRuntimeConfig()]);
   if (manifest instanceof Error) {
     console.error('[shell]', manifest);
     renderFatal(COPY.errors.remoteUnavailable);

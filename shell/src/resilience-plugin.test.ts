@@ -68,7 +68,14 @@ describe('resiliencePlugin', () => {
     const globalLoading: Record<string, unknown> = { key: Promise.resolve() };
     const hook = plugin.loadEntryError as unknown as (args: object) => Promise<unknown>;
     await expect(
-      hook({ getRemoteEntry, origin: {}, remoteInfo: { entry: '/r/remoteEntry.js' }, remoteEntryExports: undefined, globalLoading, uniqueKey: 'key' }),
+      hook({
+        getRemoteEntry,
+        origin: {},
+        remoteInfo: { entry: '/r/remoteEntry.js' },
+        remoteEntryExports: undefined,
+        globalLoading,
+        uniqueKey: 'key',
+      }),
     ).resolves.toBe(exports);
     expect(getRemoteEntry).toHaveBeenCalledTimes(2);
     expect(globalLoading).not.toHaveProperty('key');

@@ -25,9 +25,7 @@ afterAll(async () => {
 });
 
 async function migrationCount(database: Database): Promise<number> {
-  const result = await database.pool.query<{ n: string }>(
-    'select count(*) as n from drizzle.__drizzle_migrations',
-  );
+  const result = await database.pool.query<{ n: string }>('select count(*) as n from drizzle.__drizzle_migrations');
   return Number(result.rows[0]?.n);
 }
 
@@ -37,8 +35,7 @@ describe('embedded PostgreSQL', () => {
     expect(fs.readFileSync(path.join(dataDir, 'postgres', 'PG_VERSION'), 'utf8').trim()).toMatch(/^\d+$/);
     expect(await db.serverVersion()).toMatch(/^\d+\.\d+/);
     const { rows } = await db.pool.query<{ db: string; enc: string; addr: string }>(
-      "select current_database() as db, current_setting('server_encoding') as enc, " +
-        "current_setting('listen_addresses') as addr",
+      "select current_database() as db, current_setting('server_encoding') as enc, " + "current_setting('listen_addresses') as addr",
     );
     expect(rows[0]).toEqual({ db: 'app', enc: 'UTF8', addr: '127.0.0.1' });
   });
@@ -53,7 +50,7 @@ describe('embedded PostgreSQL', () => {
 describe('migrations', () => {
   it('created audit_log with the expected columns', async () => {
     const { rows } = await db.pool.query<{ column_name: string; data_type: string; is_nullable: string }>(
-      "select column_name, data_type, is_nullable from information_schema.columns " +
+      'select column_name, data_type, is_nullable from information_schema.columns ' +
         "where table_schema = 'public' and table_name = 'audit_log' order by ordinal_position",
     );
     expect(rows).toEqual([
@@ -132,9 +129,9 @@ describe('DATABASE_URL', () => {
 
   it('fails with a clear message when the server cannot be reached', async () => {
     const port = await findFreePort(); // nothing listens there
-    await expect(
-      startDatabase({ dataDir, databaseUrl: `postgres://u:hunter2@127.0.0.1:${port}/app`, log }),
-    ).rejects.toThrow(new RegExp(`^Could not connect to DATABASE_URL \\(127\\.0\\.0\\.1:${port}/app\\): `));
+    await expect(startDatabase({ dataDir, databaseUrl: `postgres://u:hunter2@127.0.0.1:${port}/app`, log })).rejects.toThrow(
+      new RegExp(`^Could not connect to DATABASE_URL \\(127\\.0\\.0\\.1:${port}/app\\): `),
+    );
   });
 });
 

@@ -50,12 +50,7 @@ function describeUrl(url: string): string {
   }
 }
 
-function makeDatabase(
-  pool: pg.Pool,
-  embedded: EmbeddedCluster | undefined,
-  description: string,
-  log: (line: string) => void,
-): Database {
+function makeDatabase(pool: pg.Pool, embedded: EmbeddedCluster | undefined, description: string, log: (line: string) => void): Database {
   // An idle client whose server went away emits 'error' on the pool: without a listener
   // that would crash the process. The next query reports the problem instead.
   pool.on('error', (error) => log(`database connection lost: ${error.message}`));

@@ -178,9 +178,7 @@ async function createDatabaseIfMissing(cluster: EmbeddedCluster, name: string): 
  * (initialised on the first run only, kept across restarts), listening on a free port of
  * 127.0.0.1 only, and creates `database` if missing.
  */
-export async function startEmbeddedPostgres(
-  options: EmbeddedOptions & { database: string },
-): Promise<EmbeddedCluster> {
+export async function startEmbeddedPostgres(options: EmbeddedOptions & { database: string }): Promise<EmbeddedCluster> {
   const { pgDir, passwordFile, log, database } = options;
   const EmbeddedPostgres = await importEmbeddedPostgres();
   fs.mkdirSync(path.dirname(pgDir), { recursive: true });
@@ -270,10 +268,7 @@ export async function startEmbeddedPostgres(
           stopping = true;
           if (exited || !child) return;
           const stopped = instance.stop();
-          const timedOut = await Promise.race([
-            stopped.then(() => false),
-            sleep(30_000, true, { ref: false }),
-          ]);
+          const timedOut = await Promise.race([stopped.then(() => false), sleep(30_000, true, { ref: false })]);
           if (timedOut && !exited) {
             log('the embedded PostgreSQL did not stop within 30 s: killing it');
             child.kill('SIGKILL');

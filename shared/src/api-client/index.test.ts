@@ -14,7 +14,9 @@ describe('readCookie', () => {
 
 describe('createApiClient', () => {
   test('sends credentials and echoes the csrftoken cookie as X-CSRFToken', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{"ok":true}', { headers: { 'content-type': 'application/json' } }));
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response('{"ok":true}', { headers: { 'content-type': 'application/json' } }));
     const client = createApiClient(() => 'csrftoken=tok123');
     await expect(client('/api/me/', { method: 'POST', body: {} })).resolves.toEqual({ ok: true });
     const [, init] = fetchSpy.mock.calls[0]!;
@@ -23,7 +25,9 @@ describe('createApiClient', () => {
     fetchSpy.mockRestore();
   });
   test('no cookie → no header', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { headers: { 'content-type': 'application/json' } }));
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response('{}', { headers: { 'content-type': 'application/json' } }));
     await createApiClient(() => '')('/api/health/');
     expect(new Headers(fetchSpy.mock.calls[0]![1]?.headers).has('X-CSRFToken')).toBe(false);
     fetchSpy.mockRestore();

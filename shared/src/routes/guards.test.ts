@@ -52,7 +52,9 @@ describe('alreadyLoginToMypage', () => {
 
 describe('authenticated', () => {
   test('a visitor goes to /login with the page to come back to', () => {
-    expect(authenticated(ctx({ status: 'logout' }), at('/entry/detail/3', '?tab=files'))).toEqual(to('/login?next=%2Fentry%2Fdetail%2F3%3Ftab%3Dfiles'));
+    expect(authenticated(ctx({ status: 'logout' }), at('/entry/detail/3', '?tab=files'))).toEqual(
+      to('/login?next=%2Fentry%2Fdetail%2F3%3Ftab%3Dfiles'),
+    );
   });
   test.each(['login', 'lackOfUserData', 'preEntryDeclined'] as const)('%s is allowed', (status) => {
     expect(authenticated(ctx({ status }), at('/mypage'))).toEqual(allow);
@@ -119,7 +121,10 @@ describe('propagateErrorsInHashJson / parseHashErrors', () => {
     expect(propagateErrorsInHashJson(VISITOR_CONTEXT, at('/login', '?x=1', hash))).toEqual(expected);
   });
   test('parses the first message of each field', () => {
-    expect(parseHashErrors('#{"detail":"認証に失敗しました","email":["a","b"],"n":1}')).toEqual({ detail: '認証に失敗しました', email: 'a' });
+    expect(parseHashErrors('#{"detail":"認証に失敗しました","email":["a","b"],"n":1}')).toEqual({
+      detail: '認証に失敗しました',
+      email: 'a',
+    });
     expect(parseHashErrors('#{}')).toBeNull();
     expect(parseHashErrors('#%E0%A4%A')).toBeNull();
   });

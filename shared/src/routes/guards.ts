@@ -31,10 +31,7 @@ export interface GuardLocation {
   readonly hash: string;
 }
 
-export type GuardResult =
-  | { readonly kind: 'allow' }
-  | { readonly kind: 'redirect'; readonly to: string }
-  | { readonly kind: 'notFound' };
+export type GuardResult = { readonly kind: 'allow' } | { readonly kind: 'redirect'; readonly to: string } | { readonly kind: 'notFound' };
 
 export type Guard = (ctx: GuardContext, location: GuardLocation) => GuardResult;
 
@@ -101,7 +98,12 @@ export const entryStep: Guard = (ctx, location) => {
 };
 
 /** Wizard pages in step order (spec §2, §4: invoices, financial statements, withdrawals, profile). */
-export const ENTRY_STEP_PATHS = ['/entry/entry_invoice', '/entry', '/entry/withdrawal_details', '/register/profile'] as const satisfies readonly string[];
+export const ENTRY_STEP_PATHS = [
+  '/entry/entry_invoice',
+  '/entry',
+  '/entry/withdrawal_details',
+  '/register/profile',
+] as const satisfies readonly string[];
 const normalize = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p) as (typeof ENTRY_STEP_PATHS)[number];
 
 /**

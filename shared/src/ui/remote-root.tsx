@@ -72,7 +72,9 @@ export function RouteView({ remote, pages }: { remote: RemoteName; pages: PageMa
   const Page = pages[match.route.id as RouteId];
   return (
     <Layout name={match.route.layout} pageKey={location.pathname}>
-      <Suspense fallback={<Loading />}>{Page ? <Page route={match.route} params={match.params} /> : <NotYetAvailable route={match.route} />}</Suspense>
+      <Suspense fallback={<Loading />}>
+        {Page ? <Page route={match.route} params={match.params} /> : <NotYetAvailable route={match.route} />}
+      </Suspense>
     </Layout>
   );
 }
@@ -133,4 +135,3 @@ export function RemoteRoot({ remote, pages }: { remote: RemoteName; pages: PageM
     </BrowserRouter>
   );
 }
-
