@@ -10,6 +10,11 @@ export const MARKETING_STYLE_ID = 'mfe-marketing-styles';
 
 export const MARKETING_CSS = `
 /* ---------- shared building blocks ---------- */
+/* Headings and short texts break between phrases, not inside words (Chromium; Safari falls back to
+   the usual Japanese breaking). Running text keeps the usual breaking, without one-character last lines. */
+.mk-hero, .mk-eyebrow, .mk-cta, .mk-section h2, .mk-section h3, .mk-faq summary, .mk-pagehead h1, .mk-promise h2, .status-notice h1, .status-notice h2, .legal h1, .legal h2, .legal th { word-break: auto-phrase; }
+p, li, dd { text-wrap: pretty; }
+.mk-cta p { text-wrap: balance; }
 .mk-container { max-width: calc(var(--width-wide) + 2 * var(--space-4)); margin: 0 auto; padding: 0 var(--space-4); }
 .mk-container--narrow { max-width: calc(var(--width-narrow) + 2 * var(--space-4)); }
 .mk-section { padding: var(--space-7) 0; }
@@ -86,6 +91,8 @@ export const MARKETING_CSS = `
 /* ---------- home: fees ---------- */
 .mk-formula { display: flex; flex-wrap: wrap; align-items: center; gap: var(--space-2); margin: 0 0 var(--space-5); padding: var(--space-4); border-radius: var(--radius-lg); background: var(--color-surface); border: 2px solid var(--color-primary); font-weight: 700; font-size: var(--font-size-md); }
 @media (min-width: 768px) { .mk-formula { gap: var(--space-3); padding: var(--space-5); font-size: var(--font-size-lg); justify-content: center; } }
+.mk-formula__group { display: inline-flex; align-items: center; gap: var(--space-2); white-space: nowrap; }
+@media (min-width: 768px) { .mk-formula__group { gap: var(--space-3); } }
 .mk-formula__term { display: inline-block; padding: var(--space-1) var(--space-3); border-radius: var(--radius); background: var(--color-primary-soft); color: var(--color-primary-strong); white-space: nowrap; }
 .mk-formula__term--result { background: var(--color-primary); color: var(--color-surface); }
 .mk-formula__op { color: var(--color-text); white-space: nowrap; }
@@ -112,13 +119,13 @@ export const MARKETING_CSS = `
 /* ---------- home: FAQ ---------- */
 .mk-faq { display: grid; gap: var(--space-3); max-width: var(--width-main); }
 .mk-faq details { background: var(--color-surface); border: 1px solid var(--color-border); border-radius: var(--radius-lg); }
-.mk-faq summary { position: relative; display: block; list-style: none; cursor: pointer; padding: var(--space-4) calc(var(--space-4) + 2rem) var(--space-4) var(--space-4); font-weight: 700; line-height: 1.6; border-radius: var(--radius-lg); }
+.mk-faq summary { position: relative; display: block; list-style: none; cursor: pointer; padding: var(--space-4) calc(var(--space-4) + 2rem) var(--space-4) calc(var(--space-4) + 2em); font-weight: 700; line-height: 1.6; border-radius: var(--radius-lg); }
 .mk-faq summary::-webkit-details-marker { display: none; }
 .mk-faq summary::after { content: "＋"; position: absolute; right: var(--space-4); top: var(--space-4); color: var(--color-primary); font-weight: 700; }
 .mk-faq details[open] summary::after { content: "−"; }
 .mk-faq summary:hover { background: var(--color-primary-soft); }
-.mk-faq__q { color: var(--color-primary); margin-right: var(--space-2); }
-.mk-faq__answer { padding: 0 var(--space-4) var(--space-4); }
+.mk-faq__q { position: absolute; left: var(--space-4); top: var(--space-4); color: var(--color-primary); }
+.mk-faq__answer { padding: 0 var(--space-4) var(--space-4) calc(var(--space-4) + 2em); }
 .mk-faq__answer > :last-child { margin-bottom: 0; }
 
 /* ---------- closing call to action ---------- */
@@ -147,6 +154,8 @@ export const MARKETING_CSS = `
 
 /* ---------- legal documents (static layout) ---------- */
 .legal { background: var(--color-surface); border: 1px solid var(--color-border); border-radius: var(--radius-lg); padding: var(--space-5) var(--space-4) var(--space-6); }
+/* On a phone the document runs edge to edge: every pixel of the 375 px width goes to the text. */
+@media (max-width: 599px) { .legal { margin: calc(-1 * var(--space-6)) calc(-1 * var(--space-4)) calc(-1 * var(--space-7)); border-width: 0 0 1px; border-radius: 0; padding: var(--space-5) var(--space-4) var(--space-7); } }
 @media (min-width: 768px) { .legal { padding: var(--space-7); } }
 .legal__header { padding-bottom: var(--space-4); margin-bottom: var(--space-5); border-bottom: 1px solid var(--color-border); }
 .legal__header h1 { margin-bottom: var(--space-2); font-size: var(--font-size-xl); }
@@ -158,6 +167,7 @@ export const MARKETING_CSS = `
 .legal__article p, .legal__article li { line-height: 1.85; }
 .legal__article > :last-child { margin-bottom: 0; }
 .legal__items { padding-left: 1.5em; }
+.legal__formula { display: block; margin: var(--space-2) 0; padding: var(--space-2) var(--space-3); border-radius: var(--radius); background: var(--color-bg); font-weight: 700; }
 .legal__items > li { margin-bottom: var(--space-2); padding-left: var(--space-1); }
 .legal__items > li:last-child { margin-bottom: 0; }
 @counter-style legal-paren { system: extends decimal; prefix: "("; suffix: ") "; }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useScrollToHash } from './use-scroll-to-hash';
 
 export interface LegalArticle {
   /** Heading text without its number (「適用」, 「取得する情報」). */
@@ -30,6 +31,7 @@ export function articleHeading(numbering: LegalDocumentProps['numbering'], n: nu
  * optional preamble and numbered articles, each a section labelled by its h2.
  */
 export function LegalDocument({ id, title, intro, articles, numbering, closing }: LegalDocumentProps) {
+  useScrollToHash();
   const titleId = `${id}-title`;
   return (
     <article className="legal" aria-labelledby={titleId}>

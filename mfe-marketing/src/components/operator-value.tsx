@@ -1,4 +1,4 @@
-import { operatorValue, PENDING_TEXT, type OperatorField } from './operator';
+import { OPERATOR_FIELDS, operatorValue, PENDING_TEXT, type OperatorField } from './operator';
 
 /** An operator detail as text (e-mail and phone as links), or the honest 準備中 note. */
 export function OperatorValue({ field }: { field: OperatorField }) {
@@ -10,4 +10,20 @@ export function OperatorValue({ field }: { field: OperatorField }) {
     return dial.length >= 6 ? <a href={`tel:${dial}`}>{value}</a> : <>{value}</>;
   }
   return <span className="legal__multiline">{value}</span>;
+}
+
+/** Operator details as table rows (th = label), each missing one marked 準備中. */
+export function OperatorRows({ fields = OPERATOR_FIELDS }: { fields?: typeof OPERATOR_FIELDS }) {
+  return (
+    <>
+      {fields.map((row) => (
+        <tr key={row.field}>
+          <th scope="row">{row.label}</th>
+          <td>
+            <OperatorValue field={row.field} />
+          </td>
+        </tr>
+      ))}
+    </>
+  );
 }

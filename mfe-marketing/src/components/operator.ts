@@ -25,3 +25,8 @@ export function operatorValue(field: OperatorField, config: RuntimeConfig = getR
 export function operatorName(config: RuntimeConfig = getRuntimeConfig()): string | null {
   return operatorValue('name', config);
 }
+
+/** Who 「当社」 is in the legal texts: the operator's name, or a neutral description until it is published. */
+export function operatorLabel(config: RuntimeConfig = getRuntimeConfig()): string {
+  return operatorName(config) ?? '本サービスの運営者';
+}

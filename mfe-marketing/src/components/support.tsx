@@ -15,12 +15,13 @@ export function useSupportUrl(): string | null {
 }
 
 /** A link to the support window: in-app for site paths, a plain link for anything else. */
-export function SupportLink({ children, className }: { children: ReactNode; className?: string }) {
+export function SupportLink({ children, className, paragraph = false }: { children: ReactNode; className?: string; paragraph?: boolean }) {
   const url = useSupportUrl();
   if (url === null) return null;
-  return (
+  const link = (
     <AppLink to={url} className={className}>
       {children}
     </AppLink>
   );
+  return paragraph ? <p>{link}</p> : link;
 }

@@ -15,18 +15,20 @@ function targetOf(hash: string): HTMLElement | null {
 const prefersReducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
- * Brings the section named by the URL hash (`/#flow`, `/#fees`) into view when the page opens and
- * each time the hash link is followed again, and moves keyboard focus to that section's heading.
- * The first scroll is instant; later ones are smooth unless the visitor prefers reduced motion.
+ * Where a page opens. With a hash (`/#flow`, `/#fees`) the named section comes into view, when the
+ * page opens and each time the hash link is followed again, and keyboard focus moves to its
+ * heading; the first scroll is instant, later ones smooth unless reduced motion is preferred.
+ * Without a hash, the shared route view already opens a page reached inside the site at its top.
  */
 export function useScrollToHash(): void {
   const { hash, key } = useLocation();
   const mounted = useRef(false);
   useEffect(() => {
-    const smooth = mounted.current && !prefersReducedMotion();
+    const firstRun = !mounted.current;
     mounted.current = true;
     const target = targetOf(hash);
     if (!target) return;
+    const smooth = !firstRun && !prefersReducedMotion();
     const frame = requestAnimationFrame(() => {
       target.scrollIntoView?.({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
       const heading = target.querySelector<HTMLElement>('h2, h1');

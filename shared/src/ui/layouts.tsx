@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { LayoutName } from '../routes/table';
 import { BRAND, COPY } from '../copy';
 import { isLoggedIn, useAuth } from '../auth-store';
@@ -108,35 +108,45 @@ function SiteFooter({ kind }: { kind: FooterKind }) {
 export interface LayoutProps {
   readonly name: LayoutName;
   readonly children: ReactNode;
-  /** Changes when the page changes: focus then moves to the new page's heading. */
-  readonly pageKey?: string;
 }
 
-/** Renders one of the nine layouts around a page (`data-layout` names it for tests). */
-export function Layout({ name, children, pageKey }: LayoutProps) {
-  const spec = LAYOUT_SPECS[name];
-  const mainRef = useRef<HTMLElement>(null);
-  const first = useRef(true);
+// Pages shown in this tab so far, across every remote (@app/shared is one instance at run time).
+let pagesShown = 0;
+
+/** Forgets the pages shown (a test's fresh tab). */
+export function resetPagesShown(): void {
+  pagesShown = 0;
+}
+
+/**
+ * Rendered after a page's content has committed. The page a tab opens on is left to the browser;
+ * every later page starts at its top (unless the URL names a section) and moves keyboard and
+ * screen-reader focus to its heading, which announces it.
+ */
+export function PageShown({ doc = document }: { doc?: Document }) {
   useEffect(() => {
-    // Keyboard and screen-reader users land on the new page's heading after a navigation.
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const heading = mainRef.current?.querySelector<HTMLElement>('h1');
-    if (heading) {
+    pagesShown++;
+    if (pagesShown === 1) return;
+    if (!doc.location.hash) doc.defaultView?.scrollTo?.(0, 0);
+    const heading = doc.querySelector<HTMLElement>('#main h1');
+    if (heading && !doc.location.hash) {
       heading.setAttribute('tabindex', '-1');
       heading.focus({ preventScroll: true });
     }
-    window.scrollTo?.(0, 0);
-  }, [pageKey]);
+  }, [doc]);
+  return null;
+}
+
+/** Renders one of the nine layouts around a page (`data-layout` names it for tests). */
+export function Layout({ name, children }: LayoutProps) {
+  const spec = LAYOUT_SPECS[name];
   return (
     <div className={`app-layout app-layout--${name}`} data-layout={name}>
       <a className="skip-link" href="#main">
         {COPY.skipToContent}
       </a>
       <SiteHeader kind={spec.header} />
-      <main id="main" ref={mainRef} tabIndex={-1} className={`app-main app-main--${spec.width}`}>
+      <main id="main" tabIndex={-1} className={`app-main app-main--${spec.width}`}>
         {children}
       </main>
       <SiteFooter kind={spec.footer} />

@@ -4,7 +4,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { LOGGED_OUT, authStore } from '../auth-store';
 import type { LayoutName, RemoteName } from '../routes/table';
 import { DEFAULT_RUNTIME_CONFIG, setRuntimeConfig } from '../runtime/config';
-import { LAYOUT_SPECS, Layout } from './layouts';
+import { LAYOUT_SPECS, Layout, resetPagesShown } from './layouts';
 import { RouteView, documentTitle, type PageMap } from './remote-root';
 import { routeById } from '../routes/match';
 
@@ -69,6 +69,18 @@ describe('RouteView', () => {
     act(() => authStore.setState({ ...LOGGED_OUT, status: 'login', userId: 3, isIndividual: true, hasSatisfiedProfile: true }));
     renderAt('/mypage', 'mypage');
     expect(screen.getByTestId('where')).toHaveTextContent('/unsupported');
+  });
+});
+
+describe('focus after navigation', () => {
+  test('the first page of the tab keeps the browser focus; later pages focus their heading', async () => {
+    resetPagesShown();
+    const { unmount } = renderAt('/terms', 'marketing', { terms: () => <h1>利用規約の本文</h1> });
+    expect(document.activeElement).toBe(document.body);
+    unmount();
+    renderAt('/policy/privacy', 'marketing', { privacy: () => <h1>プライバシーポリシーの本文</h1> });
+    expect(document.activeElement).toHaveTextContent('プライバシーポリシーの本文');
+    expect(document.activeElement).toHaveAttribute('tabindex', '-1');
   });
 });
 

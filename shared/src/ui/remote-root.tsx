@@ -8,7 +8,7 @@ import type { RemoteName, RouteDef, RouteId } from '../routes/table';
 import { getRuntimeConfig } from '../runtime/config';
 import { handleChunkLoadError, isChunkLoadError } from '../runtime/chunk-reload-guard';
 import { ErrorPage } from './error-page';
-import { Layout } from './layouts';
+import { Layout, PageShown } from './layouts';
 import { NotYetAvailable } from './not-yet-available';
 
 export interface PageProps {
@@ -64,16 +64,18 @@ export function RouteView({ remote, pages }: { remote: RemoteName; pages: PageMa
   if (result.kind === 'redirect') return <Navigate to={result.to} replace />;
   if (match.notFound || result.kind === 'notFound') {
     return (
-      <Layout name="simple-header" pageKey={location.pathname}>
+      <Layout name="simple-header">
         <ErrorPage status={404} />
+        <PageShown />
       </Layout>
     );
   }
   const Page = pages[match.route.id as RouteId];
   return (
-    <Layout name={match.route.layout} pageKey={location.pathname}>
+    <Layout name={match.route.layout}>
       <Suspense fallback={<Loading />}>
         {Page ? <Page route={match.route} params={match.params} /> : <NotYetAvailable route={match.route} />}
+        <PageShown />
       </Suspense>
     </Layout>
   );

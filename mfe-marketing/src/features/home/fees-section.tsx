@@ -18,15 +18,23 @@ export function feeExampleResult(example: typeof FEE_EXAMPLE = FEE_EXAMPLE) {
 function Formula() {
   return (
     <p className="mk-formula">
-      <span className="mk-formula__term mk-formula__term--result">買取額</span>
-      <span className="mk-formula__op">＝</span>
-      <span className="mk-formula__term">請求書の額面</span>
-      <span className="mk-formula__op">×</span>
-      <span className="mk-formula__term">買取率</span>
-      <span className="mk-formula__op">−</span>
-      <span className="mk-formula__term">手数料</span>
-      <span className="mk-formula__op">−</span>
-      <span className="mk-formula__term">振込手数料</span>
+      <span className="mk-formula__group">
+        <span className="mk-formula__term mk-formula__term--result">買取額</span>
+        <span className="mk-formula__op">＝</span>
+      </span>
+      <span className="mk-formula__group">
+        <span className="mk-formula__term">請求書の額面</span>
+        <span className="mk-formula__op">×</span>
+        <span className="mk-formula__term">買取率</span>
+      </span>
+      <span className="mk-formula__group">
+        <span className="mk-formula__op">−</span>
+        <span className="mk-formula__term">手数料</span>
+      </span>
+      <span className="mk-formula__group">
+        <span className="mk-formula__op">−</span>
+        <span className="mk-formula__term">振込手数料</span>
+      </span>
     </p>
   );
 }

@@ -1,4 +1,5 @@
 import { AppLink, BRAND, ensureStyleSheet, getRuntimeConfig, isLoggedIn, useAuth } from '@app/shared';
+import { Phrases } from '../../components/phrases';
 import { useScrollToHash } from '../../components/use-scroll-to-hash';
 import { MARKETING_CSS, MARKETING_STYLE_ID } from '../../styles';
 import { FaqSection } from './faq-section';
@@ -42,16 +43,15 @@ function Hero() {
     <section className="mk-hero" aria-labelledby="home-heading" data-build-label={__BUILD_LABEL__}>
       <div className="mk-container mk-hero__grid">
         <div>
-          <p className="mk-eyebrow">法人・個人事業主のための請求書買取（ファクタリング）</p>
+          <p className="mk-eyebrow">
+            <Phrases parts={['法人・個人事業主のための', '請求書買取（ファクタリング）']} />
+          </p>
           <h1 id="home-heading" className="mk-hero__title">
-            {BRAND.tagline.split(/(?<=、)/).map((phrase) => (
-              <span key={phrase} className="mk-phrase">
-                {phrase}
-              </span>
-            ))}
+            <Phrases parts={BRAND.tagline.split(/(?<=、)/)} />
           </h1>
           <p className="mk-hero__lead">
-            {BRAND.fullName}は、お手元の請求書（売掛金）を支払期日より前に買い取り、資金に換えるオンラインサービスです。会員登録から書類の提出、ご契約まで、ウェブ上で手続きできます。
+            {BRAND.fullName}
+            は、お手元の請求書（売掛金）を支払期日より前に買い取り、資金に換えるオンラインサービスです。会員登録から書類の提出、ご契約まで、ウェブ上で手続きできます。
           </p>
           <StartActions large />
           <p className="mk-hero__note">会員登録と審査は無料です。ご契約いただくまで、費用はかかりません。</p>
@@ -83,11 +83,13 @@ function AudienceSection() {
     <section id="for" className="mk-section" aria-labelledby="for-heading">
       <div className="mk-container">
         <div className="mk-section__head">
-          <span className="mk-eyebrow">ご利用いただける方</span>
+          <span className="mk-eyebrow">対象</span>
           <h2 id="for-heading" className="mk-section__title">
-            こんな事業者の方にご利用いただけます
+            ご利用いただける方
           </h2>
-          <p>取引先の企業（売掛先）に発行した、支払期日前の請求書をお持ちの方が対象です。</p>
+          <p>
+            取引先の企業（売掛先）に発行した支払期日前の請求書のうち、金額が確定していて、売掛先から銀行振込で支払われる予定のものが対象です。
+          </p>
         </div>
         <ul className="mk-grid mk-grid--2">
           <li className="mk-tile">
@@ -127,9 +129,12 @@ function AudienceSection() {
 }
 
 const STEPS = [
-  { title: '会員登録', text: 'メールアドレスを登録し、届いたメールで確認を済ませてから、基本情報を入力します。' },
-  { title: '本人確認', text: 'お申込みされる方の本人確認書類をアップロードします。' },
-  { title: '請求書の登録', text: '買い取りを希望する請求書を、売掛先（請求先の企業）の情報とあわせて登録します。1回のお申込みで5件まで登録できます。' },
+  { title: '会員登録', text: 'メールアドレスで会員登録し、届いたメールで確認を済ませたら、会社や事業の基本情報を入力します。' },
+  { title: '本人確認', text: 'お申込みされる方の本人確認書類を、表面と裏面の両方アップロードします。' },
+  {
+    title: '請求書の登録',
+    text: '買い取りを希望する請求書のファイルをアップロードし、売掛先（請求先の企業）の会社名や金額、支払期日を入力します。1回のお申込みで5件まで登録できます。',
+  },
   { title: '書類の提出', text: '直近4か月分ほどの入出金明細と、決算書（個人事業主の方は確定申告書）をアップロードします。' },
   { title: '審査', text: '当社が内容を確認し、請求書ごとに買取率と手数料を決めます。追加の書類をお願いすることがあります。' },
   { title: 'オンライン契約', text: '買取額と手数料を画面で確認し、ご納得いただけたら、そのままオンラインで契約します。' },
@@ -182,23 +187,28 @@ function DocumentsSection() {
         <ul className="mk-grid mk-grid--2">
           <li className="mk-tile">
             <h3 className="mk-doc__title">本人確認書類</h3>
-            <p>お申込みされる方ご本人の本人確認書類です。ご利用いただける書類の種類は、お手続きの画面でご案内します。</p>
+            <p>
+              お申込みされる方ご本人の本人確認書類です。表面と裏面の両方をアップロードします。ご利用いただける書類の種類は、お手続きの画面でご案内します。
+            </p>
           </li>
           <li className="mk-tile">
             <h3 className="mk-doc__title">請求書</h3>
-            <p>買い取りを希望する請求書です。売掛先の情報と請求の内容を入力します。1回のお申込みで5件まで登録できます。</p>
+            <p>
+              買い取りを希望する請求書のファイルです。1回のお申込みで5件まで登録できます。あわせて、売掛先の会社名、請求金額（税込）、振込予定額、支払期日を入力します。
+            </p>
+            <p className="mk-note">金額が確定していて、売掛先から銀行振込で支払われる請求書が対象です。</p>
           </li>
           <li className="mk-tile">
             <h3 className="mk-doc__title">入出金明細（直近4か月分ほど）</h3>
-            <p>事業のお金の出入りがわかる口座の明細です。次のどちらかをご用意ください。</p>
+            <p>事業のお金の出入りがわかる口座の明細です。口座ごとに、次のどちらかをご用意ください。</p>
             <ul className="mk-doc__who">
               <li>
-                <span className="mk-doc__who-label">通帳をお使いの場合</span>
-                <span>直近4か月分ほどが記帳された通帳のページ</span>
+                <span className="mk-doc__who-label">通帳の場合</span>
+                <span>通帳の表紙（口座番号などがわかるページ）と、直近4か月分ほどが記帳されたページ</span>
               </li>
               <li>
-                <span className="mk-doc__who-label">ネットバンキングをお使いの場合</span>
-                <span>直近4か月分ほどの入出金明細</span>
+                <span className="mk-doc__who-label">ネットバンキングの場合</span>
+                <span>口座の情報がわかる画面と、直近4か月分ほどの入出金明細</span>
               </li>
             </ul>
           </li>
@@ -208,11 +218,13 @@ function DocumentsSection() {
             <ul className="mk-doc__who">
               <li>
                 <span className="mk-doc__who-label">法人の方</span>
-                <span>直近の決算書。まだ決算を迎えていない場合は試算表</span>
+                <span>
+                  直近の決算書（損益計算書・貸借対照表・勘定科目内訳書など）。まだ決算を迎えていない場合は試算表（損益計算書・貸借対照表）
+                </span>
               </li>
               <li>
                 <span className="mk-doc__who-label">個人事業主の方</span>
-                <span>直近の確定申告書。まだ確定申告をしていない場合は開業届</span>
+                <span>直近の確定申告書の控え。まだ確定申告をしていない場合は開業届の控え</span>
               </li>
             </ul>
           </li>
@@ -245,7 +257,9 @@ function SafetySection() {
           </li>
           <li className="mk-tile">
             <h3 className="mk-tile__title">契約の前に、金額を必ず確認</h3>
-            <p>買取額・手数料・振込手数料を画面でご確認いただいてから、契約に進みます。金額を確認する前に契約が成立することはありません。</p>
+            <p>
+              買取額・手数料・振込手数料を画面でご確認いただいてから、契約に進みます。金額を確認する前に契約が成立することはありません。
+            </p>
           </li>
           <li className="mk-tile">
             <h3 className="mk-tile__title">お預かりした情報の取り扱い</h3>

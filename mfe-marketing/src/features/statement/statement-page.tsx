@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import { AppLink, BRAND, ensureStyleSheet } from '@app/shared';
+import { FeeFormulaText } from '../../components/fee-formula';
 import { operatorValue, type OperatorField } from '../../components/operator';
+import { Phrases } from '../../components/phrases';
 import { OperatorValue } from '../../components/operator-value';
 import { useSupportUrl } from '../../components/support';
+import { useScrollToHash } from '../../components/use-scroll-to-hash';
 import { MARKETING_CSS, MARKETING_STYLE_ID } from '../../styles';
 
 ensureStyleSheet(MARKETING_STYLE_ID, MARKETING_CSS);
@@ -51,18 +54,21 @@ function SupportContact() {
 
 interface Commitment {
   readonly id: string;
-  readonly title: string;
+  /** The heading, in phrases that each stay on one line. */
+  readonly title: readonly string[];
   readonly body: ReactNode;
 }
 
 const PROMISES: readonly Commitment[] = [
   {
     id: 'fees',
-    title: '手数料は、契約の前にすべてお見せします',
+    title: ['手数料は、', '契約の前にすべてお見せします'],
     body: (
       <>
         <p>
-          お振り込みする買取額は「請求書の額面 × 買取率 − 手数料 − 振込手数料」で決まります。買取率と手数料は請求書ごとに審査で決まり、その金額はご契約の前に必ず画面でお知らせします。
+          お振り込みする買取額は、「
+          <FeeFormulaText withResult={false} />
+          」で計算します。買取率と手数料は請求書ごとに審査で決まり、その金額はご契約の前に必ず画面でお知らせします。
         </p>
         <p>
           この計算式にない費用を、後からいただくことはありません。金額をご覧になって契約しないことを選んだ場合も、費用は一切かかりません。
@@ -77,7 +83,7 @@ const PROMISES: readonly Commitment[] = [
   },
   {
     id: 'keep',
-    title: '入力した内容と書類を、失くしません',
+    title: ['入力した内容と書類を、', '失くしません'],
     body: (
       <>
         <p>
@@ -89,7 +95,7 @@ const PROMISES: readonly Commitment[] = [
   },
   {
     id: 'words',
-    title: 'わかりやすい日本語でお伝えします',
+    title: ['わかりやすい日本語で', 'お伝えします'],
     body: (
       <>
         <p>
@@ -101,7 +107,7 @@ const PROMISES: readonly Commitment[] = [
   },
   {
     id: 'support',
-    title: '困ったときは、いつでもご相談ください',
+    title: ['困ったときは、', 'いつでもご相談ください'],
     body: (
       <>
         <p>書類の用意のしかたや画面の操作、審査の結果についてなど、わからないことがあれば、お気軽にお問い合わせください。</p>
@@ -112,6 +118,7 @@ const PROMISES: readonly Commitment[] = [
 ];
 
 export default function StatementPage() {
+  useScrollToHash();
   return (
     <>
       <section className="mk-pagehead" aria-labelledby="statement-heading">
@@ -119,7 +126,8 @@ export default function StatementPage() {
           <p className="mk-eyebrow">{BRAND.fullName}</p>
           <h1 id="statement-heading">私たちの約束</h1>
           <p className="lead">
-            請求書買取は、事業の大切なお金に関わるサービスです。はじめての方にも安心してお申込みいただけるよう、{BRAND.name}は次の4つのことをお約束します。
+            請求書買取は、事業の大切なお金に関わるサービスです。はじめての方にも安心してお申込みいただけるよう、{BRAND.name}
+            は次の4つのことをお約束します。
           </p>
         </div>
       </section>
@@ -131,7 +139,7 @@ export default function StatementPage() {
                 <section className="mk-promise" aria-labelledby={`promise-${promise.id}`}>
                   <span className="mk-promise__num">約束 {i + 1}</span>
                   <h2 id={`promise-${promise.id}`} className="mk-promise__title">
-                    {promise.title}
+                    <Phrases parts={promise.title} />
                   </h2>
                   {promise.body}
                 </section>
@@ -145,9 +153,7 @@ export default function StatementPage() {
           <h2 id="statement-next-heading" className="mk-section__title">
             ご利用を検討されている方へ
           </h2>
-          <p>
-            お申込みの手順と必要な書類は、トップページの「ご利用の流れ」でご案内しています。会員登録と審査は無料です。
-          </p>
+          <p>お申込みの手順と必要な書類は、トップページの「ご利用の流れ」でご案内しています。会員登録と審査は無料です。</p>
           <div className="mk-actions">
             <AppLink to="/register" className="button button--primary">
               無料で会員登録

@@ -1,0 +1,35 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { renderAt, unlabelledSections, withConfig } from '../../testing/render';
+import MaintenancePage from './maintenance-page';
+import UnsupportedPage from './unsupported-page';
+
+describe('maintenance page', () => {
+  test('calm explanation: data is kept, try later, reload or go to the top', () => {
+    renderAt(<MaintenancePage />, '/maintenance');
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['ただいまメンテナンスを行っています']);
+    expect(screen.getByText(/そのまま保存されています/)).toBeInTheDocument();
+    expect(screen.getByText(/しばらく時間をおいてから/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'ページを再読み込み' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'トップページへ' })).toHaveAttribute('href', '/');
+    expect(unlabelledSections()).toEqual([]);
+  });
+});
+
+describe('unsupported page', () => {
+  test('polite explanation, what can be done, support and top links', () => {
+    renderAt(<UnsupportedPage />, '/unsupported');
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['個人事業主の方のお申込みについて']);
+    expect(screen.getByText(/個人事業主の方からのお申込みを受け付けておりません/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'いまご案内できること' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'サポート窓口へ問い合わせる' })).toHaveAttribute('href', '/statement');
+    expect(screen.getByRole('link', { name: 'トップページへ' })).toHaveAttribute('href', '/');
+    expect(unlabelledSections()).toEqual([]);
+  });
+
+  test('an external support URL from the runtime config', () => {
+    withConfig({ supportUrl: 'https://support.example.jp/' });
+    renderAt(<UnsupportedPage />, '/unsupported');
+    expect(screen.getByRole('link', { name: 'サポート窓口へ問い合わせる' })).toHaveAttribute('href', 'https://support.example.jp/');
+  });
+});
