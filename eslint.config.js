@@ -38,5 +38,52 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The domain is plain TypeScript used unchanged by the API and the pages: no React, no DOM,
+    // no network, no clock (callers pass `today`), no Node-only modules.
+    files: ['shared/src/domain/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'react',
+                'react-*',
+                'react/*',
+                'ofetch',
+                'node:*',
+                'zustand',
+                'zustand/*',
+                '../ui/*',
+                '../api-client/*',
+                '../auth-store/*',
+              ],
+              message: 'The domain is framework-free.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        'window',
+        'document',
+        'fetch',
+        'localStorage',
+        'sessionStorage',
+        'navigator',
+        'location',
+        'process',
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Pass `today`/`now` in.' },
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Pass `today`/`now` in.' },
+      ],
+    },
+  },
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: { ...globals.node } } },
 );
