@@ -18,6 +18,7 @@ import {
   loadDeploymentManifest,
   loadRuntimeConfig,
   recordInstance,
+  refreshAuth,
   toFederationRemotes,
   type DeploymentManifest,
 } from '@app/shared';
@@ -40,7 +41,11 @@ function renderFatal(detail: string) {
 
 async function main() {
   ensureStyles();
-  const [manifest] = await Promise.all([loadDeploymentManifest().catch((error: unknown) => error as Error), loadRuntimeConfig()]);
+  // The current user is known before any page renders, so guards decide on real state.
+  const [manifest] = await Promise.all([
+    loadDeploymentManifest().catch((error: unknown) => error as Error),
+    loadRuntimeConfig().then(() => refreshAuth()),
+  ]);
   if (manifest instanceof Error) {
     console.error('[shell]', manifest);
     renderFatal(COPY.errors.remoteUnavailable);

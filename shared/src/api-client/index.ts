@@ -1,5 +1,8 @@
-import { ofetch } from 'ofetch';
+import { FetchError, ofetch, type FetchOptions } from 'ofetch';
 import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME } from '../constants';
+import { CsrfError, STALE_CREDENTIALS_MESSAGE, toApiError } from './errors';
+
+export * from './errors';
 
 /** Reads one cookie by name from a `document.cookie` string. */
 export function readCookie(cookieString: string, name: string): string | null {
@@ -10,21 +13,50 @@ export function readCookie(cookieString: string, name: string): string | null {
   return null;
 }
 
+export interface ApiClientEnvironment {
+  readonly getCookies: () => string;
+  /** Spec §8: stale credentials → an alert, then /login/. */
+  readonly onStaleCredentials: (message: string) => void;
+}
+
+const browserEnvironment: ApiClientEnvironment = {
+  getCookies: () => (typeof document === 'undefined' ? '' : document.cookie),
+  onStaleCredentials: (message) => {
+    window.alert(message);
+    window.location.assign('/login/');
+  },
+};
+
+export type ApiClient = <T = unknown>(path: string, options?: FetchOptions<'json'>) => Promise<T>;
+
 /**
- * The base API client: same-origin `/api`, credentials included, and `X-CSRFToken` echoed from the
- * `csrftoken` cookie on every call (spec §7). The full error catalogue (spec §8) comes with the
- * accounts issue.
+ * The API client: same-origin `/api`, credentials included, `X-CSRFToken` echoed from the
+ * `csrftoken` cookie on every call (spec §7), failures mapped to the error catalogue (spec §8).
  */
-export function createApiClient(getCookies: () => string = () => (typeof document === 'undefined' ? '' : document.cookie)) {
-  return ofetch.create({
+export function createApiClient(env: Partial<ApiClientEnvironment> = {}): ApiClient {
+  const { getCookies, onStaleCredentials } = { ...browserEnvironment, ...env };
+  const raw = ofetch.create({
     credentials: 'include',
+    retry: 0,
     onRequest({ options }) {
       const token = readCookie(getCookies(), CSRF_COOKIE_NAME);
       const headers = new Headers(options.headers);
       if (token) headers.set(CSRF_HEADER_NAME, token);
+      headers.set('Accept', 'application/json');
       options.headers = headers;
     },
   });
+  return async function api<T>(path: string, options?: FetchOptions<'json'>): Promise<T> {
+    try {
+      return (await raw<T>(path, options)) as T;
+    } catch (error) {
+      const status = error instanceof FetchError && error.response ? error.response.status : null;
+      const body = error instanceof FetchError ? error.data : undefined;
+      const mapped = toApiError(path, status, body, error);
+      if (mapped instanceof CsrfError) onStaleCredentials(STALE_CREDENTIALS_MESSAGE);
+      throw mapped;
+    }
+  };
 }
 
-export const apiClient = createApiClient();
+export const apiClient: ApiClient = createApiClient();

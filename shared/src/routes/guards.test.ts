@@ -50,6 +50,19 @@ describe('alreadyLoginToMypage', () => {
   });
 });
 
+describe('alreadyLoginToMypage with ?next=', () => {
+  test.each([
+    ['?next=%2Fentry%2Fdetail%2F3', '/entry/detail/3'],
+    ['?next=/profile?tab=1', '/profile?tab=1'],
+    ['?next=%2F%2Fevil.example', '/mypage'],
+    ['?next=https%3A%2F%2Fevil.example', '/mypage'],
+    ['?next=%2F%5Cevil.example', '/mypage'],
+    ['?next=', '/mypage'],
+  ])('%s → %s', (search, target) => {
+    expect(alreadyLoginToMypage(ctx({ status: 'login' }), at('/login', search))).toEqual(to(target));
+  });
+});
+
 describe('authenticated', () => {
   test('a visitor goes to /login with the page to come back to', () => {
     expect(authenticated(ctx({ status: 'logout' }), at('/entry/detail/3', '?tab=files'))).toEqual(

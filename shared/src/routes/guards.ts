@@ -1,3 +1,4 @@
+import type { UserStatus } from '../domain/identity';
 import type { GuardName, RouteDef } from './table';
 
 /**
@@ -6,8 +7,7 @@ import type { GuardName, RouteDef } from './table';
  * or the network.
  */
 
-/** Spec §3 user status. `logout` means there is no user id. */
-export type UserStatus = 'logout' | 'lackOfUserData' | 'login' | 'preEntryDeclined';
+export type { UserStatus };
 
 export interface GuardContext {
   readonly user: {
@@ -54,8 +54,22 @@ export function loginRedirect(location: GuardLocation): string {
   return `/login?${new URLSearchParams({ next: returnTo(location) }).toString()}`;
 }
 
-/** A logged-in person does not need the login or registration page: go to /mypage. */
-export const alreadyLoginToMypage: Guard = (ctx) => (isLoggedIn(ctx) ? redirect('/mypage') : ALLOW);
+/**
+ * Where `?next=` may send someone after logging in: a path of this site only (not `//host`,
+ * not a scheme, not a backslash trick); anything else is ignored.
+ */
+export function safeNextPath(search: string): string | null {
+  const next = new URLSearchParams(search).get('next');
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return null;
+  return next;
+}
+
+/**
+ * A logged-in person does not need the login or registration page: go to the page they were
+ * trying to reach (`?next=`), or /mypage.
+ */
+export const alreadyLoginToMypage: Guard = (ctx, location) =>
+  isLoggedIn(ctx) ? redirect(safeNextPath(location.search) ?? '/mypage') : ALLOW;
 
 /**
  * Pages for logged-in people. A visitor goes to /login (carrying `next`); an individual is sent to

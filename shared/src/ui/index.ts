@@ -4,5 +4,6 @@ export * from './toast';
 export * from './layouts';
 export * from './error-page';
 export * from './not-yet-available';
+export * from './forms';
 export * from './remote-root';
 export * from './lifecycles';

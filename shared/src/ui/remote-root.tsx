@@ -31,7 +31,7 @@ export function guardContextFrom(auth: AuthState): GuardContext {
       allowRedirectToProfile: auth.allowRedirectToProfile,
     },
     config: { individualsSupported: getRuntimeConfig().individualsSupported },
-    suppressEntries: null,
+    suppressEntries: auth.suppressEntries,
     entry: { firstIncompleteStepPath: null },
   };
 }

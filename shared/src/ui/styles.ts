@@ -121,6 +121,43 @@ table { border-collapse: collapse; width: 100%; }
 .toast--success { background: var(--color-success); }
 .toast__message { flex: 1; margin: 0; }
 .toast__close { background: transparent; border: 0; color: inherit; font: inherit; text-decoration: underline; cursor: pointer; padding: 0; min-height: 24px; }
+.form { display: grid; gap: var(--space-5); }
+.field { display: grid; gap: var(--space-2); border: 0; margin: 0; padding: 0; min-width: 0; }
+.field__label { font-weight: 700; display: flex; align-items: center; gap: var(--space-2); padding: 0; }
+.field__required, .field__optional { font-size: var(--font-size-xs); font-weight: 700; padding: 0 var(--space-2); border-radius: var(--radius-sm); line-height: 1.6; }
+.field__required { background: var(--color-danger-soft); color: var(--color-danger); }
+.field__optional { background: var(--color-bg); color: var(--color-muted); }
+.field__description { font-size: var(--font-size-sm); color: var(--color-muted); }
+.field__input { width: 100%; min-height: 48px; padding: var(--space-2) var(--space-3); font: inherit; font-size: max(16px, var(--font-size-md)); color: var(--color-text); background: var(--color-surface); border: 1px solid #8a96a3; border-radius: var(--radius); }
+.field__input:focus-visible { outline: 3px solid var(--color-focus); outline-offset: 1px; border-color: var(--color-primary); }
+.field--invalid .field__input { border-color: var(--color-danger); background: #fffafa; }
+.field__error { margin: 0; color: var(--color-danger); font-size: var(--font-size-sm); font-weight: 700; }
+.field__error::before { content: "！ "; }
+.field__password { position: relative; }
+.field__password .field__input { padding-right: 72px; }
+.field__reveal { position: absolute; right: 4px; top: 4px; bottom: 4px; min-width: 56px; border: 0; border-radius: var(--radius-sm); background: var(--color-bg); color: var(--color-primary); font: inherit; font-size: var(--font-size-sm); cursor: pointer; }
+.field--check { grid-template-columns: auto 1fr; align-items: start; column-gap: var(--space-3); }
+.field--check .field__error { grid-column: 1 / -1; }
+.field__checkbox { width: 22px; height: 22px; margin: 3px 0 0; accent-color: var(--color-primary); }
+.choice-list { display: grid; gap: var(--space-2); }
+@media (min-width: 600px) { .choice-list { grid-template-columns: 1fr 1fr; } }
+.choice { display: flex; gap: var(--space-3); align-items: flex-start; padding: var(--space-3) var(--space-4); border: 1px solid var(--color-border); border-radius: var(--radius); background: var(--color-surface); cursor: pointer; }
+.choice input { width: 20px; height: 20px; margin: 3px 0 0; accent-color: var(--color-primary); }
+.choice--selected { border-color: var(--color-primary); background: var(--color-primary-soft); }
+.choice__label { display: block; font-weight: 700; }
+.choice__description { display: block; font-size: var(--font-size-sm); color: var(--color-muted); }
+.form-alert { border: 1px solid #f1b5ae; background: var(--color-danger-soft); color: var(--color-danger); border-radius: var(--radius); padding: var(--space-3) var(--space-4); font-weight: 700; }
+.form-alert p { margin: 0; }
+.button--block { width: 100%; }
+.field-row { display: grid; gap: var(--space-5); }
+@media (min-width: 480px) { .field-row { grid-template-columns: 1fr 1fr; } }
+.button:disabled { opacity: 0.7; cursor: progress; }
+.checklist { list-style: none; padding: 0; margin: 0; display: grid; gap: var(--space-1); font-size: var(--font-size-sm); }
+.checklist li { display: flex; gap: var(--space-2); color: var(--color-muted); }
+.checklist li::before { content: "・"; }
+.checklist li[data-ok="true"] { color: var(--color-success); font-weight: 700; }
+.checklist li[data-ok="true"]::before { content: "✓"; }
+.form-links { display: grid; gap: var(--space-2); justify-items: center; font-size: var(--font-size-sm); }
 .loading { padding: var(--space-7) 0; text-align: center; color: var(--color-muted); }
 .route-progress { position: fixed; top: 0; left: 0; height: 3px; width: 100%; background: linear-gradient(90deg, var(--color-primary), var(--color-accent)); transform-origin: left; animation: route-progress 1.2s ease-out infinite; z-index: 60; }
 @keyframes route-progress { from { transform: scaleX(0); } to { transform: scaleX(1); opacity: 0.2; } }

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { AppLink, Checkbox, FormAlert, SubmitButton, TextField, apiClient, parseHashErrors, refreshAuth, useApiForm } from '@app/shared';
+
+/**
+ * /login. After a successful login the auth store knows the user and the route's guard sends
+ * them on (to `?next=` or /mypage). Errors passed as JSON in the URL hash are shown at the top.
+ */
+export default function LoginPage() {
+  const location = useLocation();
+  const hashErrors = parseHashErrors(location.hash);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [persist, setPersist] = useState(false);
+  const form = useApiForm();
+  const fromHash = hashErrors ? Object.values(hashErrors) : [];
+
+  const submit = form.handleSubmit(async () => {
+    await apiClient('/api/auth/', { method: 'POST', body: { email: email.trim(), password, persistLoginState: persist } });
+    await refreshAuth();
+  });
+
+  return (
+    <section className="card" aria-labelledby="login-heading">
+      <h1 id="login-heading" className="page-heading">
+        ログイン
+      </h1>
+      <form className="form" onSubmit={submit} noValidate>
+        <FormAlert messages={form.formErrors.length > 0 ? form.formErrors : fromHash} />
+        <TextField
+          label="メールアドレス"
+          name="email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          value={email}
+          onValueChange={setEmail}
+          error={form.fieldErrors.email}
+        />
+        <TextField
+          label="パスワード"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onValueChange={setPassword}
+          error={form.fieldErrors.password}
+        />
+        <Checkbox label="ログイン状態を保持する" name="persistLoginState" checked={persist} onCheckedChange={setPersist} />
+        <SubmitButton busy={form.busy} busyLabel="ログインしています…">
+          ログイン
+        </SubmitButton>
+      </form>
+      <div className="form-links">
+        <AppLink to="/profile/password/reset/recover">パスワードをお忘れの方</AppLink>
+        <p className="muted">
+          はじめての方は <AppLink to="/register">無料会員登録</AppLink>
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { AppLink, FormAlert, SubmitButton, TextField, apiClient, useApiForm } from '@app/shared';
+
+/**
+ * /profile/password/reset/reset/<…>?uid=…&token=… (without both the route table answers 404):
+ * the new password, twice. A used or expired link gets the server's message.
+ */
+export default function PasswordResetConfirmPage() {
+  const navigate = useNavigate();
+  const query = new URLSearchParams(useLocation().search);
+  const [password1, setPassword1] = useState('');
+  const [password2, setPassword2] = useState('');
+  const form = useApiForm();
+  const submit = form.handleSubmit(async () => {
+    await apiClient('/api/password/reset/confirm/', {
+      method: 'POST',
+      body: { uid: query.get('uid'), token: query.get('token'), new_password1: password1, new_password2: password2 },
+    });
+    navigate('/profile/password/reset/reset/done', { replace: true });
+  });
+  const linkProblem = form.fieldErrors.token ?? form.fieldErrors.uid;
+  return (
+    <section className="card" aria-labelledby="reset-heading">
+      <h1 id="reset-heading" className="page-heading">
+        新しいパスワードの設定
+      </h1>
+      <form className="form" onSubmit={submit} noValidate>
+        <FormAlert
+          messages={
+            linkProblem ? [linkProblem, ...form.formErrors.filter((m) => m !== 'エラーのある項目をご確認ください')] : form.formErrors
+          }
+        />
+        <TextField
+          label="新しいパスワード"
+          name="new_password1"
+          type="password"
+          autoComplete="new-password"
+          value={password1}
+          onValueChange={setPassword1}
+          error={form.fieldErrors.new_password1}
+          description="8文字以上で、数字だけにならないようにしてください。"
+        />
+        <TextField
+          label="新しいパスワード（確認）"
+          name="new_password2"
+          type="password"
+          autoComplete="new-password"
+          value={password2}
+          onValueChange={setPassword2}
+          error={form.fieldErrors.new_password2}
+        />
+        <SubmitButton busy={form.busy}>パスワードを変更する</SubmitButton>
+      </form>
+      {linkProblem && (
+        <div className="form-links">
+          <AppLink to="/profile/password/reset/recover">再設定メールをもう一度送る</AppLink>
+        </div>
+      )}
+    </section>
+  );
+}

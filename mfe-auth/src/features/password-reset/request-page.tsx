@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { AppLink, FormAlert, SubmitButton, TextField, apiClient, useApiForm, type PageProps } from '@app/shared';
+
+/**
+ * /profile/password/reset/recover (and …/recover/<email>, which fills the address in). The answer
+ * is the same whether or not the address is registered.
+ */
+export default function PasswordResetRequestPage({ params }: PageProps) {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState(params['*'] ?? '');
+  const form = useApiForm();
+  const submit = form.handleSubmit(async () => {
+    await apiClient('/api/password/reset/', { method: 'POST', body: { email: email.trim() } });
+    navigate(`/profile/password/reset/done?${new URLSearchParams({ email: email.trim() }).toString()}`);
+  });
+  return (
+    <section className="card" aria-labelledby="recover-heading">
+      <h1 id="recover-heading" className="page-heading">
+        パスワードの再設定
+      </h1>
+      <p className="muted">ご登録のメールアドレスを入力してください。パスワードを再設定するためのリンクをお送りします。</p>
+      <form className="form" onSubmit={submit} noValidate>
+        <FormAlert messages={form.formErrors} />
+        <TextField
+          label="メールアドレス"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          value={email}
+          onValueChange={setEmail}
+          error={form.fieldErrors.email}
+        />
+        <SubmitButton busy={form.busy}>再設定メールを送る</SubmitButton>
+      </form>
+      <div className="form-links">
+        <AppLink to="/login">ログインに戻る</AppLink>
+      </div>
+    </section>
+  );
+}

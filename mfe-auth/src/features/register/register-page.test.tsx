@@ -1,0 +1,90 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, test } from 'vitest';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { server, installMswServer } from '../../testing/server';
+import RegisterPage from './register-page';
+
+installMswServer();
+
+function Where() {
+  const l = useLocation();
+  return <output data-testid="where">{l.pathname + l.search}</output>;
+}
+
+const renderPage = () =>
+  render(
+    <MemoryRouter initialEntries={['/register']}>
+      <RegisterPage />
+      <Where />
+    </MemoryRouter>,
+  );
+
+async function fillCorporate() {
+  await userEvent.click(screen.getByRole('radio', { name: /法人/ }));
+  await userEvent.type(screen.getByLabelText(/会社名/), '株式会社ツムギ商事');
+  await userEvent.type(screen.getByLabelText(/^姓/), '山田');
+  await userEvent.type(screen.getByLabelText(/^名/), '太郎');
+  await userEvent.type(screen.getByLabelText(/メールアドレス/), 'taro@example.jp');
+  await userEvent.type(screen.getByLabelText(/^パスワード/, { selector: 'input' }), 'tsumugi-2026');
+}
+
+describe('RegisterPage', () => {
+  test('nothing is sent without a division and consent; the errors say why', async () => {
+    let posted = false;
+    server.use(http.post('*/api/register/', () => ((posted = true), HttpResponse.json({}, { status: 201 }))));
+    renderPage();
+    await userEvent.click(screen.getByRole('button', { name: '同意して登録する' }));
+    expect(await screen.findByText('法人か個人事業主かを選択してください。')).toBeInTheDocument();
+    expect(screen.getByText('利用規約とプライバシーポリシーへの同意が必要です。')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('エラーのある項目をご確認ください');
+    expect(posted).toBe(false);
+  });
+
+  test('the password rules update while typing', async () => {
+    renderPage();
+    const rules = screen.getByRole('list', { name: 'パスワードの条件' });
+    expect(rules.querySelector('[data-ok="true"]')).toBeNull();
+    await userEvent.type(screen.getByLabelText(/^パスワード/, { selector: 'input' }), 'abcd1234');
+    expect(rules.querySelectorAll('[data-ok="true"]')).toHaveLength(3);
+  });
+
+  test('registers: sends the fields and shows where the activation mail went', async () => {
+    let body: Record<string, unknown> = {};
+    server.use(
+      http.post('*/api/register/', async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ id: 1, email: 'taro@example.jp', corporate_division: 'corporate' }, { status: 201 });
+      }),
+    );
+    renderPage();
+    await fillCorporate();
+    await userEvent.click(screen.getByRole('checkbox', { name: /同意する/ }));
+    await userEvent.click(screen.getByRole('button', { name: '同意して登録する' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/register/activation?sent=taro%40example.jp'));
+    expect(body).toMatchObject({
+      email: 'taro@example.jp',
+      password: 'tsumugi-2026',
+      corporate_division: 'corporate',
+      company_name: '株式会社ツムギ商事',
+      last_name: '山田',
+      first_name: '太郎',
+    });
+  });
+
+  test('a server rejection keeps everything typed and shows the message beside the field', async () => {
+    server.use(
+      http.post('*/api/register/', () => HttpResponse.json({ email: ['このメールアドレスは既に登録されています。'] }, { status: 400 })),
+    );
+    renderPage();
+    await fillCorporate();
+    await userEvent.click(screen.getByRole('checkbox', { name: /同意する/ }));
+    await userEvent.click(screen.getByRole('button', { name: '同意して登録する' }));
+    const email = screen.getByLabelText(/メールアドレス/);
+    await waitFor(() => expect(email).toHaveAccessibleDescription('このメールアドレスは既に登録されています。'));
+    expect(email).toHaveValue('taro@example.jp');
+    expect(screen.getByLabelText(/会社名/)).toHaveValue('株式会社ツムギ商事');
+    expect(screen.getByLabelText(/^パスワード/, { selector: 'input' })).toHaveValue('tsumugi-2026');
+  });
+});

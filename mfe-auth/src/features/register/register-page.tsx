@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { AppLink, Checkbox, FormAlert, RadioGroup, SubmitButton, TextField, apiClient, getRuntimeConfig, useApiForm } from '@app/shared';
+import { passwordRules } from './password-rules';
+
+type Division = 'corporate' | 'individual';
+
+/** Reads the analytics id the marketing tag leaves in local storage (spec §7: ceres_xuid). */
+function ceresXuid(): string | undefined {
+  try {
+    return window.localStorage.getItem('ceres_xuid') ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** /register: 法人 or 個人事業主, name, e-mail, password with live rules, consent. */
+export default function RegisterPage() {
+  const navigate = useNavigate();
+  const individualsSupported = getRuntimeConfig().individualsSupported;
+  const [division, setDivision] = useState<Division | ''>('');
+  const [companyName, setCompanyName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [firstName, setFirstName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [consent, setConsent] = useState(false);
+  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
+  const form = useApiForm();
+  const rules = passwordRules(password, email);
+  const errors = { ...form.fieldErrors, ...localErrors };
+
+  const submit = form.handleSubmit(async () => {
+    const missing: Record<string, string> = {};
+    if (!division) missing.corporate_division = '法人か個人事業主かを選択してください。';
+    if (!consent) missing.consent = '利用規約とプライバシーポリシーへの同意が必要です。';
+    setLocalErrors(missing);
+    if (Object.keys(missing).length > 0) return;
+    await apiClient('/api/register/', {
+      method: 'POST',
+      body: {
+        email: email.trim(),
+        password,
+        corporate_division: division,
+        company_name: division === 'corporate' ? companyName.trim() : '',
+        last_name: lastName.trim(),
+        first_name: firstName.trim(),
+        ceres_xuid: ceresXuid(),
+      },
+    });
+    navigate(`/register/activation?${new URLSearchParams({ sent: email.trim() }).toString()}`);
+  });
+
+  return (
+    <section className="card" aria-labelledby="register-heading">
+      <h1 id="register-heading" className="page-heading">
+        無料会員登録
+      </h1>
+      <p className="muted">登録は無料です。ご登録のメールアドレスに確認メールをお送りします。</p>
+      <form className="form" onSubmit={submit} noValidate>
+        <FormAlert
+          messages={
+            Object.keys(localErrors).length > 0 && form.formErrors.length === 0 ? ['エラーのある項目をご確認ください'] : form.formErrors
+          }
+        />
+        <RadioGroup<Division>
+          legend="ご登録の区分"
+          name="corporate_division"
+          value={division}
+          onValueChange={(value) => {
+            setDivision(value);
+            setLocalErrors(({ corporate_division: _dropped, ...rest }) => rest);
+          }}
+          error={errors.corporate_division}
+          options={[
+            { value: 'corporate', label: '法人', description: '株式会社・合同会社など' },
+            {
+              value: 'individual',
+              label: '個人事業主',
+              description: individualsSupported ? 'フリーランスの方を含みます' : '現在お申込みを受け付けておりません',
+              disabled: !individualsSupported,
+            },
+          ]}
+        />
+        {division === 'corporate' && (
+          <TextField
+            label="会社名"
+            name="company_name"
+            autoComplete="organization"
+            value={companyName}
+            onValueChange={setCompanyName}
+            error={errors.company_name}
+          />
+        )}
+        <div className="field-row">
+          <TextField
+            label="姓"
+            name="last_name"
+            autoComplete="family-name"
+            value={lastName}
+            onValueChange={setLastName}
+            error={errors.last_name}
+          />
+          <TextField
+            label="名"
+            name="first_name"
+            autoComplete="given-name"
+            value={firstName}
+            onValueChange={setFirstName}
+            error={errors.first_name}
+          />
+        </div>
+        <TextField
+          label="メールアドレス"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          value={email}
+          onValueChange={setEmail}
+          error={errors.email}
+        />
+        <TextField
+          label="パスワード"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onValueChange={setPassword}
+          error={errors.password}
+          description={
+            <ul className="checklist" aria-label="パスワードの条件">
+              {rules.map((rule) => (
+                <li key={rule.id} data-ok={rule.ok}>
+                  {rule.label}
+                  <span className="visually-hidden">{rule.ok ? '（満たしています）' : '（未達成）'}</span>
+                </li>
+              ))}
+            </ul>
+          }
+        />
+        <Checkbox
+          name="consent"
+          checked={consent}
+          onCheckedChange={(checked) => {
+            setConsent(checked);
+            if (checked) setLocalErrors(({ consent: _dropped, ...rest }) => rest);
+          }}
+          error={errors.consent}
+          label={
+            <>
+              <AppLink to="/terms" target="_blank">
+                利用規約
+              </AppLink>
+              と
+              <AppLink to="/policy/privacy" target="_blank">
+                プライバシーポリシー
+              </AppLink>
+              に同意する
+            </>
+          }
+        />
+        <SubmitButton busy={form.busy} busyLabel="登録しています…">
+          同意して登録する
+        </SubmitButton>
+      </form>
+      <div className="form-links">
+        <p className="muted">
+          すでにアカウントをお持ちの方は <AppLink to="/login">ログイン</AppLink>
+        </p>
+      </div>
+    </section>
+  );
+}

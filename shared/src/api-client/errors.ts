@@ -1,0 +1,145 @@
+/**
+ * The API error catalogue of spec §8, as error classes the pages can tell apart. Every call
+ * through the shared client rejects with one of these (never a raw fetch error).
+ */
+export type FieldErrors = Readonly<Record<string, string>>;
+
+export abstract class ApiError extends Error {
+  abstract readonly kind: 'validation' | 'badRequest' | 'unauthorized' | 'csrf' | 'server' | 'network' | 'operational';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly url: string,
+  ) {
+    super(message);
+  }
+}
+
+/** 400 with a body: `{field: [msg], non_field_errors: [msg]}` → the first message of each field. */
+export class ValidationError extends ApiError {
+  override name = 'ValidationError';
+  readonly kind = 'validation';
+  constructor(
+    url: string,
+    /** The first message of each field (spec §5: "first of the list"). */
+    readonly fieldErrors: FieldErrors,
+    readonly nonFieldErrors: readonly string[],
+    /** The body as the server sent it. */
+    readonly body: unknown,
+  ) {
+    super(nonFieldErrors[0] ?? Object.values(fieldErrors)[0] ?? '入力内容をご確認ください。', 400, url);
+  }
+}
+
+/** 400 without a body. */
+export class BadRequestError extends ApiError {
+  override name = 'BadRequestError';
+  readonly kind = 'badRequest';
+  constructor(url: string) {
+    super('リクエストが正しくありません。', 400, url);
+  }
+}
+
+/** 401/403: not allowed. Carries where to log in (`correct_login_url`) or go (`redirect_uri`). */
+export class UnauthorizedError extends ApiError {
+  override name = 'UnauthorizedError';
+  readonly kind = 'unauthorized';
+  constructor(
+    url: string,
+    status: number,
+    detail: string,
+    readonly correctLoginUrl: string | null = null,
+    readonly serviceName: string | null = null,
+    readonly redirectUri: string | null = null,
+  ) {
+    super(detail, status, url);
+  }
+}
+
+/** 401/403 whose body says the CSRF tokens do not match: the credentials in this tab are stale. */
+export class CsrfError extends ApiError {
+  override name = 'CsrfError';
+  readonly kind = 'csrf';
+  constructor(url: string, status: number, detail: string) {
+    super(detail, status, url);
+  }
+}
+
+/** Any other status: the server's `detail`, or `ステータス {status}`. */
+export class ServerError extends ApiError {
+  override name = 'ServerError';
+  readonly kind = 'server';
+  constructor(url: string, status: number, detail: string | null) {
+    super(detail ?? `ステータス ${status}`, status, url);
+  }
+}
+
+/** No response at all (offline, DNS, CORS, aborted): code 499. */
+export class NetworkError extends ApiError {
+  override name = 'NetworkError';
+  readonly kind = 'network';
+  constructor(url: string, cause?: unknown) {
+    super('通信できませんでした。インターネット接続をご確認のうえ、もう一度お試しください。', 499, url);
+    this.cause = cause;
+  }
+}
+
+/** Login refused (401 on /api/auth/): an expected outcome with the server's `detail`. */
+export class OperationalError extends ApiError {
+  override name = 'OperationalError';
+  readonly kind = 'operational';
+  constructor(url: string, status: number, detail: string) {
+    super(detail, status, url);
+  }
+}
+
+export const STALE_CREDENTIALS_MESSAGE = 'ログイン情報の有効期限が切れました。お手数ですが、もう一度ログインしてください。';
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const firstString = (v: unknown): string | null => {
+  const first = Array.isArray(v) ? v[0] : v;
+  return typeof first === 'string' && first !== '' ? first : null;
+};
+
+export const isCsrfFailure = (body: unknown): boolean => {
+  const detail = isRecord(body) ? firstString(body.detail) : typeof body === 'string' ? body : null;
+  return detail !== null && /CSRF/i.test(detail);
+};
+
+/** Maps an HTTP failure (or its absence) to the catalogue. `path` is the request path. */
+export function toApiError(path: string, status: number | null, body: unknown, cause?: unknown): ApiError {
+  if (status === null) return new NetworkError(path, cause);
+  const detail = isRecord(body) ? firstString(body.detail) : null;
+  if (status === 400) {
+    if (!isRecord(body) || Object.keys(body).length === 0) return new BadRequestError(path);
+    const fieldErrors: Record<string, string> = {};
+    let nonField: string[] = [];
+    for (const [key, value] of Object.entries(body)) {
+      if (key === 'non_field_errors' || key === 'detail') {
+        nonField = [...nonField, ...(Array.isArray(value) ? value : [value]).filter((m): m is string => typeof m === 'string')];
+        continue;
+      }
+      const message = firstString(value);
+      if (message !== null) fieldErrors[key] = message;
+    }
+    return new ValidationError(path, fieldErrors, nonField, body);
+  }
+  if (status === 401 || status === 403) {
+    if (isCsrfFailure(body) && !isMeCall(path)) return new CsrfError(path, status, detail ?? 'CSRF');
+    if (path.startsWith('/api/auth/') && status === 401 && !path.startsWith('/api/auth/session')) {
+      return new OperationalError(path, status, detail ?? 'ログインできませんでした。');
+    }
+    const record = isRecord(body) ? body : {};
+    return new UnauthorizedError(
+      path,
+      status,
+      detail ?? 'ログインが必要です。',
+      firstString(record.correct_login_url),
+      firstString(record.service_name),
+      firstString(record.redirect_uri),
+    );
+  }
+  return new ServerError(path, status, detail);
+}
+
+const isMeCall = (path: string) => /^\/api\/me\/?$/.test(path);

@@ -1,0 +1,211 @@
+import { useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { ApiError, ValidationError, type FieldErrors } from '../api-client';
+
+/**
+ * Form controls: a visible label, a description, the error beside the field (announced, and tied
+ * to the input with aria-describedby / aria-invalid), 44 px touch targets.
+ */
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+  readonly label: string;
+  readonly name: string;
+  readonly value: string;
+  readonly onValueChange: (value: string) => void;
+  readonly error?: string | undefined;
+  readonly description?: ReactNode;
+  readonly optional?: boolean;
+}
+
+export function TextField({ label, name, value, onValueChange, error, description, optional, type = 'text', ...rest }: TextFieldProps) {
+  const id = useId();
+  const descriptionId = `${id}-description`;
+  const errorId = `${id}-error`;
+  const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const [revealed, setRevealed] = useState(false);
+  const isPassword = type === 'password';
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+        {optional ? <span className="field__optional">任意</span> : <span className="field__required">必須</span>}
+      </label>
+      {description && (
+        <div className="field__description" id={descriptionId}>
+          {description}
+        </div>
+      )}
+      <div className={isPassword ? 'field__password' : undefined}>
+        <input
+          {...rest}
+          id={id}
+          name={name}
+          type={isPassword && revealed ? 'text' : type}
+          className="field__input"
+          value={value}
+          required={!optional}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => onValueChange(event.target.value)}
+        />
+        {isPassword && (
+          <button type="button" className="field__reveal" aria-pressed={revealed} onClick={() => setRevealed((r) => !r)}>
+            {revealed ? '隠す' : '表示'}
+          </button>
+        )}
+      </div>
+      {error && (
+        <p className="field__error" id={errorId}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export interface CheckboxProps {
+  readonly label: ReactNode;
+  readonly name: string;
+  readonly checked: boolean;
+  readonly onCheckedChange: (checked: boolean) => void;
+  readonly error?: string | undefined;
+}
+
+export function Checkbox({ label, name, checked, onCheckedChange, error }: CheckboxProps) {
+  const id = useId();
+  return (
+    <div className={`field field--check${error ? ' field--invalid' : ''}`}>
+      <input
+        id={id}
+        type="checkbox"
+        name={name}
+        className="field__checkbox"
+        checked={checked}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onCheckedChange(event.target.checked)}
+      />
+      <label htmlFor={id}>{label}</label>
+      {error && (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export interface RadioGroupProps<T extends string> {
+  readonly legend: string;
+  readonly name: string;
+  readonly value: T | '';
+  readonly options: readonly { value: T; label: string; description?: string; disabled?: boolean }[];
+  readonly onValueChange: (value: T) => void;
+  readonly error?: string | undefined;
+}
+
+export function RadioGroup<T extends string>({ legend, name, value, options, onValueChange, error }: RadioGroupProps<T>) {
+  const id = useId();
+  return (
+    <fieldset className={`field field--radios${error ? ' field--invalid' : ''}`} aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="field__label">
+        {legend}
+        <span className="field__required">必須</span>
+      </legend>
+      <div className="choice-list">
+        {options.map((option) => (
+          <label key={option.value} className={`choice${value === option.value ? ' choice--selected' : ''}`}>
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={value === option.value}
+              disabled={option.disabled}
+              onChange={() => onValueChange(option.value)}
+            />
+            <span>
+              <span className="choice__label">{option.label}</span>
+              {option.description && <span className="choice__description">{option.description}</span>}
+            </span>
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** Errors that are not about one field (non_field_errors, network, server). */
+export function FormAlert({ messages }: { messages: readonly string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <div className="form-alert" role="alert">
+      {messages.map((m) => (
+        <p key={m}>{m}</p>
+      ))}
+    </div>
+  );
+}
+
+export function SubmitButton({ busy, children, busyLabel = '送信中…' }: { busy: boolean; children: ReactNode; busyLabel?: string }) {
+  return (
+    <button type="submit" className="button button--primary button--block" disabled={busy} aria-busy={busy || undefined}>
+      {busy ? busyLabel : children}
+    </button>
+  );
+}
+
+export interface ApiFormState {
+  readonly busy: boolean;
+  readonly fieldErrors: FieldErrors;
+  readonly formErrors: readonly string[];
+  /** Wraps a submit handler: prevents the default, tracks busy, maps API errors to the form. */
+  readonly handleSubmit: (action: () => Promise<void>) => (event: FormEvent<HTMLFormElement>) => void;
+  readonly clearFieldError: (field: string) => void;
+}
+
+/**
+ * Submit state of a form that talks to the API. What the person typed is never reset on an error:
+ * field errors go beside their fields (the first message), non_field_errors and other failures at
+ * the top (spec §5, §8).
+ */
+export function useApiForm(): ApiFormState {
+  const [busy, setBusy] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formErrors, setFormErrors] = useState<readonly string[]>([]);
+  const handleSubmit = (action: () => Promise<void>) => (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setFieldErrors({});
+    setFormErrors([]);
+    action()
+      .catch((error: unknown) => {
+        if (error instanceof ValidationError) {
+          setFieldErrors(error.fieldErrors);
+          setFormErrors(
+            error.nonFieldErrors.length > 0
+              ? error.nonFieldErrors
+              : Object.keys(error.fieldErrors).length > 0
+                ? ['エラーのある項目をご確認ください']
+                : [error.message],
+          );
+        } else if (error instanceof ApiError) {
+          setFormErrors([error.message]);
+        } else {
+          setFormErrors(['エラーが発生しました。時間をおいて、もう一度お試しください。']);
+          console.error(error);
+        }
+      })
+      .finally(() => setBusy(false));
+  };
+  const clearFieldError = (field: string) => {
+    if (!(field in fieldErrors)) return;
+    const next = { ...fieldErrors };
+    delete next[field];
+    setFieldErrors(next);
+  };
+  return { busy, fieldErrors, formErrors, handleSubmit, clearFieldError };
+}
