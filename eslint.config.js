@@ -30,7 +30,11 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@app/shared/*'], message: 'Import from "@app/shared" (one module-federation singleton).' },
+            {
+              group: ['@app/shared/*', '!@app/shared/domain', '!@app/shared/contracts'],
+              message:
+                'Import from "@app/shared" (one module-federation singleton); only the stateless domain and contracts have their own entry points.',
+            },
             { group: ['mfe-*', '../../mfe-*', '../mfe-*'], message: 'A remote never imports another remote.' },
             { group: ['**/shared/src/**'], message: 'Import from "@app/shared".' },
           ],

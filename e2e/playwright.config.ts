@@ -50,6 +50,7 @@ export default defineConfig({
     env: {
       PORT: String(E2E_PORT),
       DATA_DIR: path.join(root, '.data', 'e2e'),
+      MAIL_OUTBOX_DIR: path.join(root, '.data', 'e2e', 'mail'),
       SITE_DIR: path.join(root, '.site'),
     },
     stdout: 'pipe',

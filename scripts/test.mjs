@@ -26,6 +26,8 @@ try {
   await pnpm(['run', 'lint']);
   step('Unit and API integration tests');
   await pnpm(['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${UNIT_REPORT}`]);
+  step('Domain coverage gate (100% lines and branches)');
+  await pnpm(['--filter', '@app/shared', 'run', 'test:domain']);
   step('Production build');
   await pnpm(['run', 'build']);
   step('Browser tests (Playwright, Chromium)');

@@ -3,6 +3,7 @@
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
+  plugins: ['@stryker-mutator/vitest-runner'],
   vitest: { configFile: 'vitest.domain.config.ts' },
   mutate: ['src/domain/**/*.ts', '!src/domain/**/*.test.ts'],
   reporters: ['clear-text', 'progress', 'html', 'json'],

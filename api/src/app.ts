@@ -1,14 +1,40 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type RouteHandlerMethod } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from './context';
 import type { Database } from './db/database';
 import type { Env } from './env';
+import { csrfProtection } from './http/csrf';
+import { ApiError, drfValidatorCompiler } from './http/errors';
+import { authRoutes } from './modules/auth/routes';
+import { meRoutes } from './modules/me/routes';
+import { passwordRoutes } from './modules/password/routes';
+import { profileRoutes } from './modules/profile/routes';
+import { registerRoutes } from './modules/register/routes';
+import { systemSettingsRoutes } from './modules/system-settings/routes';
+
+// zod's own messages (a number where a string belongs, …) in Japanese; the contracts word the rest.
+z.config(z.locales.ja());
 
 export interface BuildAppOptions {
-  env: Pick<Env, 'SITE_DIR' | 'LOG_LEVEL'>;
+  env: Pick<Env, 'SITE_DIR' | 'LOG_LEVEL'> & Partial<Pick<Env, 'TRUST_PROXY'>>;
   db: Pick<Database, 'embedded' | 'serverVersion'>;
+  /**
+   * The API's modules (accounts, profile, settings) and what they need. Without it only the
+   * health check and the site are served (the foundation's own tests).
+   */
+  context?: AppContext;
 }
+
+/**
+ * The resource modules of the API, registered in one scope whose onRequest hook enforces CSRF on
+ * every unsafe method (see http/csrf.ts). A new module is added here.
+ */
+const API_MODULES = [registerRoutes, authRoutes, meRoutes, passwordRoutes, profileRoutes, systemSettingsRoutes];
 
 export const NOT_FOUND_DETAIL = '見つかりません。';
 export const SERVER_ERROR_DETAIL = 'サーバーでエラーが発生しました。';
@@ -44,10 +70,32 @@ function isApiPath(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/');
 }
 
+/** TRUST_PROXY as Fastify takes it: a hop count n trusts the n nearest proxies. */
+function fastifyTrustProxy(trust: boolean | number | string): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 /** The Fastify app (not listening): API routes, the assembled site and its SPA fallback. */
-export function buildApp({ env, db }: BuildAppOptions): FastifyInstance {
+export function buildApp({ env, db, context }: BuildAppOptions): FastifyInstance {
   const app = Fastify({
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+    // Only behind a proxy we trust do X-Forwarded-Proto/-For count (Secure cookies, client IP).
+    trustProxy: fastifyTrustProxy(env.TRUST_PROXY ?? false),
+  });
+
+  // Requests are validated with the contracts' zod schemas (400 in DRF's shape); responses are
+  // serialized through their schema, so only the contract's fields leave the server.
+  app.setValidatorCompiler(drfValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.register(fastifyCookie);
+
+  // An empty JSON body is an empty request (as DRF's request.data), not an error.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text === '') return done(null, undefined);
+    return parseJson(request, text, done);
   });
 
   app.addHook('onSend', async (request, reply) => {
@@ -60,6 +108,7 @@ export function buildApp({ env, db }: BuildAppOptions): FastifyInstance {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) return reply.code(error.statusCode).headers(error.headers).send(error.body);
     const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
@@ -79,6 +128,13 @@ export function buildApp({ env, db }: BuildAppOptions): FastifyInstance {
       return reply.code(503).send({ status: 'error', database: { status: 'error', embedded: db.embedded } });
     }
   });
+
+  if (context !== undefined) {
+    app.register(async (api) => {
+      api.addHook('onRequest', csrfProtection(context.trustedOrigins));
+      for (const routes of API_MODULES) await api.register(routes(context));
+    });
+  }
 
   // Everything else under /api answers JSON (never the site's index.html).
   const apiNotFound: RouteHandlerMethod = async (_request, reply) => reply.code(404).send({ detail: NOT_FOUND_DETAIL });

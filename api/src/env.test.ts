@@ -15,6 +15,11 @@ describe('loadEnv', () => {
       SITE_DIR: path.join(repoRoot, '.site'),
       DATABASE_URL: undefined,
       LOG_LEVEL: 'warn',
+      PUBLIC_URL: undefined,
+      TRUST_PROXY: false,
+      MAIL_OUTBOX_DIR: path.join(repoRoot, '.data', 'mail'),
+      SMTP_URL: undefined,
+      MAIL_FROM: 'ツムギ 請求書買取 <no-reply@localhost>',
     });
     expect(path.basename(repoRoot)).not.toBe('api');
   });
@@ -49,8 +54,38 @@ describe('loadEnv', () => {
     ['PORT', '80.5'],
     ['DATABASE_URL', 'mysql://localhost/app'],
     ['LOG_LEVEL', 'loud'],
+    ['PUBLIC_URL', 'example.com'],
+    ['PUBLIC_URL', 'ftp://example.com'],
+    ['TRUST_PROXY', 'sometimes'],
+    ['SMTP_URL', 'http://mail.example'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadEnv({ [name]: value })).toThrow(EnvError);
     expect(() => loadEnv({ [name]: value })).toThrow(new RegExp(`${name}="${value}"`));
+  });
+
+  it('reads the mail and proxy settings', () => {
+    const env = loadEnv({
+      DATA_DIR: '/srv/data',
+      PUBLIC_URL: 'https://factoring.example.jp/',
+      SMTP_URL: 'smtps://u:p@mail.example:465',
+      MAIL_FROM: 'ツムギ <no-reply@factoring.example.jp>',
+    });
+    expect(env.PUBLIC_URL).toBe('https://factoring.example.jp');
+    expect(env.MAIL_OUTBOX_DIR).toBe('/srv/data/mail');
+    expect(env.SMTP_URL).toBe('smtps://u:p@mail.example:465');
+    expect(env.MAIL_FROM).toBe('ツムギ <no-reply@factoring.example.jp>');
+    expect(loadEnv({ MAIL_OUTBOX_DIR: 'rel/outbox' }).MAIL_OUTBOX_DIR).toBe(path.resolve('rel/outbox'));
+  });
+
+  it.each<[string, boolean | number | string]>([
+    ['', false],
+    ['true', true],
+    ['0', false],
+    ['false', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.0/8, 127.0.0.1', '10.0.0.0/8,127.0.0.1'],
+  ])('TRUST_PROXY=%s → %s', (value, expected) => {
+    expect(loadEnv({ TRUST_PROXY: value }).TRUST_PROXY).toBe(expected);
   });
 });

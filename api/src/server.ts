@@ -1,22 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { systemClock } from './clock';
+import type { AppContext } from './context';
 import { startDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { env } from './env';
 import { acquireDataDirLock, type DataDirLock } from './lock';
+import { createMailer, type Mailer } from './mail/mailer';
+import { pruneExpired } from './maintenance';
 
 const log = (line: string) => console.error(`[api] ${line}`);
 
 let lock: DataDirLock | undefined;
 let database: Database | undefined;
 let app: FastifyInstance | undefined;
+let mailer: Mailer | undefined;
+let pruning: NodeJS.Timeout | undefined;
 let shuttingDown = false;
+
+const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
 // Whatever happens, never leave our lock file behind (process.exit included).
 process.on('exit', () => lock?.release());
 
 async function releaseAll(): Promise<void> {
+  clearInterval(pruning);
   await app?.close().catch((error: unknown) => log(`closing the server failed: ${String(error)}`));
+  await mailer?.idle();
+  mailer?.close();
   await database?.stop().catch((error: unknown) => log(`stopping the database failed: ${String(error)}`));
   lock?.release();
 }
@@ -55,13 +66,30 @@ async function main(): Promise<void> {
     });
     await migrate(database);
     const version = await database.serverVersion();
-    app = buildApp({ env, db: database });
+    mailer = createMailer({ from: env.MAIL_FROM, outboxDir: env.MAIL_OUTBOX_DIR, smtpUrl: env.SMTP_URL, log });
+    let port = env.PORT;
+    const context: AppContext = {
+      db: database.drizzle,
+      now: systemClock,
+      mailer,
+      // Without PUBLIC_URL, links in mails point at this server (its real port, also with PORT=0).
+      publicUrl: () => env.PUBLIC_URL ?? `http://localhost:${port}`,
+      trustedOrigins: env.PUBLIC_URL ? [new URL(env.PUBLIC_URL).origin] : [],
+    };
+    app = buildApp({ env, db: database, context });
     await app.listen({ port: env.PORT, host: env.HOST });
 
     const address = app.server.address();
-    const port = address !== null && typeof address === 'object' ? address.port : env.PORT;
+    port = address !== null && typeof address === 'object' ? address.port : env.PORT;
+    const db = database.drizzle;
+    const prune = () =>
+      void pruneExpired(db, systemClock()).catch((error: unknown) => log(`pruning expired rows failed: ${String(error)}`));
+    prune();
+    pruning = setInterval(prune, PRUNE_INTERVAL_MS).unref();
     const where = database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL, PostgreSQL';
-    console.log(`[api] Listening on http://${urlHost(env.HOST)}:${port} (database: ${where} ${version}, ${database.description})`);
+    console.log(
+      `[api] Listening on http://${urlHost(env.HOST)}:${port} (database: ${where} ${version}, ${database.description}; mail: ${mailer.description})`,
+    );
   } catch (error) {
     if (shuttingDown) return; // a signal arrived during startup: shutdown() is in charge
     const message = error instanceof Error ? error.message : String(error);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, removeDir } from '../test/support';
 import { startDatabase, type Database } from './database';
 import { findFreePort } from './embedded';
+import { MIGRATIONS_DIR } from '../paths';
 import { migrate } from './migrate';
 import { auditLog } from './schema';
 
@@ -23,6 +24,10 @@ afterAll(async () => {
   await db?.stop();
   removeDir(dataDir);
 });
+
+/** Migrations in api/drizzle/ (its journal): all of them are applied. */
+const MIGRATIONS = (JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] })
+  .entries.length;
 
 async function migrationCount(database: Database): Promise<number> {
   const result = await database.pool.query<{ n: string }>('select count(*) as n from drizzle.__drizzle_migrations');
@@ -62,12 +67,32 @@ describe('migrations', () => {
       { column_name: 'subject_id', data_type: 'text', is_nullable: 'YES' },
       { column_name: 'data', data_type: 'jsonb', is_nullable: 'NO' },
     ]);
-    expect(await migrationCount(db)).toBe(2);
+    expect(await migrationCount(db)).toBe(MIGRATIONS);
+  });
+
+  it('created the account tables; e-mail addresses are unique whatever their letter case', async () => {
+    const { rows } = await db.pool.query<{ table_name: string }>(
+      "select table_name from information_schema.tables where table_schema = 'public' order by table_name",
+    );
+    expect(rows.map((row) => row.table_name)).toEqual([
+      'audit_log',
+      'login_attempts',
+      'one_time_tokens',
+      'sessions',
+      'system_settings',
+      'users',
+    ]);
+    await db.pool.query("insert into users (email) values ('Taro@Example.jp')");
+    await expect(db.pool.query("insert into users (email) values ('taro@example.JP')")).rejects.toThrow(/users_email_lower_key/);
+    await expect(db.pool.query("insert into users (email, corporate_division) values ('x@example.jp', 'club')")).rejects.toThrow(
+      /users_corporate_division_check/,
+    );
+    await db.pool.query('delete from users');
   });
 
   it('is idempotent: applying again changes nothing', async () => {
     await migrate(db);
-    expect(await migrationCount(db)).toBe(2);
+    expect(await migrationCount(db)).toBe(MIGRATIONS);
   });
 
   it('lets rows be inserted with defaults (and Japanese text)', async () => {
@@ -145,7 +170,7 @@ describe('restart on the same DATA_DIR', () => {
 
     db = await startDatabase({ dataDir, log });
     await migrate(db);
-    expect(await migrationCount(db)).toBe(2);
+    expect(await migrationCount(db)).toBe(MIGRATIONS);
     const rows = await db.drizzle.select().from(auditLog);
     expect(rows.map((row) => [row.event, row.actor])).toEqual([['application.submitted', '山田太郎']]);
     expect(logged.filter((line) => /FATAL|PANIC|unexpectedly/.test(line))).toEqual([]);

@@ -1,3 +1,5 @@
+import { statusMessage } from '../domain/messages';
+
 /**
  * The API error catalogue of spec §8, as error classes the pages can tell apart. Every call
  * through the shared client rejects with one of these (never a raw fetch error).
@@ -70,7 +72,7 @@ export class ServerError extends ApiError {
   override name = 'ServerError';
   readonly kind = 'server';
   constructor(url: string, status: number, detail: string | null) {
-    super(detail ?? `ステータス ${status}`, status, url);
+    super(detail ?? statusMessage(status), status, url);
   }
 }
 

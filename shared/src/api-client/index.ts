@@ -19,12 +19,28 @@ export interface ApiClientEnvironment {
   readonly onStaleCredentials: (message: string) => void;
 }
 
+/**
+ * Stale credentials in the browser: say so, end the server session (a fresh token first, from
+ * `POST /api/me/`, so the logout itself passes the CSRF check), then go to /login/ to log in again.
+ */
+async function staleCredentialsInBrowser(message: string): Promise<void> {
+  window.alert(message);
+  const post = (path: string) => {
+    const token = readCookie(document.cookie, CSRF_COOKIE_NAME);
+    return fetch(path, { method: 'POST', credentials: 'include', headers: token ? { [CSRF_HEADER_NAME]: token } : {} });
+  };
+  try {
+    await post('/api/me/');
+    await post('/api/auth/session/delete');
+  } catch {
+    // Going to the login page is what matters.
+  }
+  window.location.assign('/login/');
+}
+
 const browserEnvironment: ApiClientEnvironment = {
   getCookies: () => (typeof document === 'undefined' ? '' : document.cookie),
-  onStaleCredentials: (message) => {
-    window.alert(message);
-    window.location.assign('/login/');
-  },
+  onStaleCredentials: (message) => void staleCredentialsInBrowser(message),
 };
 
 export type ApiClient = <T = unknown>(path: string, options?: FetchOptions<'json'>) => Promise<T>;

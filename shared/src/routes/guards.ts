@@ -1,4 +1,5 @@
 import type { UserStatus } from '../domain/identity';
+import { SUPPRESS_ENTRIES_METHOD } from '../domain/statuses';
 import type { GuardName, RouteDef } from './table';
 
 /**
@@ -37,11 +38,6 @@ export type Guard = (ctx: GuardContext, location: GuardLocation) => GuardResult;
 
 const ALLOW: GuardResult = { kind: 'allow' };
 const redirect = (to: string): GuardResult => ({ kind: 'redirect', to });
-
-/** Suppress method that stops new entries (spec §4 "new entry is not stopped"). */
-export const SUPPRESS_METHOD_STOP_NEW_ENTRY = 'stop_new_entry';
-/** Suppress method that takes the whole entry area down for maintenance. */
-export const SUPPRESS_METHOD_MAINTENANCE = 'maintenance';
 
 const isLoggedIn = (ctx: GuardContext) => ctx.user.status !== 'logout';
 
@@ -160,8 +156,8 @@ export function parseHashErrors(hash: string): Record<string, string> | null {
  */
 export const systemSettings: Guard = (ctx) => {
   const method = ctx.suppressEntries?.method;
-  if (method === SUPPRESS_METHOD_MAINTENANCE) return redirect('/maintenance');
-  if (method === SUPPRESS_METHOD_STOP_NEW_ENTRY) return redirect('/mypage');
+  if (method === SUPPRESS_ENTRIES_METHOD.maintenance) return redirect('/maintenance');
+  if (method === SUPPRESS_ENTRIES_METHOD.stopNewEntry) return redirect('/mypage');
   return ALLOW;
 };
 

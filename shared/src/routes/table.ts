@@ -91,7 +91,9 @@ export const ROUTES = [
   route('passwordResetDone', '/profile/password/reset/reset/done', 'auth', 'anonymous', 'パスワードを再設定しました'),
 
   // mypage: the logged-in home and profile
-  route('mypage', '/mypage', 'mypage', 'mypage', 'マイページ', ['authenticated', 'profileRedirect']),
+  // The logged-in home always opens (it tells what to do next); the profile redirect guards the
+  // entry wizard, which needs a complete profile.
+  route('mypage', '/mypage', 'mypage', 'mypage', 'マイページ', ['authenticated']),
   route('profile', '/profile', 'mypage', 'mypage', '登録情報', ['authenticated']),
   route('profileBeforeEntry', '/profile/before_entry', 'mypage', 'mypage', 'お申込み前の登録情報の確認', ['authenticated']),
   // Reached from the link in a confirmation mail, possibly in a browser that is not logged in.

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { LayoutName } from '../routes/table';
 import { BRAND, COPY } from '../copy';
 import { isLoggedIn, useAuth } from '../auth-store';
@@ -123,18 +123,21 @@ export function resetPagesShown(): void {
  * every later page starts at its top (unless the URL names a section) and moves keyboard and
  * screen-reader focus to its heading, which announces it.
  */
-export function PageShown({ doc = document }: { doc?: Document }) {
+export function PageShown() {
+  const marker = useRef<HTMLSpanElement>(null);
   useEffect(() => {
     pagesShown++;
     if (pagesShown === 1) return;
+    const doc = marker.current?.ownerDocument ?? document;
     if (!doc.location.hash) doc.defaultView?.scrollTo?.(0, 0);
-    const heading = doc.querySelector<HTMLElement>('#main h1');
+    // This page's own heading (another remote's old page may still be leaving the DOM).
+    const heading = marker.current?.closest('main')?.querySelector<HTMLElement>('h1');
     if (heading && !doc.location.hash) {
       heading.setAttribute('tabindex', '-1');
       heading.focus({ preventScroll: true });
     }
-  }, [doc]);
-  return null;
+  }, []);
+  return <span ref={marker} hidden />;
 }
 
 /** Renders one of the nine layouts around a page (`data-layout` names it for tests). */

@@ -1,0 +1,42 @@
+import type { Db } from './context';
+import { auditLog } from './db/schema';
+
+/** Account events written to the append-only audit_log (the subject is the user). */
+export type AccountEvent =
+  | 'account.registered'
+  | 'account.activated'
+  | 'account.logged_in'
+  | 'account.login_failed'
+  | 'account.logged_out'
+  | 'account.password_changed'
+  | 'account.password_reset_requested'
+  | 'account.password_reset'
+  | 'account.profile_updated'
+  | 'system_settings.changed';
+
+export interface AuditEntry {
+  readonly event: AccountEvent;
+  readonly at: Date;
+  /** Who did it: `user:<id>`, `operator:<name>`, or null for a visitor. */
+  readonly actor?: string | null;
+  /** The user the event is about, when there is one. */
+  readonly userId?: number | null;
+  readonly subjectType?: string;
+  readonly subjectId?: string;
+  readonly data?: Record<string, unknown>;
+}
+
+export const userActor = (userId: number): string => `user:${userId}`;
+
+/** Appends one row to audit_log (inside the caller's transaction when given one). */
+export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
+  const userId = entry.userId ?? null;
+  await db.insert(auditLog).values({
+    occurredAt: entry.at,
+    actor: entry.actor === undefined ? (userId === null ? null : userActor(userId)) : entry.actor,
+    event: entry.event,
+    subjectType: entry.subjectType ?? (userId === null ? null : 'user'),
+    subjectId: entry.subjectId ?? (userId === null ? null : String(userId)),
+    data: entry.data ?? {},
+  });
+}

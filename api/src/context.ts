@@ -1,0 +1,17 @@
+import type { Clock } from './clock';
+import type { AppDrizzle } from './db/database';
+import type { Mailer } from './mail/mailer';
+
+/** What the API's modules need from the outside world; built once in server.ts (or by a test). */
+export interface AppContext {
+  readonly db: AppDrizzle;
+  readonly now: Clock;
+  readonly mailer: Mailer;
+  /** Origin of the site for links in mails (PUBLIC_URL, else http://localhost:<port>), no trailing slash. */
+  readonly publicUrl: () => string;
+  /** Extra origins whose unsafe requests pass the CSRF origin check (PUBLIC_URL's origin). */
+  readonly trustedOrigins: readonly string[];
+}
+
+/** A transaction or the database itself: services accept either. */
+export type Db = AppDrizzle | Parameters<Parameters<AppDrizzle['transaction']>[0]>[0];

@@ -1,0 +1,227 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { Agent, createUser, loggedIn, newAgent, PUBLIC_URL, startTestApi, type TestApi, type TestUser } from '../test/api';
+
+let api: TestApi;
+let user: TestUser;
+beforeAll(async () => {
+  api = await startTestApi();
+  user = await createUser(api);
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+/** Every unsafe endpoint of the API, each with a body it would accept. */
+const UNSAFE_ENDPOINTS: [method: 'POST' | 'PATCH', url: string, body: Record<string, unknown>][] = [
+  ['POST', '/api/register/', { email: 'csrf@example.jp' }],
+  ['POST', '/api/register/activation/', { uid: 'MQ', token: 'x' }],
+  ['POST', '/api/auth/', { email: 'csrf@example.jp', password: 'x' }],
+  ['POST', '/api/auth/session/delete', {}],
+  ['POST', '/api/me/', {}],
+  ['POST', '/api/me/visited_at_entry_page_after_mail_verification', {}],
+  ['POST', '/api/password/reset/', { email: 'csrf@example.jp' }],
+  ['POST', '/api/password/reset/confirm/', { uid: 'MQ', token: 'x', new_password1: 'a', new_password2: 'a' }],
+  ['POST', '/api/password/change/', { old_password: 'a', new_password1: 'b', new_password2: 'b' }],
+  ['PATCH', '/api/profile/', { business_summary: 'csrf' }],
+  ['PATCH', '/api/profile_without_sector_and_business_summary/', { owner_city: 'csrf' }],
+  ['PATCH', '/api/profile_name_and_identity/', { last_name: 'csrf' }],
+];
+
+const MISSING = { detail: 'CSRF Failed: CSRF token missing.' };
+const INCORRECT = { detail: 'CSRF Failed: CSRF token incorrect.' };
+const NO_COOKIE = { detail: 'CSRF Failed: CSRF cookie not set.' };
+
+describe('the list above is every unsafe API route', () => {
+  let app: FastifyInstance;
+  const routes: string[] = [];
+  beforeAll(async () => {
+    app = buildApp({ env: { SITE_DIR: '/nonexistent', LOG_LEVEL: 'silent' }, db: api.database, context: api.context });
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) {
+        if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(method) && route.url.startsWith('/api/') && !route.url.includes('*')) {
+          routes.push(`${method} ${route.url}`);
+        }
+      }
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('matches', () => {
+    expect(routes.sort()).toEqual(UNSAFE_ENDPOINTS.map(([method, url]) => `${method} ${url}`).sort());
+  });
+});
+
+describe.each(UNSAFE_ENDPOINTS)('%s %s', (method, url, body) => {
+  it('403 without the X-CSRFToken header', async () => {
+    const agent = await loggedIn(api, user);
+    const response = await agent.request(method, url, { body, csrf: false });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual(MISSING);
+  });
+
+  it('403 with a header that does not match the cookie', async () => {
+    const agent = await loggedIn(api, user);
+    const wrong = 'a'.repeat(32);
+    expect(agent.cookies.get('csrftoken')).not.toBe(wrong);
+    const response = await agent.request(method, url, { body, csrf: false, headers: { 'x-csrftoken': wrong } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual(INCORRECT);
+  });
+
+  it('403 with the header equal to a cookie of another length', async () => {
+    const agent = await loggedIn(api, user);
+    const response = await agent.request(method, url, {
+      body,
+      csrf: false,
+      headers: { 'x-csrftoken': agent.cookies.get('csrftoken')!.slice(1) },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual(INCORRECT);
+  });
+
+  it('403 from another origin, even with the token', async () => {
+    const agent = await loggedIn(api, user);
+    const response = await agent.request(method, url, { body, headers: { origin: 'https://evil.example' } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      detail: 'CSRF Failed: Origin checking failed - https://evil.example does not match any trusted origins.',
+    });
+  });
+
+  if (url === '/api/me/') {
+    it('passes without any csrftoken cookie: it is the call that hands one out', async () => {
+      const agent = await loggedIn(api, user);
+      agent.cookies.delete('csrftoken');
+      const response = await agent.request(method, url, { body });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().id).toBe(user.id);
+      expect(agent.cookies.get('csrftoken')).toMatch(/^[A-Za-z0-9]{32}$/);
+    });
+  } else {
+    it('403 when the csrftoken cookie is gone (cleared mid-session)', async () => {
+      const agent = await loggedIn(api, user);
+      agent.cookies.delete('csrftoken');
+      const response = await agent.request(method, url, { body });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual(NO_COOKIE);
+    });
+  }
+
+  it('passes the CSRF check with the token, from the same or the trusted origin', async () => {
+    for (const origin of [undefined, 'http://localhost', PUBLIC_URL]) {
+      const agent = await loggedIn(api, user);
+      const response = await agent.request(method, url, { body, headers: origin === undefined ? {} : { origin } });
+      expect(response.body).not.toContain('CSRF');
+    }
+  });
+});
+
+describe('a refused request changes nothing', () => {
+  it('logout without the token keeps the session', async () => {
+    const agent = await loggedIn(api, user);
+    await agent.post('/api/auth/session/delete', undefined, { csrf: false });
+    expect((await agent.post('/api/me/', {})).json().id).toBe(user.id);
+  });
+
+  it('a profile PATCH without the token changes nothing', async () => {
+    const agent = await loggedIn(api, user);
+    const before = (await agent.get('/api/profile/')).json();
+    expect((await agent.patch('/api/profile/', { business_summary: 'forged' }, { csrf: false })).statusCode).toBe(403);
+    expect((await agent.get('/api/profile/')).json()).toEqual(before);
+  });
+
+  it('a login without the token logs nobody in', async () => {
+    const agent = await newAgent(api);
+    const response = await agent.post('/api/auth/', { email: user.email, password: user.password }, { csrf: false });
+    expect(response.statusCode).toBe(403);
+    expect(agent.cookies.has('sessionid')).toBe(false);
+  });
+});
+
+describe('safe methods and other paths', () => {
+  it('GET needs no token', async () => {
+    const agent = new Agent(api.app);
+    expect((await agent.get('/api/system_settings/supress_entries/')).statusCode).toBe(200);
+    expect((await agent.get('/api/profile/')).statusCode).toBe(403);
+    expect((await agent.get('/api/profile/')).json()).toEqual({ detail: '認証情報が含まれていません。' });
+  });
+
+  it('an unknown API path is a 404, not a CSRF failure', async () => {
+    const agent = new Agent(api.app);
+    const response = await agent.post('/api/unknown/', {});
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('a malformed cookie is reported as such', async () => {
+    const agent = new Agent(api.app);
+    agent.cookies.set('csrftoken', 'short');
+    expect((await agent.post('/api/password/reset/', { email: 'x@example.jp' })).json()).toEqual({
+      detail: 'CSRF Failed: CSRF cookie has incorrect length.',
+    });
+    agent.cookies.set('csrftoken', '!'.repeat(32));
+    expect((await agent.post('/api/password/reset/', { email: 'x@example.jp' })).json()).toEqual({
+      detail: 'CSRF Failed: CSRF cookie has invalid characters.',
+    });
+  });
+
+  it('a cross-site Referer (no Origin) is refused; a same-origin one passes', async () => {
+    const agent = await newAgent(api);
+    const evil = await agent.post('/api/password/reset/', { email: 'x@example.jp' }, { headers: { referer: 'https://evil.example/page' } });
+    expect(evil.json()).toEqual({
+      detail: 'CSRF Failed: Referer checking failed - https://evil.example/page does not match any trusted origins.',
+    });
+    const broken = await agent.post('/api/password/reset/', { email: 'x@example.jp' }, { headers: { referer: 'not a url' } });
+    expect(broken.json()).toEqual({ detail: 'CSRF Failed: Referer checking failed - Referer is malformed.' });
+    const same = await agent.post('/api/password/reset/', { email: 'x@example.jp' }, { headers: { referer: 'http://localhost/login' } });
+    expect(same.statusCode).toBe(200);
+  });
+});
+
+describe('over HTTPS (behind a trusted proxy)', () => {
+  let https: TestApi;
+  beforeAll(async () => {
+    https = await startTestApi({ trustProxy: true });
+  });
+  afterAll(async () => {
+    await https?.close();
+  });
+  const secure = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'factoring.example.jp' };
+
+  it('cookies are Secure; login over HTTPS needs a same-origin Referer (or Origin)', async () => {
+    const user = await createUser(https);
+    const agent = new Agent(https.app);
+    const me = await agent.post('/api/me/', {}, { headers: { ...secure, origin: 'https://factoring.example.jp' } });
+    expect(me.cookies.find((c) => c.name === 'csrftoken')?.secure).toBe(true);
+
+    const noReferer = await agent.post('/api/auth/', { email: user.email, password: user.password }, { headers: secure });
+    expect(noReferer.json()).toEqual({ detail: 'CSRF Failed: Referer checking failed - no Referer.' });
+    const insecure = await agent.post(
+      '/api/auth/',
+      { email: user.email, password: user.password },
+      { headers: { ...secure, referer: 'http://factoring.example.jp/login' } },
+    );
+    expect(insecure.json()).toEqual({ detail: 'CSRF Failed: Referer checking failed - Referer is insecure while host is secure.' });
+
+    const response = await agent.post(
+      '/api/auth/',
+      { email: user.email, password: user.password },
+      { headers: { ...secure, referer: 'https://factoring.example.jp/login' } },
+    );
+    expect(response.statusCode).toBe(200);
+    const session = response.cookies.find((c) => c.name === 'sessionid');
+    expect(session).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+    expect(response.cookies.find((c) => c.name === 'csrftoken')?.secure).toBe(true);
+  });
+
+  it('without TRUST_PROXY, X-Forwarded-Proto is ignored: no Secure flag', async () => {
+    const agent = new Agent(api.app);
+    const response = await agent.post('/api/me/', {}, { headers: secure });
+    expect(response.cookies.find((c) => c.name === 'csrftoken')?.secure).toBeUndefined();
+  });
+});

@@ -1,0 +1,17 @@
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * True when the request reached us over HTTPS: TLS on our own socket, or X-Forwarded-Proto https
+ * from a proxy we trust (TRUST_PROXY; Fastify ignores the header otherwise).
+ */
+export const isSecureRequest = (request: FastifyRequest): boolean => request.protocol === 'https';
+
+/** The request's own origin, as a browser names it in Origin (`https://host`, default port left out). */
+export function requestOrigin(request: FastifyRequest): string {
+  const raw = `${request.protocol}://${request.host}`;
+  try {
+    return new URL(raw).origin;
+  } catch {
+    return raw;
+  }
+}

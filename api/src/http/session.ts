@@ -1,0 +1,59 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { deleteSession, findSession, PERSISTENT_SESSION_MS, type Authenticated, type NewSession } from '../accounts/sessions';
+import type { AppContext } from '../context';
+import type { User } from '../db/schema';
+import { notAuthenticated } from './errors';
+import { isSecureRequest } from './secure';
+
+/** Django's session cookie name. */
+export const SESSION_COOKIE = 'sessionid';
+
+/**
+ * The session cookie: HttpOnly, SameSite=Lax, Path=/, Secure over HTTPS. With persistLoginState it
+ * has Max-Age (and Expires) of 14 days; without, neither, so it ends with the browser.
+ */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, created: NewSession): void {
+  const persistent = created.session.persistent;
+  reply.setCookie(SESSION_COOKIE, created.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecureRequest(request),
+    ...(persistent ? { maxAge: PERSISTENT_SESSION_MS / 1000, expires: created.session.expiresAt } : {}),
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: isSecureRequest(request) });
+}
+
+const cache = new WeakMap<FastifyRequest, Promise<Authenticated | null>>();
+
+/** The request's session and user (looked up once per request), or null for a visitor. */
+export function authenticate(ctx: AppContext, request: FastifyRequest): Promise<Authenticated | null> {
+  let found = cache.get(request);
+  if (found === undefined) {
+    const token = request.cookies[SESSION_COOKIE];
+    found = token === undefined || token === '' ? Promise.resolve(null) : findSession(ctx.db, token, ctx.now());
+    cache.set(request, found);
+  }
+  return found;
+}
+
+/** The logged-in user's session and user, or 403 認証情報が含まれていません。 */
+export async function requireAuth(ctx: AppContext, request: FastifyRequest): Promise<Authenticated> {
+  const auth = await authenticate(ctx, request);
+  if (auth === null) throw notAuthenticated();
+  return auth;
+}
+
+export const requireUser = async (ctx: AppContext, request: FastifyRequest): Promise<User> => (await requireAuth(ctx, request)).user;
+
+/** Ends the request's session, if any (logout or a new login). Returns the user it belonged to. */
+export async function endSession(ctx: AppContext, request: FastifyRequest): Promise<User | null> {
+  const auth = await authenticate(ctx, request);
+  if (auth === null) return null;
+  await deleteSession(ctx.db, auth.session.id);
+  cache.set(request, Promise.resolve(null));
+  return auth.user;
+}

@@ -1,0 +1,108 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+/** One mail: Japanese subject, plain text and HTML bodies. */
+export interface MailMessage {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+}
+
+export interface Mailer {
+  /** "outbox DIR" or "SMTP host:port", for the startup line. */
+  readonly description: string;
+  /** Sends now; rejects when it could not be delivered. */
+  send(message: MailMessage): Promise<void>;
+  /**
+   * Sends without making the caller wait (a failure is logged). Used where how long a request
+   * takes must not depend on whether a mail went out (password reset).
+   */
+  sendInBackground(message: MailMessage): void;
+  /** Resolves once every background send has finished. */
+  idle(): Promise<void>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  readonly from: string;
+  /** .eml files go here when no SMTP server is configured. */
+  readonly outboxDir: string;
+  readonly smtpUrl?: string | undefined;
+  readonly log?: (line: string) => void;
+}
+
+let sequence = 0;
+
+/** `20261115T220137123Z-0001-taro@example.jp.eml`: sorts by time, names the recipient. */
+export function outboxFileName(at: Date, to: string): string {
+  const stamp = at.toISOString().replace(/[-:]/g, '').replace('.', '');
+  sequence = (sequence + 1) % 10_000;
+  const recipient = to.replace(/[^A-Za-z0-9@._+-]/g, '_').slice(0, 100);
+  return `${stamp}-${String(sequence).padStart(4, '0')}-${recipient}.eml`;
+}
+
+/**
+ * nodemailer, either to SMTP_URL or (by default) into an outbox directory where each message is
+ * one RFC 822 `.eml` file a developer can open (or a test can parse).
+ */
+export function createMailer(options: MailerOptions): Mailer {
+  const log = options.log ?? ((line: string) => console.error(`[api] ${line}`));
+  const pending = new Set<Promise<void>>();
+
+  let deliver: (message: MailMessage) => Promise<void>;
+  let close: () => void;
+  let description: string;
+
+  const envelope = (message: MailMessage) => ({
+    from: options.from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+  });
+
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    const url = new URL(options.smtpUrl);
+    description = `SMTP ${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`;
+    deliver = async (message) => {
+      await transport.sendMail(envelope(message));
+    };
+    close = () => transport.close();
+  } else {
+    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    description = `outbox ${options.outboxDir}`;
+    deliver = async (message) => {
+      const info = await transport.sendMail(envelope(message));
+      await fs.mkdir(options.outboxDir, { recursive: true });
+      const raw = info.message as Buffer;
+      // 'wx': never overwrite; on the rare clash take the next sequence number.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await fs.writeFile(path.join(options.outboxDir, outboxFileName(new Date(), message.to)), raw, { flag: 'wx' });
+          return;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 5) throw error;
+        }
+      }
+    };
+    close = () => transport.close();
+  }
+
+  return {
+    description,
+    send: (message) => deliver(message),
+    sendInBackground(message) {
+      const sending = deliver(message)
+        .catch((error: unknown) => log(`sending mail to ${message.to} failed: ${error instanceof Error ? error.message : String(error)}`))
+        .finally(() => pending.delete(sending));
+      pending.add(sending);
+    },
+    async idle() {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+    close,
+  };
+}

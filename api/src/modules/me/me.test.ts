@@ -1,0 +1,122 @@
+import { MeSchema } from '@app/shared/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drfDateTime } from '../../accounts/users';
+import { Agent, createUser, loggedIn, newAgent, startTestApi, type TestApi } from '../../test/api';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+describe('POST /api/me/', () => {
+  it('a visitor: 200 {} (no id, no version) and the csrftoken cookie', async () => {
+    const agent = new Agent(api.app);
+    const response = await agent.post('/api/me/', {});
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({});
+    const csrf = response.cookies.find((c) => c.name === 'csrftoken');
+    expect(csrf).toMatchObject({ path: '/', sameSite: 'Lax', maxAge: 31_449_600 });
+    expect(csrf?.value).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(csrf?.httpOnly).toBeUndefined(); // the page's script reads it
+    expect(String(response.headers['set-cookie'])).toMatch(
+      /^csrftoken=[A-Za-z0-9]{32}; Max-Age=31449600; Path=\/; Expires=[^;]+ GMT; SameSite=Lax$/,
+    );
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('keeps a well-formed csrftoken (refreshed) and replaces a malformed one', async () => {
+    const agent = await newAgent(api);
+    const token = agent.cookies.get('csrftoken');
+    await agent.post('/api/me/', {});
+    expect(agent.cookies.get('csrftoken')).toBe(token);
+
+    const broken = new Agent(api.app);
+    broken.cookies.set('csrftoken', 'short');
+    const response = await broken.post('/api/me/', {}, { csrf: false });
+    expect(response.statusCode).toBe(200);
+    expect(broken.cookies.get('csrftoken')).toMatch(/^[A-Za-z0-9]{32}$/);
+  });
+
+  it('an empty body or none at all', async () => {
+    const agent = await newAgent(api);
+    expect((await agent.post('/api/me/')).statusCode).toBe(200);
+    const empty = await agent.request('POST', '/api/me/', { headers: { 'content-type': 'application/json' } });
+    expect(empty.statusCode).toBe(200);
+  });
+
+  it('a logged-in user: every "current user" field of spec §3, parsed by the shared contract', async () => {
+    const user = await createUser(api, { corporate_division: 'individual', last_name: '佐藤', first_name: '花子' });
+    const agent = await loggedIn(api, user);
+    const response = await agent.post('/api/me/', {});
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(MeSchema.parse(body)).toBeTruthy();
+    const now = '2026-04-01T09:00:00.000000+09:00'; // the test clock's start, as DRF writes it in Japan
+    expect(body).toEqual({
+      id: user.id,
+      email: user.email,
+      first_name: '花子',
+      last_name: '佐藤',
+      create_time: now,
+      update_time: now,
+      corporate_division: 'individual',
+      company_name: '',
+      office_zipcode: '',
+      owner_zipcode: '',
+      identity_confirmation: 4,
+      identity_valid_date: null,
+      financial_statements_valid_date: null,
+      last_withdrawals_detail_date: null,
+      withdrawals_detail_status: 4,
+      financial_statements_status: 4,
+      addfiles: [],
+      version: 1,
+      has_usable_password: true,
+      has_pre_entry_declined: false,
+      has_satisfied_profile: false,
+      allow_redirect_to_profile: true,
+      last_login: now,
+      visited_at_entry_page_after_mail_verification: null,
+      user_segment: null,
+      owner_phone: '',
+    });
+    expect(Object.keys(body)).not.toContain('password_hash');
+  });
+
+  it('has_satisfied_profile once names, owner contact and (corporations) office are complete', async () => {
+    const user = await createUser(api);
+    const agent = await loggedIn(api, user);
+    const owner = { owner_phone: '0312345678', owner_zipcode: '1500002', owner_prefecture: '東京都', owner_city: '渋谷区渋谷1-1' };
+    const office = { office_phone: '0312345679', office_zipcode: '1500001', office_prefecture: '東京都', office_city: '渋谷区神宮前1-1' };
+    await agent.patch('/api/profile/', owner);
+    expect((await agent.post('/api/me/', {})).json().has_satisfied_profile).toBe(false);
+    await agent.patch('/api/profile/', office);
+    expect((await agent.post('/api/me/', {})).json().has_satisfied_profile).toBe(true);
+  });
+});
+
+describe('POST /api/me/visited_at_entry_page_after_mail_verification', () => {
+  it('sets the time of the first visit and answers the current user', async () => {
+    const user = await createUser(api);
+    const agent = await loggedIn(api, user);
+    const first = await agent.post('/api/me/visited_at_entry_page_after_mail_verification');
+    expect(first.statusCode).toBe(200);
+    const at = first.json().visited_at_entry_page_after_mail_verification;
+    expect(at).toBe(drfDateTime(api.clock.now()));
+    expect(first.json().id).toBe(user.id);
+    api.clock.advance(60_000);
+    const second = await agent.post('/api/me/visited_at_entry_page_after_mail_verification');
+    expect(second.json().visited_at_entry_page_after_mail_verification).toBe(at);
+    expect((await agent.post('/api/me/', {})).json().visited_at_entry_page_after_mail_verification).toBe(at);
+  });
+
+  it('403 for a visitor', async () => {
+    const agent = await newAgent(api);
+    const response = await agent.post('/api/me/visited_at_entry_page_after_mail_verification');
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ detail: '認証情報が含まれていません。' });
+  });
+});

@@ -1,0 +1,87 @@
+import { eq } from 'drizzle-orm';
+import { ACCOUNT_MESSAGES, type AccountSummary, type ActivationRequest, type RegisterRequest } from '@app/shared/contracts';
+import { hashPassword } from '../../accounts/passwords';
+import { activationUrl } from '../../accounts/links';
+import { createOneTimeToken, decodeUid, findOneTimeToken, spendOneTimeToken } from '../../accounts/tokens';
+import { findUserByEmail, findUserById } from '../../accounts/users';
+import { writeAudit } from '../../audit';
+import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../db/errors';
+import { users } from '../../db/schema';
+import { fieldError } from '../../http/errors';
+import { activationMail } from '../../mail/templates';
+
+const emailTaken = () => fieldError('email', ACCOUNT_MESSAGES.emailTaken);
+
+/**
+ * Creates the account (inactive until the address is confirmed), a 72-hour activation token and
+ * the audit row, and sends the activation mail — all or nothing: when the mail cannot be sent the
+ * transaction is rolled back (500), so the person can simply register again.
+ */
+export async function register(ctx: AppContext, input: RegisterRequest, meta: { ip: string }): Promise<AccountSummary> {
+  if ((await findUserByEmail(ctx.db, input.email)) !== undefined) throw emailTaken();
+  const passwordHash = await hashPassword(input.password);
+  const now = ctx.now();
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          passwordHash,
+          corporateDivision: input.corporate_division,
+          lastName: input.last_name,
+          firstName: input.first_name,
+          companyName: input.corporate_division === 'corporate' ? input.company_name : '',
+          ceresXuid: input.ceres_xuid,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (user === undefined) throw new Error('the user was not stored');
+      const token = await createOneTimeToken(tx, user.id, 'activation', now);
+      await writeAudit(tx, {
+        event: 'account.registered',
+        at: now,
+        actor: null,
+        userId: user.id,
+        data: { corporate_division: user.corporateDivision, ip: meta.ip },
+      });
+      await ctx.mailer.send(
+        activationMail({
+          to: user.email,
+          lastName: user.lastName,
+          firstName: user.firstName,
+          url: activationUrl(ctx.publicUrl(), user.id, token),
+        }),
+      );
+      return { id: user.id, email: user.email, corporate_division: user.corporateDivision };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken(); // registered at the same moment
+    throw error;
+  }
+}
+
+/**
+ * Confirms the address of the link's account: the token works once, within 72 hours. A link that
+ * does not name an account is reported on `uid`; an unknown, expired or used token on `token`
+ * (a used one of an already active account says so).
+ */
+export async function activate(ctx: AppContext, input: ActivationRequest, meta: { ip: string }): Promise<void> {
+  const now = ctx.now();
+  const userId = decodeUid(input.uid);
+  const user = userId === undefined ? undefined : await findUserById(ctx.db, userId);
+  if (user === undefined) throw fieldError('uid', ACCOUNT_MESSAGES.invalidLink);
+  const found = await findOneTimeToken(ctx.db, user.id, 'activation', input.token, now);
+  if (found.status === 'used' && user.isActive) throw fieldError('token', ACCOUNT_MESSAGES.alreadyActivated);
+  if (found.status !== 'valid') throw fieldError('token', ACCOUNT_MESSAGES.invalidLink);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await spendOneTimeToken(tx, found.token.id, now))) throw fieldError('token', ACCOUNT_MESSAGES.invalidLink);
+    await tx
+      .update(users)
+      .set({ isActive: true, activatedAt: user.activatedAt ?? now, updatedAt: now })
+      .where(eq(users.id, user.id));
+    await writeAudit(tx, { event: 'account.activated', at: now, userId: user.id, actor: null, data: { ip: meta.ip } });
+  });
+}

@@ -1,0 +1,264 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { simpleParser } from 'mailparser';
+import { buildApp } from '../app';
+import type { AppContext } from '../context';
+import { startDatabase, type Database } from '../db/database';
+import { migrate } from '../db/migrate';
+import { createMailer, type Mailer } from '../mail/mailer';
+import { makeTempDir, removeDir } from './support';
+
+/**
+ * Integration tests of the API: the real app (app.inject) on a real embedded PostgreSQL, a clock
+ * the test moves, and mail written to a temporary outbox.
+ */
+
+export const PUBLIC_URL = 'http://localhost:3999';
+export const START = new Date('2026-04-01T00:00:00.000Z');
+
+/** A clock that stands still until the test moves it. */
+export class TestClock {
+  private current = START.getTime();
+  readonly now = (): Date => new Date(this.current);
+  advance(ms: number): void {
+    this.current += ms;
+  }
+}
+
+export interface TestApi {
+  readonly app: FastifyInstance;
+  readonly database: Database;
+  readonly clock: TestClock;
+  readonly mailer: Mailer;
+  readonly outboxDir: string;
+  readonly context: AppContext;
+  close(): Promise<void>;
+}
+
+export interface TestApiOptions {
+  /** Replaces the outbox mailer (e.g. a slow one). */
+  readonly mailer?: (outbox: Mailer) => Mailer;
+  readonly trustProxy?: boolean;
+}
+
+export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
+  const dataDir = makeTempDir('api-accounts');
+  const outboxDir = path.join(dataDir, 'mail');
+  const database = await startDatabase({ dataDir });
+  await migrate(database);
+  const clock = new TestClock();
+  const outbox = createMailer({ from: 'ツムギ 請求書買取 <no-reply@localhost>', outboxDir, log: () => {} });
+  const mailer = options.mailer ? options.mailer(outbox) : outbox;
+  const context: AppContext = {
+    db: database.drizzle,
+    now: clock.now,
+    mailer,
+    publicUrl: () => PUBLIC_URL,
+    trustedOrigins: [PUBLIC_URL],
+  };
+  const app = buildApp({
+    env: { SITE_DIR: path.join(dataDir, 'no-site'), LOG_LEVEL: 'silent', TRUST_PROXY: options.trustProxy ?? false },
+    db: database,
+    context,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    mailer,
+    outboxDir,
+    context,
+    async close() {
+      await app.close();
+      await mailer.idle();
+      await database.stop();
+      removeDir(dataDir);
+    },
+  };
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+const UNSAFE = new Set<Method>(['POST', 'PATCH', 'PUT', 'DELETE']);
+
+export interface RequestOptions {
+  readonly body?: unknown;
+  readonly headers?: Record<string, string>;
+  /** Send X-CSRFToken from the cookie jar (default: for unsafe methods). */
+  readonly csrf?: boolean;
+}
+
+let nextIp = 1;
+
+/**
+ * A browser: keeps cookies (honouring Max-Age=0 and past Expires), echoes the csrftoken cookie in
+ * X-CSRFToken as the site's API client does, and comes from its own IP address so that the
+ * per-client login throttle of one test does not touch another.
+ */
+export class Agent {
+  readonly cookies = new Map<string, string>();
+  readonly ip: string;
+  last: LightMyRequestResponse | undefined;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    ip?: string,
+  ) {
+    this.ip = ip ?? `10.0.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}`;
+  }
+
+  async request(method: Method, url: string, options: RequestOptions = {}): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = {};
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const token = this.cookies.get('csrftoken');
+    if ((options.csrf ?? UNSAFE.has(method)) && token !== undefined) headers['x-csrftoken'] = token;
+    Object.assign(headers, options.headers);
+    const response = await this.app.inject({
+      method,
+      url,
+      headers,
+      remoteAddress: this.ip,
+      ...(options.body === undefined ? {} : { payload: options.body as Record<string, unknown> }),
+    });
+    for (const cookie of response.cookies) {
+      const expired =
+        cookie.maxAge === 0 || (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now() && cookie.maxAge === undefined);
+      if (expired) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+    this.last = response;
+    return response;
+  }
+
+  get = (url: string, options?: RequestOptions) => this.request('GET', url, options);
+  post = (url: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => this.request('POST', url, { ...options, body });
+  patch = (url: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => this.request('PATCH', url, { ...options, body });
+
+  /** POST /api/me/ once, as the site does at start: the csrftoken cookie arrives. */
+  async start(): Promise<this> {
+    await this.post('/api/me/', {});
+    return this;
+  }
+}
+
+export async function newAgent(api: TestApi): Promise<Agent> {
+  return new Agent(api.app).start();
+}
+
+// --- Mail ---------------------------------------------------------------------------------
+
+export interface ReadMail {
+  readonly file: string;
+  readonly to: string;
+  readonly from: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+}
+
+/** Every .eml in the outbox for this recipient, oldest first (file names sort by time). */
+export async function mailsTo(api: TestApi, to: string): Promise<ReadMail[]> {
+  await api.mailer.idle();
+  if (!fs.existsSync(api.outboxDir)) return [];
+  const files = fs
+    .readdirSync(api.outboxDir)
+    .filter((name) => name.endsWith(`-${to}.eml`))
+    .sort();
+  const mails: ReadMail[] = [];
+  for (const file of files) {
+    const parsed = await simpleParser(fs.readFileSync(path.join(api.outboxDir, file)));
+    const address = (list: typeof parsed.to) => (Array.isArray(list) ? list.map((a) => a.text).join(', ') : (list?.text ?? ''));
+    mails.push({
+      file,
+      to: address(parsed.to),
+      from: address(parsed.from),
+      subject: parsed.subject ?? '',
+      text: parsed.text ?? '',
+      html: typeof parsed.html === 'string' ? parsed.html : '',
+    });
+  }
+  return mails;
+}
+
+export async function lastMailTo(api: TestApi, to: string): Promise<ReadMail> {
+  const mails = await mailsTo(api, to);
+  const last = mails.at(-1);
+  if (last === undefined) throw new Error(`no mail to ${to} in ${api.outboxDir}`);
+  return last;
+}
+
+/** The first link in the mail's text that starts with PUBLIC_URL + pathPrefix. */
+export function linkIn(mail: ReadMail, pathPrefix: string): URL {
+  const escaped = `${PUBLIC_URL}${pathPrefix}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`${escaped}\\S*`).exec(mail.text);
+  if (match === null) throw new Error(`no ${pathPrefix} link in:\n${mail.text}`);
+  return new URL(match[0]);
+}
+
+// --- Accounts -------------------------------------------------------------------------------
+
+export const PASSWORD = 'Kumo-no-ue-2024';
+let nextUser = 1;
+
+export interface TestUser {
+  readonly id: number;
+  readonly email: string;
+  readonly password: string;
+}
+
+export function registration(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    email: `user${nextUser++}-${Math.random().toString(36).slice(2, 8)}@example.jp`,
+    password: PASSWORD,
+    corporate_division: 'corporate',
+    last_name: '山田',
+    first_name: '太郎',
+    company_name: '株式会社ヤマダ',
+    ...overrides,
+  };
+}
+
+/** Registers through the API (201) and returns the account; not activated yet. */
+export async function registerUser(api: TestApi, overrides: Record<string, unknown> = {}): Promise<TestUser> {
+  const agent = await newAgent(api);
+  const body = registration(overrides);
+  const response = await agent.post('/api/register/', body);
+  if (response.statusCode !== 201) throw new Error(`register: ${response.statusCode} ${response.body}`);
+  return { id: response.json<{ id: number }>().id, email: String(body.email), password: String(body.password) };
+}
+
+/** Opens the activation link of the newest activation mail (as the page does). */
+export async function activateFromMail(api: TestApi, email: string): Promise<LightMyRequestResponse> {
+  const link = linkIn(await lastMailTo(api, email), '/register/activation');
+  const agent = await newAgent(api);
+  return agent.post('/api/register/activation/', { uid: link.searchParams.get('uid'), token: link.searchParams.get('token') });
+}
+
+/** A registered and activated account. */
+export async function createUser(api: TestApi, overrides: Record<string, unknown> = {}): Promise<TestUser> {
+  const user = await registerUser(api, overrides);
+  const activated = await activateFromMail(api, user.email);
+  if (activated.statusCode !== 200) throw new Error(`activate: ${activated.statusCode} ${activated.body}`);
+  return user;
+}
+
+/** A browser logged in as the user. */
+export async function loggedIn(api: TestApi, user: TestUser, persistLoginState = false): Promise<Agent> {
+  const agent = await newAgent(api);
+  const response = await agent.post('/api/auth/', { email: user.email, password: user.password, persistLoginState });
+  if (response.statusCode !== 200) throw new Error(`login: ${response.statusCode} ${response.body}`);
+  return agent;
+}
+
+/** Audit rows of an event (newest last). */
+export async function auditRows(
+  api: TestApi,
+  event: string,
+): Promise<{ actor: string | null; subject_id: string | null; data: Record<string, unknown> }[]> {
+  const { rows } = await api.database.pool.query<{ actor: string | null; subject_id: string | null; data: Record<string, unknown> }>(
+    'select actor, subject_id, data from audit_log where event = $1 order by id',
+    [event],
+  );
+  return rows;
+}

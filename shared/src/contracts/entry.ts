@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { DEPOSIT_TYPES } from '../domain/constants';
+import { TAX_RETURN_METHODS } from '../domain/financial-statements';
+import { MESSAGES } from '../domain/messages';
+import { BANK_FILE_FORMATS } from '../domain/statuses';
+import { validateEntrySubmit, type SubmitKind } from '../domain/validation-entry';
+import {
+  ClaimStatusSchema,
+  ConfirmationStatusSchema,
+  ContentFileSchema,
+  DateInputSchema,
+  DateSchema,
+  DateTimeSchema,
+  EntryStatusSchema,
+  FeeRatioSchema,
+  IdSchema,
+  MetadataSchema,
+  OptionalTextSchema,
+  PurchaseRatioSchema,
+  YenInputSchema,
+  YenStringSchema,
+  addFieldErrors,
+} from './common';
+
+/**
+ * Entries, claims and draft entries (spec §3 "Entry", "Claim", "Draft entry"; §7 `/api/entries/`).
+ * Amounts are decimal strings; face amounts, fees and charges are whole yen (money.ts).
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Responses: GET /api/entries/, GET /api/entries/{id}/
+// ---------------------------------------------------------------------------------------------
+
+export const DepositTypeSchema = z.enum(DEPOSIT_TYPES, { error: MESSAGES.depositType });
+
+/** A payer account of the obliger: the name its transfers arrive under. */
+export const ObligerAccountSchema = z.object({ holder_name: z.string() });
+
+/** The account the obliger pays the claim into, and the obliger's payer accounts. */
+export const ReceivePaymentAccountSchema = z.object({
+  bank_name: z.string(),
+  deposit_type: DepositTypeSchema,
+  bank_account_number: z.string(),
+  obliger_accounts: z.array(ObligerAccountSchema),
+});
+export type ReceivePaymentAccount = z.infer<typeof ReceivePaymentAccountSchema>;
+
+/** A claim (請求書). The purchase figures are null until the claim has a purchase amount (spec §4). */
+export const ClaimSchema = z.object({
+  id: IdSchema,
+  code: z.string(),
+  status: ClaimStatusSchema,
+  invoice_confirmation_status: ConfirmationStatusSchema,
+  additional_doc_confirmation_status: ConfirmationStatusSchema,
+  obliger_company_name: z.string(),
+  houjinbangou: z.string().nullable(),
+  houjinbangou_address: z.string().nullable(),
+  /** Face amount including tax (請求書額面（税込）). */
+  amount: YenStringSchema,
+  scheduled_deposit_amount_from_obliger: YenStringSchema,
+  purchase_principal_amount: YenStringSchema.nullable(),
+  purchase_amount: YenStringSchema.nullable(),
+  purchase_ratio: PurchaseRatioSchema.nullable(),
+  purchase_fee: YenStringSchema.nullable(),
+  purchase_fee_ratio: FeeRatioSchema.nullable(),
+  bank_charge: YenStringSchema.nullable(),
+  obliger_payment_date: DateSchema,
+  is_fixed_debt: z.boolean(),
+  is_bank_transfer_from_obliger: z.boolean(),
+  return_date: DateSchema.nullable(),
+  returned_at: DateTimeSchema.nullable(),
+  cancelled_at: DateTimeSchema.nullable(),
+  created_at: DateTimeSchema,
+  updated_at: DateTimeSchema,
+  contentfiles: z.array(ContentFileSchema),
+  metadata: MetadataSchema,
+  receive_payment_account: ReceivePaymentAccountSchema.nullable(),
+});
+export type Claim = z.infer<typeof ClaimSchema>;
+
+/**
+ * An entry (申し込み). Interpretations: `user` is the applicant's id; `contract_period` is the last
+ * day the offer can be signed (null until reviewed); `bank_account` is the bank account string of
+ * bank-account.ts.
+ */
+export const EntrySchema = z.object({
+  id: IdSchema,
+  code: z.string(),
+  status: EntryStatusSchema,
+  account_activity_statement_confirmation_status: ConfirmationStatusSchema,
+  financial_statement_confirmation_status: ConfirmationStatusSchema,
+  channel_type: z.string().nullable(),
+  purchase_amount_desired: YenStringSchema,
+  purpose: z.string(),
+  description_of_inadequate_document: z.string().nullable(),
+  contracted_at: DateTimeSchema.nullable(),
+  transferred_at: DateTimeSchema.nullable(),
+  cancelled_at: DateTimeSchema.nullable(),
+  reviewed_at: DateTimeSchema.nullable(),
+  rejected_at: DateTimeSchema.nullable(),
+  transaction_completed_at: DateTimeSchema.nullable(),
+  created_at: DateTimeSchema,
+  updated_at: DateTimeSchema,
+  user: IdSchema,
+  claims: z.array(ClaimSchema),
+  addfiles: z.array(ContentFileSchema),
+  metadata: MetadataSchema,
+  draft_entry_id: IdSchema.nullable(),
+  auto_rejection_started_at: DateTimeSchema.nullable(),
+  contract_period: DateSchema.nullable(),
+  bank_account: z.string().nullable(),
+});
+export type Entry = z.infer<typeof EntrySchema>;
+
+/** `GET /api/entries/`. */
+export const EntryListSchema = z.array(EntrySchema);
+
+// ---------------------------------------------------------------------------------------------
+// Requests: POST /api/entries/ (create = first submit), POST /api/entries/{id}/review/
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * What a form sends: every field may still be empty, so the domain (`validateEntrySubmit`) can say
+ * what is missing with the spec's messages. Values that are present must be readable: whole-yen
+ * amounts, `YYYY-MM-DD` dates, a deposit type of ordinary or checking.
+ */
+export const ObligerAccountInputSchema = z.object({ holder_name: OptionalTextSchema });
+
+export const ReceivePaymentAccountInputSchema = z.object({
+  bank_name: OptionalTextSchema,
+  deposit_type: DepositTypeSchema.nullish(),
+  bank_account_number: OptionalTextSchema,
+  obliger_accounts: z.array(ObligerAccountInputSchema).nullish(),
+});
+
+export const ClaimInputSchema = z.object({
+  obliger_company_name: OptionalTextSchema,
+  houjinbangou: OptionalTextSchema,
+  houjinbangou_address: OptionalTextSchema,
+  amount: YenInputSchema,
+  scheduled_deposit_amount_from_obliger: YenInputSchema,
+  obliger_payment_date: DateInputSchema,
+  is_fixed_debt: z.boolean().nullish(),
+  is_bank_transfer_from_obliger: z.boolean().nullish(),
+  receive_payment_account: ReceivePaymentAccountInputSchema.nullish(),
+});
+export type ClaimInput = z.infer<typeof ClaimInputSchema>;
+
+export const EntryInputSchema = z.object({
+  purchase_amount_desired: YenInputSchema,
+  purpose: OptionalTextSchema,
+  claims: z.array(ClaimInputSchema).nullish(),
+  draft_entry_id: IdSchema.nullish(),
+});
+export type EntryInput = z.infer<typeof EntryInputSchema>;
+
+/** The submit rules of spec §5 on top of the shape: `submit` (first) or `resubmit`. */
+export function entrySubmitSchema(kind: SubmitKind) {
+  return EntryInputSchema.superRefine((entry, ctx) => addFieldErrors(ctx, validateEntrySubmit(entry, kind)));
+}
+
+/** `POST /api/entries/`: creating an entry is its first submit. */
+export const EntryCreateSchema = entrySubmitSchema('submit');
+/** `POST /api/entries/{id}/review/` for an inadequate entry (the body is not shown in the spec; it is the entry again). */
+export const EntryResubmitSchema = entrySubmitSchema('resubmit');
+
+// ---------------------------------------------------------------------------------------------
+// Draft entry (the wizard's saved progress)
+// ---------------------------------------------------------------------------------------------
+
+/** A bank of the withdrawals-detail step with its statement files. */
+export const DraftBankSchema = z.object({
+  bank_name: OptionalTextSchema,
+  bank_account_number: OptionalTextSchema,
+  file_format: z.enum(BANK_FILE_FORMATS).nullish(),
+  contentfile_relations: z.array(ContentFileSchema).default([]),
+});
+
+export const DraftClaimSchema = ClaimInputSchema.extend({ contentfile_relations: z.array(ContentFileSchema).default([]) });
+
+/**
+ * A draft entry: what the steps saved so far, checked for format only (a draft may be incomplete).
+ * Interpretation: `tax_return_submissions` is how an individual filed the tax return (e-Tax or on
+ * paper, `TAX_RETURN_METHODS`), null until answered.
+ */
+export const DraftEntrySchema = z.object({
+  id: IdSchema.optional(),
+  banks: z.array(DraftBankSchema).default([]),
+  bank_account: z.string().nullish(),
+  claims: z.array(DraftClaimSchema).default([]),
+  can_submit_financial_statements: z.boolean().nullish(),
+  tax_return_submissions: z.enum(TAX_RETURN_METHODS).nullish(),
+});
+export type DraftEntry = z.infer<typeof DraftEntrySchema>;
