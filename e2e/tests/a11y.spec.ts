@@ -14,7 +14,7 @@ const MARKETING_PAGES = [
   '/no/such/page',
 ];
 
-for (const path of MARKETING_PAGES) {
+for (const path of [...MARKETING_PAGES, ...ACCOUNT_PAGES]) {
   test(`axe: no serious or critical violation on ${path}`, async ({ page, consoleErrors }) => {
     void consoleErrors;
     await page.goto(path);

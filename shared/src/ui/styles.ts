@@ -157,7 +157,7 @@ table { border-collapse: collapse; width: 100%; }
 .checklist li::before { content: "・"; }
 .checklist li[data-ok="true"] { color: var(--color-success); font-weight: 700; }
 .checklist li[data-ok="true"]::before { content: "✓"; }
-.form-links { display: grid; gap: var(--space-2); justify-items: center; font-size: var(--font-size-sm); }
+.form-links { display: grid; gap: var(--space-2); justify-items: center; margin-top: var(--space-5); font-size: var(--font-size-sm); }
 .loading { padding: var(--space-7) 0; text-align: center; color: var(--color-muted); }
 .route-progress { position: fixed; top: 0; left: 0; height: 3px; width: 100%; background: linear-gradient(90deg, var(--color-primary), var(--color-accent)); transform-origin: left; animation: route-progress 1.2s ease-out infinite; z-index: 60; }
 @keyframes route-progress { from { transform: scaleX(0); } to { transform: scaleX(1); opacity: 0.2; } }
