@@ -13,6 +13,14 @@ const MARKETING_PAGES = [
   '/404',
   '/no/such/page',
 ];
+const ACCOUNT_PAGES = [
+  '/login',
+  '/register',
+  '/register/activation?sent=a%40example.jp',
+  '/register/complete',
+  '/profile/password/reset/recover',
+  '/profile/password/reset/done',
+];
 
 for (const path of [...MARKETING_PAGES, ...ACCOUNT_PAGES]) {
   test(`axe: no serious or critical violation on ${path}`, async ({ page, consoleErrors }) => {
