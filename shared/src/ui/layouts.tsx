@@ -110,25 +110,28 @@ export interface LayoutProps {
   readonly children: ReactNode;
 }
 
-// Pages shown in this tab so far, across every remote (@app/shared is one instance at run time).
-let pagesShown = 0;
+// The URL the tab opened on, and whether the person has moved since (across every remote:
+// @app/shared is one instance at run time).
+let initialUrl = typeof window === 'undefined' ? '' : window.location.href;
+let navigated = false;
 
-/** Forgets the pages shown (a test's fresh tab). */
+/** Forgets the navigation so far (a test's fresh tab). */
 export function resetPagesShown(): void {
-  pagesShown = 0;
+  initialUrl = typeof window === 'undefined' ? '' : window.location.href;
+  navigated = false;
 }
 
 /**
  * Rendered after a page's content has committed. The page a tab opens on is left to the browser;
- * every later page starts at its top (unless the URL names a section) and moves keyboard and
- * screen-reader focus to its heading, which announces it.
+ * every page reached by navigating starts at its top (unless the URL names a section) and moves
+ * keyboard and screen-reader focus to its heading, which announces it.
  */
 export function PageShown() {
   const marker = useRef<HTMLSpanElement>(null);
   useEffect(() => {
-    pagesShown++;
-    if (pagesShown === 1) return;
     const doc = marker.current?.ownerDocument ?? document;
+    if (!navigated && doc.location.href === initialUrl) return;
+    navigated = true;
     if (!doc.location.hash) doc.defaultView?.scrollTo?.(0, 0);
     // This page's own heading (another remote's old page may still be leaving the DOM).
     const heading = marker.current?.closest('main')?.querySelector<HTMLElement>('h1');

@@ -78,6 +78,7 @@ describe('focus after navigation', () => {
     const { unmount } = renderAt('/terms', 'marketing', { terms: () => <h1>利用規約の本文</h1> });
     expect(document.activeElement).toBe(document.body);
     unmount();
+    window.history.pushState(null, '', '/policy/privacy');
     renderAt('/policy/privacy', 'marketing', { privacy: () => <h1>プライバシーポリシーの本文</h1> });
     expect(document.activeElement).toHaveTextContent('プライバシーポリシーの本文');
     expect(document.activeElement).toHaveAttribute('tabindex', '-1');
