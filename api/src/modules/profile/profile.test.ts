@@ -27,7 +27,7 @@ async function profile(of: Agent = agent) {
 describe('GET /api/profile/', () => {
   it('the profile fields of spec §3 with their defaults, and the version', async () => {
     const body = await profile();
-    expect(ProfileSchema.parse(body)).toBeTruthy();
+    expect(ProfileSchema.safeParse(body).error).toBeUndefined();
     expect(body).toEqual({
       id: user.id,
       first_name: '太郎',
