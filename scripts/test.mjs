@@ -28,6 +28,8 @@ try {
   await pnpm(['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${UNIT_REPORT}`]);
   step('Domain coverage gate (100% lines and branches)');
   await pnpm(['--filter', '@app/shared', 'run', 'test:domain']);
+  step('Domain mutation testing (StrykerJS; fails below 85%)');
+  await pnpm(['--filter', '@app/shared', 'run', 'mutation']);
   step('Production build');
   await pnpm(['run', 'build']);
   step('Browser tests (Playwright, Chromium)');
