@@ -1,4 +1,5 @@
 import { statusMessage } from '../domain/messages';
+import { serverFieldErrors } from '../domain/validation-server';
 
 /**
  * The API error catalogue of spec §8, as error classes the pages can tell apart. Every call
@@ -114,16 +115,11 @@ export function toApiError(path: string, status: number | null, body: unknown, c
   const detail = isRecord(body) ? firstString(body.detail) : null;
   if (status === 400) {
     if (!isRecord(body) || Object.keys(body).length === 0) return new BadRequestError(path);
-    const fieldErrors: Record<string, string> = {};
-    let nonField: string[] = [];
-    for (const [key, value] of Object.entries(body)) {
-      if (key === 'non_field_errors' || key === 'detail') {
-        nonField = [...nonField, ...(Array.isArray(value) ? value : [value]).filter((m): m is string => typeof m === 'string')];
-        continue;
-      }
-      const message = firstString(value);
-      if (message !== null) fieldErrors[key] = message;
-    }
+    // First message per field, nested bodies as dotted paths (the domain's reading, spec §5).
+    const { non_field_errors: _nonField, detail: _detail, ...fieldErrors } = serverFieldErrors(body);
+    const nonField = [body.non_field_errors, body.detail]
+      .flatMap((value) => (Array.isArray(value) ? value : [value]))
+      .filter((m): m is string => typeof m === 'string');
     return new ValidationError(path, fieldErrors, nonField, body);
   }
   if (status === 401 || status === 403) {

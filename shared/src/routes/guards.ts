@@ -1,4 +1,5 @@
 import type { UserStatus } from '../domain/identity';
+import { ENTRY_STEPS, entryStepOfPath } from '../domain/entry-steps';
 import { SUPPRESS_ENTRIES_METHOD } from '../domain/statuses';
 import type { GuardName, RouteDef } from './table';
 
@@ -100,21 +101,12 @@ export const authenticatedRedirect: Guard = (ctx) => {
 export const entryStep: Guard = (ctx, location) => {
   const first = ctx.entry.firstIncompleteStepPath;
   if (first === null) return ALLOW;
-  const order = ENTRY_STEP_PATHS;
-  const here = order.indexOf(normalize(location.pathname));
-  const target = order.indexOf(normalize(first));
-  if (here === -1 || target === -1 || here <= target) return ALLOW;
+  // Step order and path rules are the domain's (spec §2, §4).
+  const here = entryStepOfPath(location.pathname);
+  const target = entryStepOfPath(first);
+  if (here === null || target === null || ENTRY_STEPS.indexOf(here) <= ENTRY_STEPS.indexOf(target)) return ALLOW;
   return redirect(first);
 };
-
-/** Wizard pages in step order (spec §2, §4: invoices, financial statements, withdrawals, profile). */
-export const ENTRY_STEP_PATHS = [
-  '/entry/entry_invoice',
-  '/entry',
-  '/entry/withdrawal_details',
-  '/register/profile',
-] as const satisfies readonly string[];
-const normalize = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p) as (typeof ENTRY_STEP_PATHS)[number];
 
 /**
  * A person whose profile is incomplete and whom the server allows to be redirected
