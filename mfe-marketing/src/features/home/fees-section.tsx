@@ -1,47 +1,36 @@
 import { AppLink } from '@app/shared';
-
-/** Illustrative figures only (labelled as such on the page): not a rate the service offers. */
-export const FEE_EXAMPLE = {
-  faceValue: 1_000_000,
-  ratePercent: 90,
-  fee: 30_000,
-  transferFee: 500,
-} as const;
-
-const yen = (n: number) => `${n.toLocaleString('ja-JP')}円`;
-
-export function feeExampleResult(example: typeof FEE_EXAMPLE = FEE_EXAMPLE) {
-  const purchased = (example.faceValue * example.ratePercent) / 100;
-  return { purchased, payout: purchased - example.fee - example.transferFee };
-}
+import { FEE_FORMULA } from '../../components/fee-formula';
+import { feeExampleFigures } from './fee-example';
 
 function Formula() {
+  const f = FEE_FORMULA;
   return (
     <p className="mk-formula">
       <span className="mk-formula__group">
-        <span className="mk-formula__term mk-formula__term--result">買取額</span>
+        <span className="mk-formula__term mk-formula__term--result">{f.result}</span>
         <span className="mk-formula__op">＝</span>
       </span>
       <span className="mk-formula__group">
-        <span className="mk-formula__term">請求書の額面</span>
+        <span className="mk-formula__term">{f.face}</span>
         <span className="mk-formula__op">×</span>
-        <span className="mk-formula__term">買取率</span>
+        <span className="mk-formula__term">{f.purchaseRatio}</span>
       </span>
       <span className="mk-formula__group">
         <span className="mk-formula__op">−</span>
-        <span className="mk-formula__term">手数料</span>
+        <span className="mk-formula__term">{f.fee}</span>
       </span>
       <span className="mk-formula__group">
         <span className="mk-formula__op">−</span>
-        <span className="mk-formula__term">振込手数料</span>
+        <span className="mk-formula__term">{f.bankCharge}</span>
       </span>
     </p>
   );
 }
 
+/** The 計算例: every figure is the domain's computation from `FEE_EXAMPLE` (see fee-example.ts). */
 function Example() {
-  const { purchased, payout } = feeExampleResult();
-  const ex = FEE_EXAMPLE;
+  const f = FEE_FORMULA;
+  const ex = feeExampleFigures();
   return (
     <div className="mk-example">
       <table>
@@ -51,34 +40,34 @@ function Example() {
         </caption>
         <tbody>
           <tr>
-            <th scope="row">請求書の額面</th>
-            <td>{yen(ex.faceValue)}</td>
+            <th scope="row">{f.face}</th>
+            <td>{ex.face}</td>
           </tr>
           <tr>
             <th scope="row">
-              額面 × 買取率（{ex.ratePercent}%）
+              額面 × {f.purchaseRatio}（{ex.purchaseRatio}）
               <span className="mk-example__calc">
-                {yen(ex.faceValue)} × {ex.ratePercent}%
+                {ex.face} × {ex.purchaseRatio}
               </span>
             </th>
-            <td>{yen(purchased)}</td>
+            <td>{ex.principal}</td>
           </tr>
           <tr>
-            <th scope="row">手数料</th>
-            <td>−{yen(ex.fee)}</td>
+            <th scope="row">{f.fee}</th>
+            <td>−{ex.fee}</td>
           </tr>
           <tr>
-            <th scope="row">振込手数料</th>
-            <td>−{yen(ex.transferFee)}</td>
+            <th scope="row">{f.bankCharge}</th>
+            <td>−{ex.bankCharge}</td>
           </tr>
           <tr className="mk-example__total">
-            <th scope="row">買取額（お振り込みする金額）</th>
-            <td>{yen(payout)}</td>
+            <th scope="row">{f.result}（お振り込みする金額）</th>
+            <td>{ex.payout}</td>
           </tr>
         </tbody>
       </table>
       <p className="mk-example__note">
-        額面{yen(ex.faceValue)}の請求書で、審査の結果、買取率が{ex.ratePercent}%、手数料が{yen(ex.fee)}と決まった場合の例です。
+        額面{ex.face}の請求書で、審査の結果、{f.purchaseRatio}が{ex.purchaseRatio}、{f.fee}が{ex.fee}と決まった場合の例です。
         数字はすべて説明のための仮のもので、当社の買取率や手数料を示すものではありません。
       </p>
     </div>
@@ -104,19 +93,19 @@ export function FeesSection() {
         <div className="mk-fees__grid">
           <dl className="mk-terms">
             <div>
-              <dt>請求書の額面</dt>
+              <dt>{FEE_FORMULA.face}</dt>
               <dd>請求書に記載されている請求金額です。</dd>
             </div>
             <div>
-              <dt>買取率</dt>
+              <dt>{FEE_FORMULA.purchaseRatio}</dt>
               <dd>額面のうち、当社が買い取る割合です。請求書ごとに、審査で決まります。</dd>
             </div>
             <div>
-              <dt>手数料</dt>
+              <dt>{FEE_FORMULA.fee}</dt>
               <dd>本サービスの手数料です。請求書ごとに、審査で決まります。</dd>
             </div>
             <div>
-              <dt>振込手数料</dt>
+              <dt>{FEE_FORMULA.bankCharge}</dt>
               <dd>買取額をご指定の口座へお振り込みする際の手数料です。</dd>
             </div>
           </dl>

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { BRAND, LOGGED_OUT, authStore } from '@app/shared';
 import { renderAt, unlabelledSections, withConfig } from '../../testing/render';
+import { feeExampleFigures } from './fee-example';
 import HomePage from './home-page';
 
 const scrollIntoView = vi.fn();
@@ -81,6 +82,21 @@ describe('home page', () => {
     expect(within(fees).getByText(/数字はすべて説明のための仮のもの/)).toBeInTheDocument();
     expect(within(fees).getAllByText(/請求書ごとに審査で決まり/).length).toBeGreaterThan(0);
     expect(within(fees).getAllByText(/ご契約の前に必ず画面でお知らせします/).length).toBeGreaterThan(0);
+  });
+
+  test("#fees: the 計算例 shows the domain's figures for its terms (fee-example.ts)", () => {
+    renderAt(<HomePage />);
+    const example = screen.getByRole('table', { name: /計算例/ });
+    const ex = feeExampleFigures();
+    expect(
+      within(example)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([ex.face, ex.principal, `−${ex.fee}`, `−${ex.bankCharge}`, ex.payout]);
+    expect(within(example).getByRole('rowheader', { name: /額面 × 買取率/ })).toHaveTextContent(
+      `額面 × 買取率（${ex.purchaseRatio}）${ex.face} × ${ex.purchaseRatio}`,
+    );
+    expect(ex).toMatchObject({ face: '1,000,000円', purchaseRatio: '90%', principal: '900,000円', payout: '869,500円' });
   });
 
   test('FAQ: native disclosures', () => {
