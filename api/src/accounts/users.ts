@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Me, Profile } from '@app/shared/contracts';
+import { isProfileSatisfied } from '@app/shared/domain';
 import type { Db } from '../context';
 import { users, type User } from '../db/schema';
 
@@ -29,23 +30,6 @@ export function drfDateTime(date: Date): string {
 }
 
 const drfDateTimeOrNull = (date: Date | null): string | null => (date === null ? null : drfDateTime(date));
-const filled = (text: string): boolean => text.trim() !== '';
-
-/**
- * Whether the profile is complete enough to apply (`has_satisfied_profile`, spec §3/§4 user status
- * `login` vs `lackOfUserData`). The spec does not list the fields; our reading: the division is
- * chosen, both names are given, the owner's (代表者) phone and address are given, and a
- * corporation also gives its company name and office phone and address. Building numbers,
- * sector and business summary are optional.
- */
-export function hasSatisfiedProfile(user: User): boolean {
-  const owner = [user.ownerPhone, user.ownerZipcode, user.ownerPrefecture, user.ownerCity];
-  const office = [user.companyName, user.officePhone, user.officeZipcode, user.officePrefecture, user.officeCity];
-  if (user.corporateDivision === 'none') return false;
-  if (![user.lastName, user.firstName, ...owner].every(filled)) return false;
-  return user.corporateDivision === 'individual' || office.every(filled);
-}
-
 /** `POST /api/me/` for a logged-in user: every "current user" field of spec §3. */
 export function toMe(user: User): Me {
   return {
@@ -70,7 +54,8 @@ export function toMe(user: User): Me {
     version: user.version,
     has_usable_password: user.passwordHash !== null,
     has_pre_entry_declined: user.hasPreEntryDeclined,
-    has_satisfied_profile: hasSatisfiedProfile(user),
+    // The domain's rule (profile.ts) over the profile as the API answers it.
+    has_satisfied_profile: isProfileSatisfied(toProfile(user)),
     allow_redirect_to_profile: user.allowRedirectToProfile,
     last_login: drfDateTimeOrNull(user.lastLogin),
     visited_at_entry_page_after_mail_verification: drfDateTimeOrNull(user.visitedAtEntryPageAfterMailVerification),

@@ -18,6 +18,7 @@ export interface CurrentUserFields {
   readonly identity_valid_date?: string | null;
   readonly withdrawals_detail_status?: number | null;
   readonly financial_statements_status?: number | null;
+  /** Computed by the API with `isProfileSatisfied` (profile.ts). */
   readonly has_satisfied_profile?: boolean | null;
   readonly has_pre_entry_declined?: boolean | null;
 }

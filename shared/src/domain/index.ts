@@ -7,6 +7,7 @@ export * from './constants';
 export * from './statuses';
 export * from './transitions';
 export * from './identity';
+export * from './profile';
 export * from './eligibility';
 export * from './entry-steps';
 export * from './financial-statements';

@@ -1,4 +1,5 @@
 import { MeSchema } from '@app/shared/contracts';
+import { isProfileSatisfied } from '@app/shared/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drfDateTime } from '../../accounts/users';
 import { Agent, createUser, loggedIn, newAgent, startTestApi, type TestApi } from '../../test/api';
@@ -94,6 +95,18 @@ describe('POST /api/me/', () => {
     await agent.patch('/api/profile/', owner);
     expect((await agent.post('/api/me/', {})).json().has_satisfied_profile).toBe(false);
     await agent.patch('/api/profile/', office);
+    expect((await agent.post('/api/me/', {})).json().has_satisfied_profile).toBe(true);
+    await agent.patch('/api/profile/', { owner_city: '\u3000' });
+    expect((await agent.post('/api/me/', {})).json().has_satisfied_profile).toBe(false);
+  });
+
+  it('has_satisfied_profile of an individual: names and owner contact, no company or office (the domain rule)', async () => {
+    const user = await createUser(api, { corporate_division: 'individual' });
+    const agent = await loggedIn(api, user);
+    const owner = { owner_phone: '0312345678', owner_zipcode: '1500002', owner_prefecture: '東京都', owner_city: '渋谷区渋谷1-1' };
+    const profile = (await agent.patch('/api/profile/', owner)).json();
+    expect(profile).toMatchObject({ company_name: '', office_phone: '', office_city: '' });
+    expect(isProfileSatisfied(profile)).toBe(true);
     expect((await agent.post('/api/me/', {})).json().has_satisfied_profile).toBe(true);
   });
 });
