@@ -31,9 +31,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@app/shared/*', '!@app/shared/domain', '!@app/shared/contracts'],
+              group: ['@app/shared/*', '!@app/shared/domain', '!@app/shared/contracts', '!@app/shared/mocks', '!@app/shared/mocks/browser'],
               message:
-                'Import from "@app/shared" (one module-federation singleton); only the stateless domain and contracts have their own entry points.',
+                'Import from "@app/shared" (one module-federation singleton); only the stateless domain and contracts, and the mocks (tests, dev:mock), have their own entry points.',
             },
             { group: ['mfe-*', '../../mfe-*', '../mfe-*'], message: 'A remote never imports another remote.' },
             { group: ['**/shared/src/**'], message: 'Import from "@app/shared".' },

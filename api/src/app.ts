@@ -2,13 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import { endpoints } from '@app/shared/contracts';
 import Fastify, { type FastifyError, type FastifyInstance, type RouteHandlerMethod } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from './context';
 import type { Database } from './db/database';
 import type { Env } from './env';
 import { csrfProtection } from './http/csrf';
+import { implement, registerImplementations, type Implementation } from './http/endpoints';
 import { ApiError, drfValidatorCompiler } from './http/errors';
 import { authRoutes } from './modules/auth/routes';
 import { meRoutes } from './modules/me/routes';
@@ -31,10 +34,26 @@ export interface BuildAppOptions {
 }
 
 /**
- * The resource modules of the API, registered in one scope whose onRequest hook enforces CSRF on
- * every unsafe method (see http/csrf.ts). A new module is added here.
+ * The resource modules of the API: each returns the catalogue endpoints it implements. They are
+ * registered in one scope whose onRequest hook enforces CSRF on every unsafe method (see
+ * http/csrf.ts). A new module is added here; its endpoints are added to the catalogue first.
  */
-const API_MODULES = [registerRoutes, authRoutes, meRoutes, passwordRoutes, profileRoutes, systemSettingsRoutes];
+const API_MODULES: readonly ((ctx: AppContext) => Implementation[])[] = [
+  registerRoutes,
+  authRoutes,
+  meRoutes,
+  passwordRoutes,
+  profileRoutes,
+  systemSettingsRoutes,
+];
+
+/** The API document's head (`GET /api/schema/`, `api/openapi.json`); the paths come from the catalogue. */
+export const OPENAPI_INFO = {
+  title: 'ツムギ 請求書買取 API',
+  version: '1',
+  description:
+    'Generated from the endpoint catalogue (shared/src/contracts/endpoints.ts). Django REST framework conventions: trailing slashes, the sessionid cookie, the csrftoken cookie echoed as X-CSRFToken on unsafe methods, 400 bodies {field: [message], non_field_errors: [message]}, {detail} for other errors, decimals as strings.',
+};
 
 export const NOT_FOUND_DETAIL = '見つかりません。';
 export const SERVER_ERROR_DETAIL = 'サーバーでエラーが発生しました。';
@@ -75,6 +94,12 @@ function fastifyTrustProxy(trust: boolean | number | string): boolean | string |
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
+/** The OpenAPI 3.1 document of the app's routes (after `app.ready()`). */
+export function openApiDocument(app: FastifyInstance): { openapi: string; info: { title: string }; paths: Record<string, unknown> } {
+  const document = app.swagger() as { openapi: string; info: { title: string }; paths?: Record<string, unknown> };
+  return { ...document, paths: document.paths ?? {} };
+}
+
 /** The Fastify app (not listening): API routes, the assembled site and its SPA fallback. */
 export function buildApp({ env, db, context }: BuildAppOptions): FastifyInstance {
   const app = Fastify({
@@ -88,6 +113,20 @@ export function buildApp({ env, db, context }: BuildAppOptions): FastifyInstance
   app.setValidatorCompiler(drfValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.register(fastifyCookie);
+  // The API document: every route registered below, described by its catalogue schemas.
+  app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: OPENAPI_INFO,
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'sessionid' },
+          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRFToken' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
 
   // An empty JSON body is an empty request (as DRF's request.data), not an error.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -119,20 +158,28 @@ export function buildApp({ env, db, context }: BuildAppOptions): FastifyInstance
 
   // --- API -----------------------------------------------------------------------------
 
-  app.get('/api/health/', async (request, reply) => {
-    try {
-      const version = await db.serverVersion();
-      return { status: 'ok', database: { status: 'ok', embedded: db.embedded, version } };
-    } catch (error) {
-      request.log.error({ err: error }, 'health check: the database did not answer');
-      return reply.code(503).send({ status: 'error', database: { status: 'error', embedded: db.embedded } });
-    }
-  });
+  registerImplementations(app, context, [
+    implement(endpoints.health.get, async ({ request }) => {
+      let version: string;
+      try {
+        version = await db.serverVersion();
+      } catch (error) {
+        request.log.error({ err: error }, 'health check: the database did not answer');
+        throw new ApiError(503, { status: 'error', database: { status: 'error', embedded: db.embedded } });
+      }
+      return { status: 'ok' as const, database: { status: 'ok' as const, embedded: db.embedded, version } };
+    }),
+    implement(endpoints.schema.get, async () => openApiDocument(app)),
+  ]);
 
   if (context !== undefined) {
     app.register(async (api) => {
       api.addHook('onRequest', csrfProtection(context.trustedOrigins));
-      for (const routes of API_MODULES) await api.register(routes(context));
+      registerImplementations(
+        api,
+        context,
+        API_MODULES.flatMap((routes) => routes(context)),
+      );
     });
   }
 

@@ -1,9 +1,9 @@
 import type { FastifySchemaCompiler } from 'fastify';
-import type { z } from 'zod';
-import { ACCOUNT_MESSAGES } from '@app/shared/contracts';
+import { safeParse, type z } from 'zod/mini';
+import { ACCOUNT_MESSAGES, validationErrorBody } from '@app/shared/contracts';
+import { NON_FIELD_ERRORS } from '@app/shared/domain';
 
-/** Django REST framework's key for errors of the form as a whole. */
-export const NON_FIELD_ERRORS = 'non_field_errors';
+export { NON_FIELD_ERRORS };
 
 /** A DRF validation body: each field with its messages. */
 export type DrfErrors = Record<string, string[]>;
@@ -37,24 +37,13 @@ export const fieldError = (field: string, message: string): ValidationError => n
 /** DRF NotAuthenticated: 403 (session authentication sends no WWW-Authenticate, so not 401). */
 export const notAuthenticated = (): ApiError => new ApiError(403, { detail: ACCOUNT_MESSAGES.notAuthenticated });
 
-/** zod issues as a DRF body: dotted paths (`claims.0.amount`), the root path as non_field_errors. */
-export function drfErrors(error: z.ZodError): DrfErrors {
-  const errors: DrfErrors = {};
-  for (const issue of error.issues) {
-    const field = issue.path.length === 0 ? NON_FIELD_ERRORS : issue.path.map(String).join('.');
-    const messages = (errors[field] ??= []);
-    if (!messages.includes(issue.message)) messages.push(issue.message);
-  }
-  return errors;
-}
-
 /**
  * Validates request parts with the contract's zod schema and reports failures as a DRF 400. A
  * missing body counts as `{}` (as DRF's request.data), so each required field says so.
  */
-export const drfValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
+export const drfValidatorCompiler: FastifySchemaCompiler<z.core.$ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
-    const result = schema.safeParse(httpPart === 'body' && (data === undefined || data === null) ? {} : data);
-    return result.success ? { value: result.data } : { error: new ValidationError(drfErrors(result.error)) };
+    const result = safeParse(schema, httpPart === 'body' && (data === undefined || data === null) ? {} : data);
+    return result.success ? { value: result.data } : { error: new ValidationError(validationErrorBody(result.error.issues)) };
   };

@@ -1,3 +1,4 @@
+import type { AnyEndpoint } from '../contracts/endpoint';
 import { statusMessage } from '../domain/messages';
 import { serverFieldErrors } from '../domain/validation-server';
 
@@ -8,7 +9,7 @@ import { serverFieldErrors } from '../domain/validation-server';
 export type FieldErrors = Readonly<Record<string, string>>;
 
 export abstract class ApiError extends Error {
-  abstract readonly kind: 'validation' | 'badRequest' | 'unauthorized' | 'csrf' | 'server' | 'network' | 'operational';
+  abstract readonly kind: 'validation' | 'badRequest' | 'unauthorized' | 'csrf' | 'server' | 'network' | 'operational' | 'contract';
   constructor(
     message: string,
     readonly status: number,
@@ -96,6 +97,43 @@ export class OperationalError extends ApiError {
   }
 }
 
+/** One problem of a response that does not match its contract: the field (dotted path) and what is wrong. */
+export interface ContractProblem {
+  readonly field: string;
+  readonly problem: string;
+}
+
+/**
+ * A response that does not match the endpoint's schema in the catalogue: a renamed or missing
+ * field, a wrong type. Raised where the response arrives (never three components later), reported
+ * (console by default), and shown to the person as a plain message; `detail` names the endpoint and
+ * the fields for the developer.
+ */
+export class ContractError extends ApiError {
+  override name = 'ContractError';
+  readonly kind = 'contract';
+  constructor(
+    /** The endpoint's id in the catalogue (`me.get`). */
+    readonly endpoint: string,
+    /** `METHOD /path` as called. */
+    readonly request: string,
+    status: number,
+    readonly problems: readonly ContractProblem[],
+  ) {
+    super(CONTRACT_ERROR_MESSAGE, status, request.slice(request.indexOf(' ') + 1));
+  }
+  /** The fields that do not match, as dotted paths (`claims.0.amount`; `(response)` for the whole body). */
+  get fields(): string[] {
+    return this.problems.map((p) => p.field);
+  }
+  /** For developers and monitoring: endpoint, status and every mismatch. */
+  get detail(): string {
+    const list = this.problems.map((p) => `${p.field}: ${p.problem}`).join('; ');
+    return `${this.endpoint} (${this.request} → ${this.status}) does not match its contract: ${list}`;
+  }
+}
+
+export const CONTRACT_ERROR_MESSAGE = 'サーバーからの応答を読み取れませんでした。時間をおいてもう一度お試しください。';
 export const STALE_CREDENTIALS_MESSAGE = 'ログイン情報の有効期限が切れました。お手数ですが、もう一度ログインしてください。';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -109,27 +147,38 @@ export const isCsrfFailure = (body: unknown): boolean => {
   return detail !== null && /CSRF/i.test(detail);
 };
 
-/** Maps an HTTP failure (or its absence) to the catalogue. `path` is the request path. */
-export function toApiError(path: string, status: number | null, body: unknown, cause?: unknown): ApiError {
-  if (status === null) return new NetworkError(path, cause);
+/**
+ * Maps an HTTP failure (or its absence) of a call to the catalogue of spec §8. What the endpoint
+ * declares decides the special cases: a 401 is an OperationalError where the endpoint answers
+ * `operational` (login), and a CSRF failure is stale credentials except on the endpoint that hands
+ * out the token (`csrf: 'bootstrap'`, `POST /api/me/`).
+ */
+export function toApiError(
+  endpoint: Pick<AnyEndpoint, 'csrf' | 'errors'>,
+  url: string,
+  status: number | null,
+  body: unknown,
+  cause?: unknown,
+): ApiError {
+  if (status === null) return new NetworkError(url, cause);
   const detail = isRecord(body) ? firstString(body.detail) : null;
   if (status === 400) {
-    if (!isRecord(body) || Object.keys(body).length === 0) return new BadRequestError(path);
+    if (!isRecord(body) || Object.keys(body).length === 0) return new BadRequestError(url);
     // First message per field, nested bodies as dotted paths (the domain's reading, spec §5).
     const { non_field_errors: _nonField, detail: _detail, ...fieldErrors } = serverFieldErrors(body);
     const nonField = [body.non_field_errors, body.detail]
       .flatMap((value) => (Array.isArray(value) ? value : [value]))
       .filter((m): m is string => typeof m === 'string');
-    return new ValidationError(path, fieldErrors, nonField, body);
+    return new ValidationError(url, fieldErrors, nonField, body);
   }
   if (status === 401 || status === 403) {
-    if (isCsrfFailure(body) && !isMeCall(path)) return new CsrfError(path, status, detail ?? 'CSRF');
-    if (path.startsWith('/api/auth/') && status === 401 && !path.startsWith('/api/auth/session')) {
-      return new OperationalError(path, status, detail ?? 'ログインできませんでした。');
+    if (isCsrfFailure(body) && endpoint.csrf !== 'bootstrap') return new CsrfError(url, status, detail ?? 'CSRF');
+    if (status === 401 && endpoint.errors.includes('operational')) {
+      return new OperationalError(url, status, detail ?? 'ログインできませんでした。');
     }
     const record = isRecord(body) ? body : {};
     return new UnauthorizedError(
-      path,
+      url,
       status,
       detail ?? 'ログインが必要です。',
       firstString(record.correct_login_url),
@@ -137,7 +186,5 @@ export function toApiError(path: string, status: number | null, body: unknown, c
       firstString(record.redirect_uri),
     );
   }
-  return new ServerError(path, status, detail);
+  return new ServerError(url, status, detail);
 }
-
-const isMeCall = (path: string) => /^\/api\/me\/?$/.test(path);

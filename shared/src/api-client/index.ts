@@ -1,8 +1,13 @@
-import { FetchError, ofetch, type FetchOptions } from 'ofetch';
+import { FetchError, ofetch } from 'ofetch';
+import { safeParse } from 'zod/mini';
 import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME } from '../constants';
-import { CsrfError, STALE_CREDENTIALS_MESSAGE, toApiError } from './errors';
+import { pathOf, type AnyEndpoint, type CallArgs, type CallOptions, type ResponseOf } from '../contracts/endpoint';
+import { endpoints } from '../contracts/endpoints';
+import { responseProblems } from './contract-problems';
+import { ContractError, CsrfError, STALE_CREDENTIALS_MESSAGE, toApiError } from './errors';
 
 export * from './errors';
+export { contractProblems, responseProblems } from './contract-problems';
 
 /** Reads one cookie by name from a `document.cookie` string. */
 export function readCookie(cookieString: string, name: string): string | null {
@@ -13,15 +18,18 @@ export function readCookie(cookieString: string, name: string): string | null {
   return null;
 }
 
-export interface ApiClientEnvironment {
+export interface ApiEnvironment {
   readonly getCookies: () => string;
   /** Spec §8: stale credentials → an alert, then /login/. */
   readonly onStaleCredentials: (message: string) => void;
+  /** A response that does not match its contract (monitoring hook; the console by default). */
+  readonly onContractError: (error: ContractError) => void;
 }
 
 /**
  * Stale credentials in the browser: say so, end the server session (a fresh token first, from
  * `POST /api/me/`, so the logout itself passes the CSRF check), then go to /login/ to log in again.
+ * Plain fetch, not the client: a failure here must not start the same handling again.
  */
 async function staleCredentialsInBrowser(message: string): Promise<void> {
   window.alert(message);
@@ -30,27 +38,34 @@ async function staleCredentialsInBrowser(message: string): Promise<void> {
     return fetch(path, { method: 'POST', credentials: 'include', headers: token ? { [CSRF_HEADER_NAME]: token } : {} });
   };
   try {
-    await post('/api/me/');
-    await post('/api/auth/session/delete');
+    await post(pathOf(endpoints.me.get));
+    await post(pathOf(endpoints.auth.logout));
   } catch {
     // Going to the login page is what matters.
   }
   window.location.assign('/login/');
 }
 
-const browserEnvironment: ApiClientEnvironment = {
+const browserEnvironment: ApiEnvironment = {
   getCookies: () => (typeof document === 'undefined' ? '' : document.cookie),
   onStaleCredentials: (message) => void staleCredentialsInBrowser(message),
+  onContractError: (error) => console.error(`[api contract] ${error.detail}`),
 };
 
-export type ApiClient = <T = unknown>(path: string, options?: FetchOptions<'json'>) => Promise<T>;
+/**
+ * Calls one endpoint of the catalogue: `api(endpoints.me.get)`, `api(endpoints.profile.patch, { body })`.
+ * Its params, query and body are typed from the endpoint, and so is the answer — parsed with the
+ * endpoint's schema, so what a page gets is what the contract says or a ContractError.
+ */
+export type Api = <E extends AnyEndpoint>(endpoint: E, ...args: CallArgs<E>) => Promise<ResponseOf<E>>;
 
 /**
  * The API client: same-origin `/api`, credentials included, `X-CSRFToken` echoed from the
- * `csrftoken` cookie on every call (spec §7), failures mapped to the error catalogue (spec §8).
+ * `csrftoken` cookie on every call (spec §7), failures mapped to the error catalogue (spec §8),
+ * answers parsed with the catalogue's schemas.
  */
-export function createApiClient(env: Partial<ApiClientEnvironment> = {}): ApiClient {
-  const { getCookies, onStaleCredentials } = { ...browserEnvironment, ...env };
+export function createApi(env: Partial<ApiEnvironment> = {}): Api {
+  const { getCookies, onStaleCredentials, onContractError } = { ...browserEnvironment, ...env };
   const raw = ofetch.create({
     credentials: 'include',
     retry: 0,
@@ -62,17 +77,36 @@ export function createApiClient(env: Partial<ApiClientEnvironment> = {}): ApiCli
       options.headers = headers;
     },
   });
-  return async function api<T>(path: string, options?: FetchOptions<'json'>): Promise<T> {
+
+  async function call(endpoint: AnyEndpoint, options: CallOptions<AnyEndpoint> = {}): Promise<unknown> {
+    const url = pathOf(endpoint, options.params);
+    let status: number;
+    let data: unknown;
     try {
-      return (await raw<T>(path, options)) as T;
+      const response = await raw.raw(url, {
+        method: endpoint.method,
+        body: (options.body as Record<string, unknown> | undefined) ?? options.form,
+        query: options.query as Record<string, unknown> | undefined,
+        signal: options.signal,
+      });
+      status = response.status;
+      data = response._data;
     } catch (error) {
-      const status = error instanceof FetchError && error.response ? error.response.status : null;
-      const body = error instanceof FetchError ? error.data : undefined;
-      const mapped = toApiError(path, status, body, error);
+      const failed = error instanceof FetchError && error.response ? error.response.status : null;
+      const mapped = toApiError(endpoint, url, failed, error instanceof FetchError ? error.data : undefined, error);
       if (mapped instanceof CsrfError) onStaleCredentials(STALE_CREDENTIALS_MESSAGE);
       throw mapped;
     }
-  };
+    const schema = endpoint.spec.success.schema;
+    if (schema === null) return undefined;
+    const parsed = safeParse(schema, data);
+    if (parsed.success) return parsed.data;
+    const error = new ContractError(endpoint.id, `${endpoint.method} ${url}`, status, responseProblems(schema, data));
+    onContractError(error);
+    throw error;
+  }
+  return call as Api;
 }
 
-export const apiClient: ApiClient = createApiClient();
+/** The client every page uses. */
+export const api: Api = createApi();

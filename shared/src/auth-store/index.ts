@@ -1,32 +1,12 @@
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
-import { apiClient, type ApiClient } from '../api-client';
-import {
-  identityStateOf,
-  isIndividual,
-  userStatusOf,
-  type CurrentUserFields,
-  type IdentityState,
-  type UserStatus,
-} from '../domain/identity';
+import { api as defaultApi, type Api } from '../api-client';
+import { endpoints } from '../contracts/endpoints';
+import { isLoggedInMe, type Me } from '../contracts/me';
+import type { SuppressEntries } from '../contracts/system-settings';
+import { identityStateOf, isIndividual, userStatusOf, type IdentityState, type UserStatus } from '../domain/identity';
 import { getRuntimeConfig, type RuntimeConfig } from '../runtime/config';
 import { recordInstance } from '../runtime/instances';
-
-/** The current user as `POST /api/me/` returns it (spec §3); a visitor's answer has no id/version. */
-export interface CurrentUser extends CurrentUserFields {
-  readonly email?: string;
-  readonly first_name?: string;
-  readonly last_name?: string;
-  readonly company_name?: string;
-  readonly allow_redirect_to_profile?: boolean;
-  readonly [field: string]: unknown;
-}
-
-export interface SuppressEntries {
-  readonly method: string | null;
-  readonly segment: string | null;
-  readonly message: string | null;
-}
 
 /** The one auth store of the site (a module-federation singleton through @app/shared). */
 export interface AuthState {
@@ -35,7 +15,8 @@ export interface AuthState {
   readonly isIndividual: boolean;
   readonly hasSatisfiedProfile: boolean;
   readonly allowRedirectToProfile: boolean;
-  readonly me: CurrentUser | null;
+  /** The current user as the contract describes it (`POST /api/me/`, spec §3). */
+  readonly me: Me | null;
   /** Spec §3 user/identity state, derived by the domain rules. */
   readonly identity: IdentityState | null;
   readonly suppressEntries: SuppressEntries | null;
@@ -70,7 +51,7 @@ export function todayInJapan(now: Date = new Date()): string {
 }
 
 export interface RefreshDeps {
-  readonly api?: ApiClient;
+  readonly api?: Api;
   readonly config?: RuntimeConfig;
   readonly today?: string;
   /** Where an individual goes when individuals are not supported (spec §1, §6). */
@@ -86,16 +67,17 @@ const reset = () => authStore.setState(LOGGED_OUT, true);
  * (`GET /api/system_settings/supress_entries/`) failing logs out (spec §8).
  */
 export async function refreshAuth(deps: RefreshDeps = {}): Promise<AuthState> {
-  const api = deps.api ?? apiClient;
+  const api = deps.api ?? defaultApi;
   const config = deps.config ?? getRuntimeConfig();
-  let me: CurrentUser;
+  let me: Me;
   try {
-    me = await api<CurrentUser>('/api/me/', { method: 'POST', body: {} });
+    const answer = await api(endpoints.me.get);
+    if (!isLoggedInMe(answer)) {
+      reset();
+      return authStore.getState();
+    }
+    me = answer;
   } catch {
-    reset();
-    return authStore.getState();
-  }
-  if (me.id == null || me.version == null) {
     reset();
     return authStore.getState();
   }
@@ -106,7 +88,7 @@ export async function refreshAuth(deps: RefreshDeps = {}): Promise<AuthState> {
   }
   let suppressEntries: SuppressEntries;
   try {
-    suppressEntries = await api<SuppressEntries>('/api/system_settings/supress_entries/');
+    suppressEntries = await api(endpoints.systemSettings.suppressEntries);
   } catch {
     await logout({ api });
     return authStore.getState();
@@ -116,8 +98,8 @@ export async function refreshAuth(deps: RefreshDeps = {}): Promise<AuthState> {
       status: userStatusOf(me),
       userId: me.id,
       isIndividual: isIndividual(me.corporate_division),
-      hasSatisfiedProfile: me.has_satisfied_profile === true,
-      allowRedirectToProfile: me.allow_redirect_to_profile === true,
+      hasSatisfiedProfile: me.has_satisfied_profile,
+      allowRedirectToProfile: me.allow_redirect_to_profile,
       me,
       identity: identityStateOf(me, deps.today ?? todayInJapan()),
       suppressEntries,
@@ -129,9 +111,9 @@ export async function refreshAuth(deps: RefreshDeps = {}): Promise<AuthState> {
 }
 
 /** Ends the session on the server (best effort) and forgets the user in this tab. */
-export async function logout({ api = apiClient }: { api?: ApiClient } = {}): Promise<void> {
+export async function logout({ api = defaultApi }: { api?: Api } = {}): Promise<void> {
   try {
-    await api('/api/auth/session/delete', { method: 'POST' });
+    await api(endpoints.auth.logout);
   } catch {
     // Logged out locally either way; the server session expires on its own.
   }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import {
   ACCOUNT_MESSAGES,
   ActivationRequestSchema,
@@ -11,11 +11,12 @@ import {
   RegisterRequestSchema,
   quickRatio,
   similarUserAttribute,
+  passwordChecklist,
   validatePassword,
 } from './accounts';
 
 /** The messages by dotted field, in the order zod reports them (the DRF body the API sends). */
-function errorsOf(schema: z.ZodType, input: unknown): Record<string, string[]> {
+function errorsOf(schema: z.ZodMiniType, input: unknown): Record<string, string[]> {
   const result = schema.safeParse(input);
   if (result.success) return {};
   const errors: Record<string, string[]> = {};
@@ -218,5 +219,36 @@ describe('activation and password payloads', () => {
     expect(errorsOf(PasswordChangeRequestSchema, { old_password: 'a', new_password1: 'b', new_password2: 'c' })).toEqual({
       new_password2: ['確認用パスワードが一致しません。'],
     });
+  });
+});
+
+describe('passwordChecklist (the same rules, shown while typing)', () => {
+  const unmet = (password: string, user = { email: 'taro@example.jp', last_name: '山田', first_name: 'taro' }) =>
+    passwordChecklist(password, user)
+      .filter((rule) => !rule.ok)
+      .map((rule) => rule.id);
+  test.each([
+    ['', ['length', 'notNumeric', 'notSimilar', 'notCommon']],
+    ['1234567', ['length', 'notNumeric', 'notCommon']],
+    ['98765432', ['notNumeric']],
+    ['abcd1234', ['notCommon']],
+    ['taro@example.jp', ['notSimilar']],
+    ['mizu-no-oto-2026', []],
+  ])('%j → unmet %j', (password, expected) => {
+    expect(unmet(password)).toEqual(expected);
+  });
+  test('agrees with validatePassword: a rule is unmet exactly when the server reports it', () => {
+    for (const password of ['short', '12345678', 'password', 'taro@example.jp', 'mizu-no-oto-2026', '9999']) {
+      const user = { email: 'taro@example.jp' };
+      expect(passwordChecklist(password, user).filter((r) => !r.ok).length).toBe(validatePassword(password, user).length);
+    }
+  });
+  test('labels in reading order', () => {
+    expect(passwordChecklist('x').map((r) => r.label)).toEqual([
+      '8文字以上',
+      '数字だけではない',
+      'メールアドレスやお名前と似ていない',
+      'よく使われるパスワードではない',
+    ]);
   });
 });

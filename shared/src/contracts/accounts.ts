@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MESSAGES } from '../domain/messages';
 
 /**
@@ -186,19 +186,49 @@ export function similarUserAttribute(password: string, user: PasswordUserAttribu
   return undefined;
 }
 
+/** Each of Django's password rules as a predicate: true when the password satisfies it. */
+const PASSWORD_RULES = {
+  notSimilar: (password: string, user: PasswordUserAttributes) => similarUserAttribute(password, user) === undefined,
+  length: (password: string) => [...password].length >= PASSWORD_MIN_LENGTH,
+  notCommon: (password: string) => !COMMON_PASSWORDS.has(password.toLowerCase().trim()),
+  notNumeric: (password: string) => !/^\d+$/.test(password),
+} as const;
+export type PasswordRuleId = keyof typeof PASSWORD_RULES;
+
 /**
  * Every rule the password breaks, as Django reports them (its validators' order: similarity, length,
- * common, numeric). Empty when the password is acceptable. The pages show these while typing; the
- * API refuses a password with any.
+ * common, numeric). Empty when the password is acceptable. The API refuses a password with any.
  */
 export function validatePassword(password: string, user: PasswordUserAttributes = {}): string[] {
   const problems: string[] = [];
   const similar = similarUserAttribute(password, user);
   if (similar !== undefined) problems.push(ACCOUNT_MESSAGES.passwordTooSimilar(similar));
-  if ([...password].length < PASSWORD_MIN_LENGTH) problems.push(ACCOUNT_MESSAGES.passwordTooShort(PASSWORD_MIN_LENGTH));
-  if (COMMON_PASSWORDS.has(password.toLowerCase().trim())) problems.push(ACCOUNT_MESSAGES.passwordTooCommon);
-  if (/^\d+$/.test(password)) problems.push(ACCOUNT_MESSAGES.passwordEntirelyNumeric);
+  if (!PASSWORD_RULES.length(password)) problems.push(ACCOUNT_MESSAGES.passwordTooShort(PASSWORD_MIN_LENGTH));
+  if (!PASSWORD_RULES.notCommon(password)) problems.push(ACCOUNT_MESSAGES.passwordTooCommon);
+  if (!PASSWORD_RULES.notNumeric(password)) problems.push(ACCOUNT_MESSAGES.passwordEntirelyNumeric);
   return problems;
+}
+
+export interface PasswordChecklistItem {
+  readonly id: PasswordRuleId;
+  readonly label: string;
+  readonly ok: boolean;
+}
+
+/** The checklist's wording, in the order a person reads it. */
+const CHECKLIST: readonly (readonly [PasswordRuleId, string])[] = [
+  ['length', `${PASSWORD_MIN_LENGTH}文字以上`],
+  ['notNumeric', '数字だけではない'],
+  ['notSimilar', 'メールアドレスやお名前と似ていない'],
+  ['notCommon', 'よく使われるパスワードではない'],
+];
+
+/**
+ * The same rules as a checklist shown while the password is typed (registration, password reset):
+ * an empty password satisfies none of them. The pages and the API read one set of rules.
+ */
+export function passwordChecklist(password: string, user: PasswordUserAttributes = {}): PasswordChecklistItem[] {
+  return CHECKLIST.map(([id, label]) => ({ id, label, ok: password !== '' && PASSWORD_RULES[id](password, user) }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -208,50 +238,54 @@ export function validatePassword(password: string, user: PasswordUserAttributes 
 const typeError = (notOfType: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? ACCOUNT_MESSAGES.required : issue.input === null ? ACCOUNT_MESSAGES.notNull : notOfType;
 
-function addIssue(ctx: z.RefinementCtx, message: string, path?: PropertyKey[]): void {
+function addIssue(ctx: z.core.$RefinementCtx, message: string, path?: PropertyKey[]): void {
   ctx.addIssue({ code: 'custom', message, ...(path ? { path } : {}) });
 }
 
 /** Required text, trimmed (DRF CharField): blank → `この項目は空にできません`. */
 export const requiredText = (maxLength: number) =>
-  z
-    .string({ error: typeError(ACCOUNT_MESSAGES.notAString) })
-    .trim()
-    .superRefine((value, ctx) => {
+  z.string({ error: typeError(ACCOUNT_MESSAGES.notAString) }).check(
+    z.trim(),
+    z.superRefine((value, ctx) => {
       if (value === '') addIssue(ctx, MESSAGES.blank);
       else if ([...value].length > maxLength) addIssue(ctx, ACCOUNT_MESSAGES.tooLong(maxLength));
-    });
+    }),
+  );
 
 /** Optional text, trimmed: missing or null reads as "". */
 export const optionalText = (maxLength: number) =>
-  z
-    .string({ error: ACCOUNT_MESSAGES.notAString })
-    .trim()
-    .nullish()
-    .transform((value) => value ?? '')
-    .superRefine((value, ctx) => {
-      if ([...value].length > maxLength) addIssue(ctx, ACCOUNT_MESSAGES.tooLong(maxLength));
-    });
+  z.pipe(
+    z.nullish(z.string({ error: ACCOUNT_MESSAGES.notAString }).check(z.trim())),
+    z
+      .transform((value: string | null | undefined) => value ?? '')
+      .check(
+        z.superRefine((value, ctx) => {
+          if ([...value].length > maxLength) addIssue(ctx, ACCOUNT_MESSAGES.tooLong(maxLength));
+        }),
+      ),
+  );
 
 /** Django's EmailField limit. */
 export const EMAIL_MAX_LENGTH = 254;
 const EMAIL_FORMAT = z.email();
 
 /** An e-mail address, trimmed: blank, too long or malformed each with its message. */
-export const EmailFieldSchema = z
-  .string({ error: typeError(ACCOUNT_MESSAGES.notAString) })
-  .trim()
-  .superRefine((value, ctx) => {
+export const EmailFieldSchema = z.string({ error: typeError(ACCOUNT_MESSAGES.notAString) }).check(
+  z.trim(),
+  z.superRefine((value, ctx) => {
     if (value === '') addIssue(ctx, MESSAGES.blank);
     else if (value.length > EMAIL_MAX_LENGTH) addIssue(ctx, ACCOUNT_MESSAGES.tooLong(EMAIL_MAX_LENGTH));
     else if (!EMAIL_FORMAT.safeParse(value).success) addIssue(ctx, ACCOUNT_MESSAGES.invalidEmail);
-  });
+  }),
+);
 
 /** A password as typed (never trimmed): blank or too long. The rules are `validatePassword`. */
-export const PasswordFieldSchema = z.string({ error: typeError(ACCOUNT_MESSAGES.notAString) }).superRefine((value, ctx) => {
-  if (value === '') addIssue(ctx, MESSAGES.blank);
-  else if ([...value].length > PASSWORD_MAX_LENGTH) addIssue(ctx, ACCOUNT_MESSAGES.tooLong(PASSWORD_MAX_LENGTH));
-});
+export const PasswordFieldSchema = z.string({ error: typeError(ACCOUNT_MESSAGES.notAString) }).check(
+  z.superRefine((value, ctx) => {
+    if (value === '') addIssue(ctx, MESSAGES.blank);
+    else if ([...value].length > PASSWORD_MAX_LENGTH) addIssue(ctx, ACCOUNT_MESSAGES.tooLong(PASSWORD_MAX_LENGTH));
+  }),
+);
 
 /**
  * The optimistic lock of a PATCH: the `version` the client read (`GET /api/profile/`, `POST /api/me/`).
@@ -259,14 +293,13 @@ export const PasswordFieldSchema = z.string({ error: typeError(ACCOUNT_MESSAGES.
  */
 export const VersionFieldSchema = z
   .number({ error: typeError(ACCOUNT_MESSAGES.invalidInteger) })
-  .int({ error: ACCOUNT_MESSAGES.invalidInteger })
-  .positive({ error: ACCOUNT_MESSAGES.invalidInteger });
+  .check(z.int({ error: ACCOUNT_MESSAGES.invalidInteger }), z.positive({ error: ACCOUNT_MESSAGES.invalidInteger }));
 
 /** A one-time link parameter (`uid`, `token`). */
 const LinkParamSchema = requiredText(200);
 
 /** The body must be a JSON object (DRF); each field reports its own errors. */
-const body = <Shape extends z.ZodRawShape>(shape: Shape) => z.object(shape, { error: ACCOUNT_MESSAGES.invalidData });
+const body = <Shape extends z.core.$ZodShape>(shape: Shape) => z.object(shape, { error: ACCOUNT_MESSAGES.invalidData });
 
 /** Runs a cross-field rule even when some fields failed (DRF would only run it on valid fields, but
  * reporting the password rules together with, say, a blank name is friendlier). */
@@ -307,22 +340,24 @@ export const RegisterRequestSchema = body({
   first_name: requiredText(NAME_MAX_LENGTH),
   company_name: optionalText(COMPANY_NAME_MAX_LENGTH),
   ceres_xuid: optionalText(255),
-}).superRefine((value, ctx) => {
-  const raw: unknown = value;
-  if (text(raw, 'corporate_division') === 'corporate' && (text(raw, 'company_name') ?? '') === '') {
-    addIssue(ctx, MESSAGES.blank, ['company_name']);
-  }
-  const password = (raw as Record<string, unknown> | undefined)?.password;
-  if (typeof password === 'string' && password !== '') {
-    const attributes = { email: text(raw, 'email'), last_name: text(raw, 'last_name'), first_name: text(raw, 'first_name') };
-    for (const problem of validatePassword(password, attributes)) addIssue(ctx, problem, ['password']);
-  }
-}, always);
+}).check(
+  z.superRefine((value: unknown, ctx) => {
+    const raw = value;
+    if (text(raw, 'corporate_division') === 'corporate' && (text(raw, 'company_name') ?? '') === '') {
+      addIssue(ctx, MESSAGES.blank, ['company_name']);
+    }
+    const password = (raw as Record<string, unknown> | undefined)?.password;
+    if (typeof password === 'string' && password !== '') {
+      const attributes = { email: text(raw, 'email'), last_name: text(raw, 'last_name'), first_name: text(raw, 'first_name') };
+      for (const problem of validatePassword(password, attributes)) addIssue(ctx, problem, ['password']);
+    }
+  }, always),
+);
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 
 /** `POST /api/register/` 201; `POST /api/auth/` 200. */
 export const AccountSummarySchema = z.object({
-  id: z.number().int().positive(),
+  id: z.int().check(z.positive()),
   email: z.string(),
   corporate_division: z.enum(['none', 'corporate', 'individual']),
 });
@@ -347,10 +382,10 @@ export type DetailResponse = z.infer<typeof DetailResponseSchema>;
 export const LoginRequestSchema = body({
   email: EmailFieldSchema,
   password: PasswordFieldSchema,
-  persistLoginState: z
-    .boolean({ error: ACCOUNT_MESSAGES.notABoolean })
-    .nullish()
-    .transform((value) => value ?? false),
+  persistLoginState: z.pipe(
+    z.nullish(z.boolean({ error: ACCOUNT_MESSAGES.notABoolean })),
+    z.transform((value) => value ?? false),
+  ),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
@@ -359,7 +394,7 @@ export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 // ---------------------------------------------------------------------------------------------
 
 /** Django SetPasswordForm: a mismatch is reported on new_password2, and the rules only run on a match. */
-function newPasswordsMatch(value: unknown, ctx: z.RefinementCtx): void {
+function newPasswordsMatch(value: unknown, ctx: z.core.$RefinementCtx): void {
   const raw = value as Record<string, unknown> | undefined;
   const first = raw?.new_password1;
   const second = raw?.new_password2;
@@ -382,7 +417,7 @@ export const PasswordResetConfirmRequestSchema = body({
   token: LinkParamSchema,
   new_password1: PasswordFieldSchema,
   new_password2: PasswordFieldSchema,
-}).superRefine(newPasswordsMatch, always);
+}).check(z.superRefine(newPasswordsMatch, always));
 export type PasswordResetConfirmRequest = z.infer<typeof PasswordResetConfirmRequestSchema>;
 
 /** `POST /api/password/change/` (logged in): the current password, then the new one twice. */
@@ -390,5 +425,5 @@ export const PasswordChangeRequestSchema = body({
   old_password: PasswordFieldSchema,
   new_password1: PasswordFieldSchema,
   new_password2: PasswordFieldSchema,
-}).superRefine(newPasswordsMatch, always);
+}).check(z.superRefine(newPasswordsMatch, always));
 export type PasswordChangeRequest = z.infer<typeof PasswordChangeRequestSchema>;

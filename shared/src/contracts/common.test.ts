@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { FORMAT_MESSAGES, MESSAGES } from '../domain/messages';
 import {
   BankAccountStringSchema,
@@ -19,11 +19,11 @@ import {
   addFieldErrors,
 } from './common';
 
-const ok = (schema: z.ZodType, value: unknown) => schema.safeParse(value).success;
-const messages = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues.map((issue) => issue.message) ?? [];
+const ok = (schema: z.ZodMiniType, value: unknown) => schema.safeParse(value).success;
+const messages = (schema: z.ZodMiniType, value: unknown) => schema.safeParse(value).error?.issues.map((issue) => issue.message) ?? [];
 
 describe('primitives', () => {
-  test.each<[string, z.ZodType, unknown, boolean]>([
+  test.each<[string, z.ZodMiniType, unknown, boolean]>([
     ['id', IdSchema, 1, true],
     ['id', IdSchema, 0, false],
     ['id', IdSchema, 1.5, false],
@@ -115,7 +115,7 @@ describe('addFieldErrors', () => {
   test('reports domain field errors at their paths, indices as numbers', () => {
     const schema = z
       .object({})
-      .superRefine((_value, ctx) => addFieldErrors(ctx, { purpose: 'A', 'claims.0.amount': 'B', 'claims.12.x': 'C' }));
+      .check(z.superRefine((_value, ctx) => addFieldErrors(ctx, { purpose: 'A', 'claims.0.amount': 'B', 'claims.12.x': 'C' })));
     expect(schema.safeParse({}).error?.issues.map(({ path, message }) => ({ path, message }))).toEqual([
       { path: ['purpose'], message: 'A' },
       { path: ['claims', 0, 'amount'], message: 'B' },

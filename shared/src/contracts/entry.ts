@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DEPOSIT_TYPES } from '../domain/constants';
 import { TAX_RETURN_METHODS } from '../domain/financial-statements';
 import { MESSAGES } from '../domain/messages';
@@ -53,28 +53,28 @@ export const ClaimSchema = z.object({
   invoice_confirmation_status: ConfirmationStatusSchema,
   additional_doc_confirmation_status: ConfirmationStatusSchema,
   obliger_company_name: z.string(),
-  houjinbangou: z.string().nullable(),
-  houjinbangou_address: z.string().nullable(),
+  houjinbangou: z.nullable(z.string()),
+  houjinbangou_address: z.nullable(z.string()),
   /** Face amount including tax (請求書額面（税込）). */
   amount: YenStringSchema,
   scheduled_deposit_amount_from_obliger: YenStringSchema,
-  purchase_principal_amount: YenStringSchema.nullable(),
-  purchase_amount: YenStringSchema.nullable(),
-  purchase_ratio: PurchaseRatioSchema.nullable(),
-  purchase_fee: YenStringSchema.nullable(),
-  purchase_fee_ratio: FeeRatioSchema.nullable(),
-  bank_charge: YenStringSchema.nullable(),
+  purchase_principal_amount: z.nullable(YenStringSchema),
+  purchase_amount: z.nullable(YenStringSchema),
+  purchase_ratio: z.nullable(PurchaseRatioSchema),
+  purchase_fee: z.nullable(YenStringSchema),
+  purchase_fee_ratio: z.nullable(FeeRatioSchema),
+  bank_charge: z.nullable(YenStringSchema),
   obliger_payment_date: DateSchema,
   is_fixed_debt: z.boolean(),
   is_bank_transfer_from_obliger: z.boolean(),
-  return_date: DateSchema.nullable(),
-  returned_at: DateTimeSchema.nullable(),
-  cancelled_at: DateTimeSchema.nullable(),
+  return_date: z.nullable(DateSchema),
+  returned_at: z.nullable(DateTimeSchema),
+  cancelled_at: z.nullable(DateTimeSchema),
   created_at: DateTimeSchema,
   updated_at: DateTimeSchema,
   contentfiles: z.array(ContentFileSchema),
   metadata: MetadataSchema,
-  receive_payment_account: ReceivePaymentAccountSchema.nullable(),
+  receive_payment_account: z.nullable(ReceivePaymentAccountSchema),
 });
 export type Claim = z.infer<typeof ClaimSchema>;
 
@@ -89,26 +89,26 @@ export const EntrySchema = z.object({
   status: EntryStatusSchema,
   account_activity_statement_confirmation_status: ConfirmationStatusSchema,
   financial_statement_confirmation_status: ConfirmationStatusSchema,
-  channel_type: z.string().nullable(),
+  channel_type: z.nullable(z.string()),
   purchase_amount_desired: YenStringSchema,
   purpose: z.string(),
-  description_of_inadequate_document: z.string().nullable(),
-  contracted_at: DateTimeSchema.nullable(),
-  transferred_at: DateTimeSchema.nullable(),
-  cancelled_at: DateTimeSchema.nullable(),
-  reviewed_at: DateTimeSchema.nullable(),
-  rejected_at: DateTimeSchema.nullable(),
-  transaction_completed_at: DateTimeSchema.nullable(),
+  description_of_inadequate_document: z.nullable(z.string()),
+  contracted_at: z.nullable(DateTimeSchema),
+  transferred_at: z.nullable(DateTimeSchema),
+  cancelled_at: z.nullable(DateTimeSchema),
+  reviewed_at: z.nullable(DateTimeSchema),
+  rejected_at: z.nullable(DateTimeSchema),
+  transaction_completed_at: z.nullable(DateTimeSchema),
   created_at: DateTimeSchema,
   updated_at: DateTimeSchema,
   user: IdSchema,
   claims: z.array(ClaimSchema),
   addfiles: z.array(ContentFileSchema),
   metadata: MetadataSchema,
-  draft_entry_id: IdSchema.nullable(),
-  auto_rejection_started_at: DateTimeSchema.nullable(),
-  contract_period: DateSchema.nullable(),
-  bank_account: z.string().nullable(),
+  draft_entry_id: z.nullable(IdSchema),
+  auto_rejection_started_at: z.nullable(DateTimeSchema),
+  contract_period: z.nullable(DateSchema),
+  bank_account: z.nullable(z.string()),
 });
 export type Entry = z.infer<typeof EntrySchema>;
 
@@ -128,9 +128,9 @@ export const ObligerAccountInputSchema = z.object({ holder_name: OptionalTextSch
 
 export const ReceivePaymentAccountInputSchema = z.object({
   bank_name: OptionalTextSchema,
-  deposit_type: DepositTypeSchema.nullish(),
+  deposit_type: z.nullish(DepositTypeSchema),
   bank_account_number: OptionalTextSchema,
-  obliger_accounts: z.array(ObligerAccountInputSchema).nullish(),
+  obliger_accounts: z.nullish(z.array(ObligerAccountInputSchema)),
 });
 
 export const ClaimInputSchema = z.object({
@@ -140,23 +140,23 @@ export const ClaimInputSchema = z.object({
   amount: YenInputSchema,
   scheduled_deposit_amount_from_obliger: YenInputSchema,
   obliger_payment_date: DateInputSchema,
-  is_fixed_debt: z.boolean().nullish(),
-  is_bank_transfer_from_obliger: z.boolean().nullish(),
-  receive_payment_account: ReceivePaymentAccountInputSchema.nullish(),
+  is_fixed_debt: z.nullish(z.boolean()),
+  is_bank_transfer_from_obliger: z.nullish(z.boolean()),
+  receive_payment_account: z.nullish(ReceivePaymentAccountInputSchema),
 });
 export type ClaimInput = z.infer<typeof ClaimInputSchema>;
 
 export const EntryInputSchema = z.object({
   purchase_amount_desired: YenInputSchema,
   purpose: OptionalTextSchema,
-  claims: z.array(ClaimInputSchema).nullish(),
-  draft_entry_id: IdSchema.nullish(),
+  claims: z.nullish(z.array(ClaimInputSchema)),
+  draft_entry_id: z.nullish(IdSchema),
 });
 export type EntryInput = z.infer<typeof EntryInputSchema>;
 
 /** The submit rules of spec §5 on top of the shape: `submit` (first) or `resubmit`. */
 export function entrySubmitSchema(kind: SubmitKind) {
-  return EntryInputSchema.superRefine((entry, ctx) => addFieldErrors(ctx, validateEntrySubmit(entry, kind)));
+  return EntryInputSchema.check(z.superRefine((entry, ctx) => addFieldErrors(ctx, validateEntrySubmit(entry, kind))));
 }
 
 /** `POST /api/entries/`: creating an entry is its first submit. */
@@ -172,11 +172,11 @@ export const EntryResubmitSchema = entrySubmitSchema('resubmit');
 export const DraftBankSchema = z.object({
   bank_name: OptionalTextSchema,
   bank_account_number: OptionalTextSchema,
-  file_format: z.enum(BANK_FILE_FORMATS).nullish(),
-  contentfile_relations: z.array(ContentFileSchema).default([]),
+  file_format: z.nullish(z.enum(BANK_FILE_FORMATS)),
+  contentfile_relations: z._default(z.array(ContentFileSchema), []),
 });
 
-export const DraftClaimSchema = ClaimInputSchema.extend({ contentfile_relations: z.array(ContentFileSchema).default([]) });
+export const DraftClaimSchema = z.extend(ClaimInputSchema, { contentfile_relations: z._default(z.array(ContentFileSchema), []) });
 
 /**
  * A draft entry: what the steps saved so far, checked for format only (a draft may be incomplete).
@@ -184,11 +184,11 @@ export const DraftClaimSchema = ClaimInputSchema.extend({ contentfile_relations:
  * paper, `TAX_RETURN_METHODS`), null until answered.
  */
 export const DraftEntrySchema = z.object({
-  id: IdSchema.optional(),
-  banks: z.array(DraftBankSchema).default([]),
-  bank_account: z.string().nullish(),
-  claims: z.array(DraftClaimSchema).default([]),
-  can_submit_financial_statements: z.boolean().nullish(),
-  tax_return_submissions: z.enum(TAX_RETURN_METHODS).nullish(),
+  id: z.optional(IdSchema),
+  banks: z._default(z.array(DraftBankSchema), []),
+  bank_account: z.nullish(z.string()),
+  claims: z._default(z.array(DraftClaimSchema), []),
+  can_submit_financial_statements: z.nullish(z.boolean()),
+  tax_return_submissions: z.nullish(z.enum(TAX_RETURN_METHODS)),
 });
 export type DraftEntry = z.infer<typeof DraftEntrySchema>;

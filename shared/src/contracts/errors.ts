@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { NON_FIELD_ERRORS } from '../domain/validation-server';
 
 /**
@@ -14,14 +14,32 @@ export interface ValidationErrorBody {
   readonly [field: string]: DrfErrorValue;
 }
 
-const DrfErrorValueSchema: z.ZodType<DrfErrorValue> = z.lazy(() =>
+const DrfErrorValueSchema: z.ZodMiniType<DrfErrorValue> = z.lazy(() =>
   z.union([z.string(), z.array(z.string()), ValidationErrorBodySchema, z.array(ValidationErrorBodySchema)]),
 );
 
-export const ValidationErrorBodySchema: z.ZodType<ValidationErrorBody> = z
-  .object({ [NON_FIELD_ERRORS]: z.array(z.string()).optional() })
-  .catchall(DrfErrorValueSchema);
+export const ValidationErrorBodySchema: z.ZodMiniType<ValidationErrorBody> = z.catchall(
+  z.object({ [NON_FIELD_ERRORS]: z.optional(z.array(z.string())) }),
+  DrfErrorValueSchema,
+);
 
 /** Any other error with a message: `{"detail": "…"}` (shown as is, else `ステータス {status}`). */
 export const DetailErrorBodySchema = z.object({ detail: z.string() });
 export type DetailErrorBody = z.infer<typeof DetailErrorBodySchema>;
+
+/**
+ * Failed zod issues as the DRF 400 body this API sends: each dotted field path (`claims.0.amount`)
+ * with its messages in order, without repeats; issues of the whole body under `non_field_errors`.
+ * The API answers with it and the mocks too, so both speak the same shape.
+ */
+export function validationErrorBody(
+  issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[],
+): Record<string, string[]> {
+  const body: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = issue.path.length === 0 ? NON_FIELD_ERRORS : issue.path.map(String).join('.');
+    const messages = (body[field] ??= []);
+    if (!messages.includes(issue.message)) messages.push(issue.message);
+  }
+  return body;
+}

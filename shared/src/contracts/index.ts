@@ -1,12 +1,17 @@
 /**
- * @app/shared/contracts — every payload defined once with zod: the API validates requests with
- * these objects and the client parses responses with them (style: "One schema, both sides").
+ * @app/shared/contracts — every payload defined once with zod (zod/mini), and every endpoint once
+ * in the catalogue (`endpoints`): the API registers its routes from it and validates with these
+ * objects, the client calls endpoints and parses answers with them, the mocks answer for them, and
+ * the OpenAPI document is generated from them (style: "One schema, both sides").
  */
 export * from './common';
 export * from './entry';
 export * from './errors';
+export * from './health';
 export * from './me';
 export * from './profile';
 export * from './system-settings';
 export * from './upload';
 export * from './accounts';
+export * from './endpoint';
+export * from './endpoints';

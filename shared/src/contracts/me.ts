@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CORPORATE_DIVISIONS } from '../domain/statuses';
 import { ConfirmationStatusSchema, ContentFileSchema, DateSchema, DateTimeSchema, IdSchema } from './common';
 
@@ -19,27 +19,38 @@ export const MeSchema = z.object({
   create_time: DateTimeSchema,
   update_time: DateTimeSchema,
   corporate_division: z.enum(CORPORATE_DIVISIONS),
-  company_name: z.string().nullable(),
-  office_zipcode: z.string().nullable(),
-  owner_zipcode: z.string().nullable(),
+  company_name: z.nullable(z.string()),
+  office_zipcode: z.nullable(z.string()),
+  owner_zipcode: z.nullable(z.string()),
   identity_confirmation: ConfirmationStatusSchema,
-  identity_valid_date: DateSchema.nullable(),
-  financial_statements_valid_date: DateSchema.nullable(),
-  last_withdrawals_detail_date: DateSchema.nullable(),
+  identity_valid_date: z.nullable(DateSchema),
+  financial_statements_valid_date: z.nullable(DateSchema),
+  last_withdrawals_detail_date: z.nullable(DateSchema),
   withdrawals_detail_status: ConfirmationStatusSchema,
   financial_statements_status: ConfirmationStatusSchema,
   addfiles: z.array(ContentFileSchema),
-  version: z.union([z.number(), z.string().min(1)]),
+  version: z.union([z.number(), z.string().check(z.minLength(1))]),
   has_usable_password: z.boolean(),
   has_pre_entry_declined: z.boolean(),
   has_satisfied_profile: z.boolean(),
   allow_redirect_to_profile: z.boolean(),
-  last_login: DateTimeSchema.nullable(),
-  visited_at_entry_page_after_mail_verification: DateTimeSchema.nullable(),
-  user_segment: z.string().nullable(),
+  last_login: z.nullable(DateTimeSchema),
+  visited_at_entry_page_after_mail_verification: z.nullable(DateTimeSchema),
+  user_segment: z.nullable(z.string()),
   /** Analytics profile only (spec §3). */
-  owner_phone: z.string().nullable().optional(),
+  owner_phone: z.optional(z.nullable(z.string())),
   /** Analytics profile only (spec §3). */
-  hashed_user_id: z.string().nullable().optional(),
+  hashed_user_id: z.optional(z.nullable(z.string())),
 });
 export type Me = z.infer<typeof MeSchema>;
+
+/** A visitor's answer to `POST /api/me/`: `{}` — no id and no version, read as logged out (spec §8). */
+export const VisitorMeSchema = z.strictObject({});
+export type VisitorMe = z.infer<typeof VisitorMeSchema>;
+
+/** `POST /api/me/`: the user, or `{}` for a visitor. */
+export const MeResponseSchema = z.union([MeSchema, VisitorMeSchema]);
+export type MeResponse = z.infer<typeof MeResponseSchema>;
+
+/** Whether a `POST /api/me/` answer is a logged-in user (it has an id and a version). */
+export const isLoggedInMe = (me: MeResponse): me is Me => 'id' in me && 'version' in me;

@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CORPORATE_DIVISIONS, DEFAULT_SECTOR, SECTORS } from '../domain/statuses';
+import { ACCOUNT_MESSAGES, VersionFieldSchema } from './accounts';
 import { BankAccountStringSchema, ConfirmationStatusSchema, ContentFileSchema, IdSchema } from './common';
 
 /**
@@ -9,7 +10,7 @@ import { BankAccountStringSchema, ConfirmationStatusSchema, ContentFileSchema, I
  * `sector` defaults to unknown and `has_entry_permission_when_delayed` to true when the API leaves
  * them out (spec §3).
  */
-const text = z.string().nullable();
+const text = z.nullable(z.string());
 /** Office and owner contact fields (spec §3), empty ones null. */
 const CONTACT_FIELDS = {
   office_phone: text,
@@ -29,17 +30,17 @@ export const ProfileSchema = z.object({
   first_name: z.string(),
   last_name: z.string(),
   corporate_division: z.enum(CORPORATE_DIVISIONS),
-  company_name: z.string().nullable(),
+  company_name: z.nullable(z.string()),
   email: z.email(),
   identity_confirmation: ConfirmationStatusSchema,
-  bank_account: z.string().nullable(),
+  bank_account: z.nullable(z.string()),
   ...CONTACT_FIELDS,
   addfiles: z.array(ContentFileSchema),
   has_usable_password: z.boolean(),
-  sector: z.enum(SECTORS).default(DEFAULT_SECTOR),
-  business_summary: z.string().nullable(),
+  sector: z._default(z.enum(SECTORS), DEFAULT_SECTOR),
+  business_summary: z.nullable(z.string()),
   can_edit_bank_account: z.boolean(),
-  has_entry_permission_when_delayed: z.boolean().default(true),
+  has_entry_permission_when_delayed: z._default(z.boolean(), true),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
@@ -48,8 +49,8 @@ export type Profile = z.infer<typeof ProfileSchema>;
  * uploaded files to attach. Whether the bank account may change (`can_edit_bank_account`) is the
  * handler's check against the stored profile.
  */
-export const ProfilePatchSchema = z
-  .object({
+export const ProfilePatchFieldsSchema = z.partial(
+  z.object({
     first_name: z.string(),
     last_name: z.string(),
     corporate_division: z.enum(CORPORATE_DIVISIONS),
@@ -59,10 +60,37 @@ export const ProfilePatchSchema = z
     sector: z.enum(SECTORS),
     business_summary: z.string(),
     addfiles: z.array(IdSchema),
-  })
-  .partial();
+  }),
+);
+
+/** The profile as the API answers it, with the `version` a PATCH must name (optimistic lock). */
+export const ProfileResponseSchema = z.extend(ProfileSchema, { version: z.int().check(z.positive()) });
+export type ProfileResponse = z.infer<typeof ProfileResponseSchema>;
+
+/** Names, when sent, must not be blank (DRF CharField). */
+const namesNotBlank = z.superRefine(
+  (value: unknown, ctx) => {
+    for (const field of ['first_name', 'last_name'] as const) {
+      const name = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[field] : undefined;
+      if (typeof name === 'string' && name.trim() === '') ctx.addIssue({ code: 'custom', message: ACCOUNT_MESSAGES.blank, path: [field] });
+    }
+  },
+  { when: () => true },
+);
+
+/** A PATCH body: the fields, optionally the `version` read (a stale one gets 409), names not blank. */
+const patchOf = <Shape extends z.core.$ZodShape>(schema: z.ZodMiniObject<Shape>) =>
+  z.extend(schema, { version: z.optional(VersionFieldSchema) }).check(namesNotBlank);
+
+export const ProfilePatchSchema = patchOf(ProfilePatchFieldsSchema);
 export type ProfilePatch = z.infer<typeof ProfilePatchSchema>;
 
 /** `PATCH /api/profile_without_sector_and_business_summary/`: the same without those two (addfiles optional). */
-export const ProfileWithoutSectorPatchSchema = ProfilePatchSchema.omit({ sector: true, business_summary: true });
+export const ProfileWithoutSectorPatchSchema = patchOf(z.omit(ProfilePatchFieldsSchema, { sector: true, business_summary: true }));
 export type ProfileWithoutSectorPatch = z.infer<typeof ProfileWithoutSectorPatchSchema>;
+
+/** `PATCH /api/profile_name_and_identity/`: the names (the identity documents come as addfiles). */
+export const ProfileNameAndIdentityPatchSchema = patchOf(
+  z.pick(ProfilePatchFieldsSchema, { first_name: true, last_name: true, addfiles: true }),
+);
+export type ProfileNameAndIdentityPatch = z.infer<typeof ProfileNameAndIdentityPatchSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * `GET /api/system_settings/supress_entries/` (spec §3 "System setting for suppressing entries", §7;
@@ -8,8 +8,8 @@ import { z } from 'zod';
  * `message` what they are told. Each is null when not set.
  */
 export const SuppressEntriesSchema = z.object({
-  method: z.string().nullable(),
-  segment: z.string().nullable(),
-  message: z.string().nullable(),
+  method: z.nullable(z.string()),
+  segment: z.nullable(z.string()),
+  message: z.nullable(z.string()),
 });
 export type SuppressEntries = z.infer<typeof SuppressEntriesSchema>;

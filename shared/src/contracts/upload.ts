@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { UPLOAD_KINDS, parseUploadKey } from '../domain/statuses';
 import { IdSchema } from './common';
 
@@ -9,7 +9,7 @@ import { IdSchema } from './common';
 export const UploadKindSchema = z.enum(UPLOAD_KINDS);
 
 /** An upload key: a kind, or a suffixed kind with its suffix (`withdrawals_detail-2`, `invoice-12`). */
-export const UploadKeySchema = z.string().refine((key) => parseUploadKey(key) !== null);
+export const UploadKeySchema = z.string().check(z.refine((key) => parseUploadKey(key) !== null));
 
 /**
  * The text fields of `POST /api/uploads/` (multipart): `kind` is the part of the upload key before
@@ -25,16 +25,16 @@ export type UploadRequestFields = z.infer<typeof UploadRequestFieldsSchema>;
  */
 export const UploadFileItemSchema = z.object({
   kind: UploadKeySchema,
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   content_type: z.string(),
-  image: z.string().nullable(),
+  image: z.nullable(z.string()),
   error: z.boolean(),
-  message: z.string().nullable(),
-  id: IdSchema.nullable(),
+  message: z.nullable(z.string()),
+  id: z.nullable(IdSchema),
   isTargetOfBulkDelete: z.boolean(),
 });
 export type UploadFileItem = z.infer<typeof UploadFileItemSchema>;
 
 /** `PATCH /api/uploads/active_delinquency/`: the ids of the delinquency files to activate. */
-export const ActiveDelinquencyRequestSchema = z.object({ ids: z.array(IdSchema).min(1) });
+export const ActiveDelinquencyRequestSchema = z.object({ ids: z.array(IdSchema).check(z.minLength(1)) });
 export type ActiveDelinquencyRequest = z.infer<typeof ActiveDelinquencyRequestSchema>;

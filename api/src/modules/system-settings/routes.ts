@@ -1,13 +1,9 @@
-import { SuppressEntriesSchema } from '@app/shared/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoints } from '@app/shared/contracts';
 import type { AppContext } from '../../context';
+import { implement, type Implementation } from '../../http/endpoints';
 import { getSuppressEntries } from './service';
 
-/** GET /api/system_settings/supress_entries/ (the API's spelling): public, no login needed. */
-export function systemSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  return async (app) => {
-    app.get('/api/system_settings/supress_entries/', { schema: { response: { 200: SuppressEntriesSchema } } }, async () =>
-      getSuppressEntries(ctx.db),
-    );
-  };
-}
+/** The entry-suppression setting (public, no login needed). */
+export const systemSettingsRoutes = (ctx: AppContext): Implementation[] => [
+  implement(endpoints.systemSettings.suppressEntries, async () => getSuppressEntries(ctx.db)),
+];

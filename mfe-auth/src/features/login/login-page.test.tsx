@@ -1,9 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, test } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
 import { LOGGED_OUT, authStore } from '@app/shared';
+import { ACCOUNT_MESSAGES, endpoints } from '@app/shared/contracts';
+import { accountSummaryFixture, answer, failure, meFixture, mock, suppressEntriesFixture } from '@app/shared/mocks';
 import { server, installMswServer } from '../../testing/server';
 import LoginPage from './login-page';
 
@@ -21,12 +22,12 @@ describe('LoginPage', () => {
   test('logs in: posts the credentials, then the auth store knows the user', async () => {
     let body: unknown;
     server.use(
-      http.post('*/api/auth/', async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json({});
+      mock(endpoints.auth.login, (call) => {
+        body = call.body;
+        return accountSummaryFixture({ email: 'a@example.jp' });
       }),
-      http.post('*/api/me/', () => HttpResponse.json({ id: 5, version: 1, email: 'a@example.jp', has_satisfied_profile: true })),
-      http.get('*/api/system_settings/supress_entries/', () => HttpResponse.json({ method: null, segment: null, message: null })),
+      answer(endpoints.me.get, meFixture({ email: 'a@example.jp' })),
+      answer(endpoints.systemSettings.suppressEntries, suppressEntriesFixture()),
     );
     renderAt();
     await userEvent.type(screen.getByLabelText(/メールアドレス/), ' a@example.jp ');
@@ -38,9 +39,7 @@ describe('LoginPage', () => {
   });
 
   test('a refused login shows the server detail and keeps what was typed', async () => {
-    server.use(
-      http.post('*/api/auth/', () => HttpResponse.json({ detail: 'メールアドレスまたはパスワードが正しくありません。' }, { status: 401 })),
-    );
+    server.use(failure(endpoints.auth.login, 'operational', { detail: ACCOUNT_MESSAGES.invalidCredentials }));
     renderAt();
     await userEvent.type(screen.getByLabelText(/メールアドレス/), 'a@example.jp');
     await userEvent.type(screen.getByLabelText(/^パスワード/), 'wrong-pass');
@@ -52,7 +51,7 @@ describe('LoginPage', () => {
   });
 
   test('field errors go beside their field', async () => {
-    server.use(http.post('*/api/auth/', () => HttpResponse.json({ email: ['この項目は空にできません。'] }, { status: 400 })));
+    server.use(failure(endpoints.auth.login, 'validation', { email: ['この項目は空にできません。'] }));
     renderAt();
     await userEvent.click(screen.getByRole('button', { name: 'ログイン' }));
     const email = screen.getByLabelText(/メールアドレス/);

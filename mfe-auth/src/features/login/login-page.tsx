@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { AppLink, Checkbox, FormAlert, SubmitButton, TextField, apiClient, parseHashErrors, refreshAuth, useApiForm } from '@app/shared';
+import { AppLink, Checkbox, FormAlert, SubmitButton, TextField, api, parseHashErrors, refreshAuth, useApiForm } from '@app/shared';
+import { endpoints } from '@app/shared/contracts';
 
 /**
  * /login. After a successful login the auth store knows the user and the route's guard sends
@@ -16,7 +17,7 @@ export default function LoginPage() {
   const fromHash = hashErrors ? Object.values(hashErrors) : [];
 
   const submit = form.handleSubmit(async () => {
-    await apiClient('/api/auth/', { method: 'POST', body: { email: email.trim(), password, persistLoginState: persist } });
+    await api(endpoints.auth.login, { body: { email: email.trim(), password, persistLoginState: persist } });
     await refreshAuth();
   });
 

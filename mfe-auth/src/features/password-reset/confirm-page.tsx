@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { AppLink, FormAlert, SubmitButton, TextField, apiClient, useApiForm } from '@app/shared';
+import { AppLink, FormAlert, SubmitButton, TextField, api, useApiForm } from '@app/shared';
+import { endpoints } from '@app/shared/contracts';
 
 /**
  * /profile/password/reset/reset/<…>?uid=…&token=… (without both the route table answers 404):
@@ -13,9 +14,8 @@ export default function PasswordResetConfirmPage() {
   const [password2, setPassword2] = useState('');
   const form = useApiForm();
   const submit = form.handleSubmit(async () => {
-    await apiClient('/api/password/reset/confirm/', {
-      method: 'POST',
-      body: { uid: query.get('uid'), token: query.get('token'), new_password1: password1, new_password2: password2 },
+    await api(endpoints.password.resetConfirm, {
+      body: { uid: query.get('uid') ?? '', token: query.get('token') ?? '', new_password1: password1, new_password2: password2 },
     });
     navigate('/profile/password/reset/reset/done', { replace: true });
   });

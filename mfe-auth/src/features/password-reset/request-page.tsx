@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { AppLink, FormAlert, SubmitButton, TextField, apiClient, useApiForm, type PageProps } from '@app/shared';
+import { AppLink, FormAlert, SubmitButton, TextField, api, useApiForm, type PageProps } from '@app/shared';
+import { endpoints } from '@app/shared/contracts';
 
 /**
  * /profile/password/reset/recover (and …/recover/<email>, which fills the address in). The answer
@@ -11,7 +12,7 @@ export default function PasswordResetRequestPage({ params }: PageProps) {
   const [email, setEmail] = useState(params['*'] ?? '');
   const form = useApiForm();
   const submit = form.handleSubmit(async () => {
-    await apiClient('/api/password/reset/', { method: 'POST', body: { email: email.trim() } });
+    await api(endpoints.password.reset, { body: { email: email.trim() } });
     navigate(`/profile/password/reset/done?${new URLSearchParams({ email: email.trim() }).toString()}`);
   });
   return (

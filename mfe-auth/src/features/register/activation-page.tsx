@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { AppLink, FormAlert, apiClient, ApiError } from '@app/shared';
+import { AppLink, FormAlert, api, ApiError } from '@app/shared';
+import { endpoints } from '@app/shared/contracts';
 
 type State = { kind: 'sent'; email: string } | { kind: 'activating' } | { kind: 'failed'; message: string } | { kind: 'missing' };
 
@@ -23,7 +24,7 @@ export default function ActivationPage() {
   useEffect(() => {
     if (!uid || !token) return;
     let cancelled = false;
-    apiClient('/api/register/activation/', { method: 'POST', body: { uid, token } })
+    api(endpoints.register.activate, { body: { uid, token } })
       .then(() => {
         if (!cancelled) navigate('/register/complete', { replace: true });
       })

@@ -1,8 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { MemoryRouter, useLocation } from 'react-router-dom';
+import { ACCOUNT_MESSAGES, endpoints } from '@app/shared/contracts';
+import { accountSummaryFixture, failure, mock } from '@app/shared/mocks';
 import { server, installMswServer } from '../../testing/server';
 import RegisterPage from './register-page';
 
@@ -33,7 +34,7 @@ async function fillCorporate() {
 describe('RegisterPage', () => {
   test('nothing is sent without a division and consent; the errors say why', async () => {
     let posted = false;
-    server.use(http.post('*/api/register/', () => ((posted = true), HttpResponse.json({}, { status: 201 }))));
+    server.use(mock(endpoints.register.create, () => ((posted = true), accountSummaryFixture())));
     renderPage();
     await userEvent.click(screen.getByRole('button', { name: '同意して登録する' }));
     expect(await screen.findByText('法人か個人事業主かを選択してください。')).toBeInTheDocument();
@@ -46,16 +47,21 @@ describe('RegisterPage', () => {
     renderPage();
     const rules = screen.getByRole('list', { name: 'パスワードの条件' });
     expect(rules.querySelector('[data-ok="true"]')).toBeNull();
-    await userEvent.type(screen.getByLabelText(/^パスワード/, { selector: 'input' }), 'abcd1234');
-    expect(rules.querySelectorAll('[data-ok="true"]')).toHaveLength(3);
+    const password = screen.getByLabelText(/^パスワード/, { selector: 'input' });
+    await userEvent.type(password, 'abcd1234');
+    const unmet = () => [...rules.querySelectorAll('[data-ok="false"]')].map((li) => li.firstChild?.textContent);
+    expect(unmet()).toEqual(['よく使われるパスワードではない']);
+    await userEvent.clear(password);
+    await userEvent.type(password, 'mizu-no-oto-2026');
+    expect(unmet()).toEqual([]);
   });
 
   test('registers: sends the fields and shows where the activation mail went', async () => {
     let body: Record<string, unknown> = {};
     server.use(
-      http.post('*/api/register/', async ({ request }) => {
-        body = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json({ id: 1, email: 'taro@example.jp', corporate_division: 'corporate' }, { status: 201 });
+      mock(endpoints.register.create, (call) => {
+        body = call.body as Record<string, unknown>;
+        return accountSummaryFixture({ id: 1 });
       }),
     );
     renderPage();
@@ -74,9 +80,7 @@ describe('RegisterPage', () => {
   });
 
   test('a server rejection keeps everything typed and shows the message beside the field', async () => {
-    server.use(
-      http.post('*/api/register/', () => HttpResponse.json({ email: ['このメールアドレスは既に登録されています。'] }, { status: 400 })),
-    );
+    server.use(failure(endpoints.register.create, 'validation', { email: [ACCOUNT_MESSAGES.emailTaken] }));
     renderPage();
     await fillCorporate();
     await userEvent.click(screen.getByRole('checkbox', { name: /同意する/ }));

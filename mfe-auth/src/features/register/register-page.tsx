@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { AppLink, Checkbox, FormAlert, RadioGroup, SubmitButton, TextField, apiClient, getRuntimeConfig, useApiForm } from '@app/shared';
-import { passwordRules } from './password-rules';
+import { AppLink, Checkbox, FormAlert, RadioGroup, SubmitButton, TextField, api, getRuntimeConfig, useApiForm } from '@app/shared';
+import { endpoints, passwordChecklist } from '@app/shared/contracts';
 
 type Division = 'corporate' | 'individual';
 
@@ -27,7 +27,7 @@ export default function RegisterPage() {
   const [consent, setConsent] = useState(false);
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const form = useApiForm();
-  const rules = passwordRules(password, email);
+  const rules = passwordChecklist(password, { email: email.trim(), last_name: lastName.trim(), first_name: firstName.trim() });
   const errors = { ...form.fieldErrors, ...localErrors };
 
   const submit = form.handleSubmit(async () => {
@@ -35,9 +35,8 @@ export default function RegisterPage() {
     if (!division) missing.corporate_division = '法人か個人事業主かを選択してください。';
     if (!consent) missing.consent = '利用規約とプライバシーポリシーへの同意が必要です。';
     setLocalErrors(missing);
-    if (Object.keys(missing).length > 0) return;
-    await apiClient('/api/register/', {
-      method: 'POST',
+    if (!division || Object.keys(missing).length > 0) return;
+    await api(endpoints.register.create, {
       body: {
         email: email.trim(),
         password,

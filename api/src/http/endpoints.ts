@@ -1,0 +1,118 @@
+import {
+  ERROR_CASES,
+  type AnyEndpoint,
+  type BodyOf,
+  type Endpoint,
+  type EndpointSpec,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from '@app/shared/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { Authenticated } from '../accounts/sessions';
+import type { AppContext } from '../context';
+import { loginRequired } from './login-required';
+import { requireAuth } from './session';
+
+/**
+ * Routes from the endpoint catalogue (`@app/shared/contracts` `endpoints`): a module says which
+ * endpoint it implements and with what handler; method, path, CSRF mode, who may call, the request
+ * schemas and the response schema per status all come from the catalogue. TypeScript holds the
+ * handler to the contract (what it receives is the validated body/params/query, what it returns is
+ * the success body), and at run time Fastify validates the request and serializes the answer with
+ * the same schemas, so nothing the catalogue does not describe goes in or out.
+ */
+
+/** What a handler receives. Applicant endpoints also get the logged-in session (`auth`). */
+export interface HandlerInput<E extends AnyEndpoint> {
+  readonly request: FastifyRequest;
+  readonly reply: FastifyReply;
+  readonly body: BodyOf<E>;
+  readonly params: ParamsOf<E>;
+  readonly query: QueryOf<E>;
+}
+type AuthOf<E extends AnyEndpoint> = E['spec']['access'] extends 'applicant' ? { readonly auth: Authenticated } : object;
+
+/** A handler returns the success body (`undefined` for a 204); cookies and headers go through `reply`. */
+export type Handler<E extends AnyEndpoint> = (input: HandlerInput<E> & AuthOf<E>) => Promise<ResponseOf<E>>;
+
+/** One endpoint with its handler: what a module exports. */
+export interface Implementation {
+  readonly endpoint: AnyEndpoint;
+  readonly register: (app: FastifyInstance, ctx: AppContext | undefined) => void;
+}
+
+/** The Fastify path: `/api/entries/{id}/` → `/api/entries/:id/`. */
+export const fastifyPath = (path: string): string => path.replace(/\{([^}]+)\}/g, ':$1');
+
+/** Response schemas per status, for Fastify's serializer and the API document. */
+function responseSchemas(endpoint: AnyEndpoint): Record<number, unknown> {
+  const responses: Record<number, unknown> = {};
+  for (const [status, schema] of Object.entries(endpoint.responses)) {
+    // A 204 has no body; Fastify needs no schema for it (the document says "no content").
+    if (schema !== null) responses[Number(status)] = schema;
+  }
+  return responses;
+}
+
+/** A description of each status for the API document. */
+function describedErrors(endpoint: AnyEndpoint): string {
+  return endpoint.errors
+    .map((errorCase) => `${ERROR_CASES[errorCase].status} ${errorCase}: ${ERROR_CASES[errorCase].description}`)
+    .join('\n');
+}
+
+/** Declares the handler of one catalogue endpoint. */
+export function implement<Spec extends EndpointSpec>(endpoint: Endpoint<Spec>, handler: Handler<Endpoint<Spec>>): Implementation {
+  return {
+    endpoint,
+    register(app, ctx) {
+      const access = endpoint.access;
+      if (typeof access === 'object') throw new Error(`${endpoint.id}: staff endpoints need staff sessions, which are not built yet`);
+      if (access === 'applicant' && ctx === undefined) throw new Error(`${endpoint.id}: an applicant endpoint needs the app context`);
+      const { spec } = endpoint;
+      const route: RouteOptions = {
+        method: endpoint.method,
+        url: fastifyPath(endpoint.path),
+        config: { csrf: endpoint.csrf === 'none' ? 'exempt' : endpoint.csrf },
+        schema: {
+          operationId: endpoint.id,
+          summary: spec.summary,
+          description: describedErrors(endpoint),
+          tags: [spec.tag],
+          ...(spec.params ? { params: spec.params } : {}),
+          ...(spec.query ? { querystring: spec.query } : {}),
+          ...(spec.body ? { body: spec.body } : {}),
+          response: responseSchemas(endpoint),
+        },
+        // DRF checks permissions before it reads the body: a visitor gets 403 whatever they sent.
+        ...(access === 'applicant' && ctx !== undefined ? { preValidation: loginRequired(ctx) } : {}),
+        handler: async (request, reply) => {
+          const auth = access === 'applicant' && ctx !== undefined ? { auth: await requireAuth(ctx, request) } : {};
+          const input = { request, reply, body: request.body, params: request.params, query: request.query, ...auth };
+          const result = await (handler as (input: HandlerInput<AnyEndpoint> & { auth?: Authenticated }) => Promise<unknown>)(
+            input as HandlerInput<AnyEndpoint>,
+          );
+          if (reply.sent) return reply;
+          reply.code(spec.success.status);
+          return spec.success.schema === null ? reply.send() : reply.send(result);
+        },
+      };
+      app.route(route);
+    },
+  };
+}
+
+/** Registers implementations; each endpoint at most once. */
+export function registerImplementations(
+  app: FastifyInstance,
+  ctx: AppContext | undefined,
+  implementations: readonly Implementation[],
+): void {
+  const seen = new Set<string>();
+  for (const implementation of implementations) {
+    if (seen.has(implementation.endpoint.id)) throw new Error(`${implementation.endpoint.id} is implemented twice`);
+    seen.add(implementation.endpoint.id);
+    implementation.register(app, ctx);
+  }
+}

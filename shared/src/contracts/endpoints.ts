@@ -1,0 +1,190 @@
+import {
+  AccountSummarySchema,
+  ActivationRequestSchema,
+  DetailResponseSchema,
+  LoginRequestSchema,
+  PasswordChangeRequestSchema,
+  PasswordResetConfirmRequestSchema,
+  PasswordResetRequestSchema,
+  RegisterRequestSchema,
+} from './accounts';
+import { defineCatalogue, endpoint } from './endpoint';
+import { HealthSchema, OpenApiDocumentSchema } from './health';
+import { MeResponseSchema, MeSchema } from './me';
+import { ProfileNameAndIdentityPatchSchema, ProfilePatchSchema, ProfileResponseSchema, ProfileWithoutSectorPatchSchema } from './profile';
+import { SuppressEntriesSchema } from './system-settings';
+
+/**
+ * Every endpoint of the API, once (spec §7 plus ours). The API registers exactly these routes
+ * (a test fails on any route missing here or any entry not registered), the client calls them by
+ * name, the mocks answer for them and `/api/schema/` documents them. Add an endpoint here first.
+ */
+export const endpoints = defineCatalogue({
+  health: {
+    get: endpoint({
+      method: 'GET',
+      path: '/api/health/',
+      tag: 'system',
+      summary: 'API とデータベースの稼働状況',
+      access: 'visitor',
+      success: { status: 200, schema: HealthSchema },
+      errors: ['unavailable'],
+      errorBodies: { unavailable: HealthSchema },
+    }),
+  },
+  schema: {
+    get: endpoint({
+      method: 'GET',
+      path: '/api/schema/',
+      tag: 'system',
+      summary: 'この API の OpenAPI 3.1 ドキュメント',
+      access: 'visitor',
+      success: { status: 200, schema: OpenApiDocumentSchema },
+    }),
+  },
+  register: {
+    create: endpoint({
+      method: 'POST',
+      path: '/api/register/',
+      tag: 'accounts',
+      summary: '会員登録（確認メールを送信）',
+      access: 'visitor',
+      body: RegisterRequestSchema,
+      success: { status: 201, schema: AccountSummarySchema },
+      errors: ['validation'],
+    }),
+    activate: endpoint({
+      method: 'POST',
+      path: '/api/register/activation/',
+      tag: 'accounts',
+      summary: '確認メールのリンクでアカウントを有効化',
+      access: 'visitor',
+      body: ActivationRequestSchema,
+      success: { status: 200, schema: DetailResponseSchema },
+      errors: ['validation'],
+    }),
+  },
+  auth: {
+    login: endpoint({
+      method: 'POST',
+      path: '/api/auth/',
+      tag: 'accounts',
+      summary: 'ログイン（セッション開始、csrftoken を更新）',
+      access: 'visitor',
+      body: LoginRequestSchema,
+      success: { status: 200, schema: AccountSummarySchema },
+      errors: ['validation', 'operational', 'throttled'],
+    }),
+    logout: endpoint({
+      method: 'POST',
+      path: '/api/auth/session/delete',
+      tag: 'accounts',
+      summary: 'ログアウト（セッションがなくても 204）',
+      access: 'visitor',
+      success: { status: 204, schema: null },
+    }),
+  },
+  me: {
+    get: endpoint({
+      method: 'POST',
+      path: '/api/me/',
+      tag: 'accounts',
+      summary: 'ログイン中のユーザー（ビジターには {}）。csrftoken を発行',
+      access: 'visitor',
+      csrf: 'bootstrap',
+      success: { status: 200, schema: MeResponseSchema },
+    }),
+    visitedEntryPage: endpoint({
+      method: 'POST',
+      path: '/api/me/visited_at_entry_page_after_mail_verification',
+      tag: 'accounts',
+      summary: 'メール確認後に申し込みページを初めて訪れた日時を記録',
+      access: 'applicant',
+      success: { status: 200, schema: MeSchema },
+    }),
+  },
+  password: {
+    reset: endpoint({
+      method: 'POST',
+      path: '/api/password/reset/',
+      tag: 'accounts',
+      summary: 'パスワード再設定メールの送信（登録の有無にかかわらず同じ答え）',
+      access: 'visitor',
+      body: PasswordResetRequestSchema,
+      success: { status: 200, schema: DetailResponseSchema },
+      errors: ['validation'],
+    }),
+    resetConfirm: endpoint({
+      method: 'POST',
+      path: '/api/password/reset/confirm/',
+      tag: 'accounts',
+      summary: 'メールのリンクで新しいパスワードを設定',
+      access: 'visitor',
+      body: PasswordResetConfirmRequestSchema,
+      success: { status: 200, schema: DetailResponseSchema },
+      errors: ['validation'],
+    }),
+    change: endpoint({
+      method: 'POST',
+      path: '/api/password/change/',
+      tag: 'accounts',
+      summary: 'パスワードの変更',
+      access: 'applicant',
+      body: PasswordChangeRequestSchema,
+      success: { status: 200, schema: DetailResponseSchema },
+      errors: ['validation'],
+    }),
+  },
+  profile: {
+    get: endpoint({
+      method: 'GET',
+      path: '/api/profile/',
+      tag: 'profile',
+      summary: 'プロフィール',
+      access: 'applicant',
+      success: { status: 200, schema: ProfileResponseSchema },
+    }),
+    patch: endpoint({
+      method: 'PATCH',
+      path: '/api/profile/',
+      tag: 'profile',
+      summary: 'プロフィールの更新（addfiles: 添付するアップロード済みファイル）',
+      access: 'applicant',
+      body: ProfilePatchSchema,
+      success: { status: 200, schema: ProfileResponseSchema },
+      errors: ['validation', 'conflict'],
+    }),
+    patchWithoutSector: endpoint({
+      method: 'PATCH',
+      path: '/api/profile_without_sector_and_business_summary/',
+      tag: 'profile',
+      summary: 'プロフィールの更新（業種・事業内容を除く）',
+      access: 'applicant',
+      body: ProfileWithoutSectorPatchSchema,
+      success: { status: 200, schema: ProfileResponseSchema },
+      errors: ['validation', 'conflict'],
+    }),
+    patchNameAndIdentity: endpoint({
+      method: 'PATCH',
+      path: '/api/profile_name_and_identity/',
+      tag: 'profile',
+      summary: '氏名と本人確認書類の更新',
+      access: 'applicant',
+      body: ProfileNameAndIdentityPatchSchema,
+      success: { status: 200, schema: ProfileResponseSchema },
+      errors: ['validation', 'conflict'],
+    }),
+  },
+  systemSettings: {
+    suppressEntries: endpoint({
+      method: 'GET',
+      path: '/api/system_settings/supress_entries/',
+      tag: 'system',
+      summary: '新規申し込みの停止・メンテナンスの設定（API の綴りのまま）',
+      access: 'visitor',
+      success: { status: 200, schema: SuppressEntriesSchema },
+    }),
+  },
+});
+
+export type Endpoints = typeof endpoints;

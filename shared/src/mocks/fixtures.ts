@@ -1,0 +1,100 @@
+import type { AccountSummary, DetailResponse } from '../contracts/accounts';
+import type { Health, OpenApiDocument } from '../contracts/health';
+import type { Me, VisitorMe } from '../contracts/me';
+import type { ProfileResponse } from '../contracts/profile';
+import type { SuppressEntries } from '../contracts/system-settings';
+import { DEFAULT_REVIEW_STATUS } from '../domain/statuses';
+
+/**
+ * Fixture factories: one per response schema of the catalogue, each a complete, valid answer (a
+ * test parses every one with its schema), changed by `overrides`. Tests and the mock backend use
+ * them, so a contract change shows up here first.
+ */
+
+const TIME = '2026-11-01T09:00:00.000000+09:00';
+
+/** A logged-in corporate applicant whose profile is complete (`POST /api/me/`). */
+export function meFixture(overrides: Partial<Me> = {}): Me {
+  return {
+    id: 7,
+    email: 'taro@example.jp',
+    first_name: '太郎',
+    last_name: '山田',
+    create_time: TIME,
+    update_time: TIME,
+    corporate_division: 'corporate',
+    company_name: '株式会社ツムギ商事',
+    office_zipcode: '1000001',
+    owner_zipcode: '1000001',
+    identity_confirmation: DEFAULT_REVIEW_STATUS,
+    identity_valid_date: null,
+    financial_statements_valid_date: null,
+    last_withdrawals_detail_date: null,
+    withdrawals_detail_status: DEFAULT_REVIEW_STATUS,
+    financial_statements_status: DEFAULT_REVIEW_STATUS,
+    addfiles: [],
+    version: 1,
+    has_usable_password: true,
+    has_pre_entry_declined: false,
+    has_satisfied_profile: true,
+    allow_redirect_to_profile: false,
+    last_login: TIME,
+    visited_at_entry_page_after_mail_verification: null,
+    user_segment: null,
+    ...overrides,
+  };
+}
+
+/** A visitor's answer to `POST /api/me/`. */
+export const visitorFixture = (): VisitorMe => ({});
+
+/** `GET /api/profile/` of the same applicant. */
+export function profileFixture(overrides: Partial<ProfileResponse> = {}): ProfileResponse {
+  return {
+    id: 7,
+    first_name: '太郎',
+    last_name: '山田',
+    corporate_division: 'corporate',
+    company_name: '株式会社ツムギ商事',
+    email: 'taro@example.jp',
+    identity_confirmation: DEFAULT_REVIEW_STATUS,
+    bank_account: null,
+    office_phone: '0312345678',
+    office_zipcode: '1000001',
+    office_prefecture: '東京都',
+    office_city: '千代田区千代田',
+    office_building_number: '1-1',
+    owner_phone: '09012345678',
+    owner_zipcode: '1000001',
+    owner_prefecture: '東京都',
+    owner_city: '千代田区千代田',
+    owner_building_number: '1-1',
+    addfiles: [],
+    has_usable_password: true,
+    sector: 'unknown',
+    business_summary: null,
+    can_edit_bank_account: true,
+    has_entry_permission_when_delayed: true,
+    version: 1,
+    ...overrides,
+  };
+}
+
+/** `POST /api/register/` 201, `POST /api/auth/` 200. */
+export function accountSummaryFixture(overrides: Partial<AccountSummary> = {}): AccountSummary {
+  return { id: 7, email: 'taro@example.jp', corporate_division: 'corporate', ...overrides };
+}
+
+export const detailFixture = (detail: string): DetailResponse => ({ detail });
+
+/** `GET /api/system_settings/supress_entries/`: nothing suppressed. */
+export function suppressEntriesFixture(overrides: Partial<SuppressEntries> = {}): SuppressEntries {
+  return { method: null, segment: null, message: null, ...overrides };
+}
+
+export function healthFixture(overrides: Partial<Health> = {}): Health {
+  return { status: 'ok', database: { status: 'ok', embedded: true, version: '17.10' }, ...overrides };
+}
+
+/** A minimal OpenAPI document (the mock backend does not generate the real one). */
+export const openApiFixture = (): OpenApiDocument => ({ openapi: '3.1.0', info: { title: 'mock' }, paths: {} });

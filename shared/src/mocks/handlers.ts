@@ -1,0 +1,228 @@
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import { safeParse } from 'zod/mini';
+import { ACCOUNT_MESSAGES } from '../contracts/accounts';
+import { ERROR_CASES, listEndpoints, type AnyEndpoint, type ErrorCase, type ResponseInputOf } from '../contracts/endpoint';
+import { endpoints } from '../contracts/endpoints';
+import { validationErrorBody, type ValidationErrorBody } from '../contracts/errors';
+import type { Me } from '../contracts/me';
+import type { ProfileResponse } from '../contracts/profile';
+import type { SuppressEntries } from '../contracts/system-settings';
+import {
+  accountSummaryFixture,
+  detailFixture,
+  healthFixture,
+  meFixture,
+  openApiFixture,
+  profileFixture,
+  suppressEntriesFixture,
+  visitorFixture,
+} from './fixtures';
+
+/**
+ * MSW request handlers made from the endpoint catalogue: `mock(endpoint, resolver)` answers one
+ * endpoint with a body its contract allows (checked by TypeScript), `failure(endpoint, case, body)`
+ * with one of the failures the endpoint declares. `createMockBackend()` answers every endpoint of
+ * the catalogue from an in-memory state — what `dev:mock` runs in the browser.
+ */
+
+/** An answer other than the success body: a status (one the endpoint declares), a body, headers. */
+export class MockReply {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {}
+}
+
+export interface MockCall {
+  readonly request: Request;
+  readonly params: Readonly<Record<string, string>>;
+  /** The JSON body, if any (unvalidated: the resolver decides). */
+  readonly body: unknown;
+}
+
+export type MockResolver<E extends AnyEndpoint> = (
+  call: MockCall,
+) => ResponseInputOf<E> | MockReply | Promise<ResponseInputOf<E> | MockReply>;
+
+/** The endpoint's path as an MSW pattern on any origin: `/api/entries/{id}/` → `*\/api/entries/:id/`. */
+export const mswPath = (endpoint: AnyEndpoint): string => `*${endpoint.path.replace(/\{([^}]+)\}/g, ':$1')}`;
+
+const METHODS = { GET: http.get, POST: http.post, PUT: http.put, PATCH: http.patch, DELETE: http.delete } as const;
+
+async function jsonBody(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** One endpoint's handler. A 204 endpoint's resolver returns `undefined`. */
+export function mock<E extends AnyEndpoint>(endpoint: E, resolve: MockResolver<E>): HttpHandler {
+  return METHODS[endpoint.method](mswPath(endpoint), async ({ request, params }) => {
+    const contentType = request.headers.get('content-type') ?? '';
+    const body = contentType.includes('multipart/form-data') ? undefined : await jsonBody(request.clone());
+    const answer = await resolve({ request, params: params as Record<string, string>, body });
+    if (answer instanceof MockReply) {
+      return answer.body === undefined
+        ? new HttpResponse(null, { status: answer.status, headers: answer.headers })
+        : HttpResponse.json(answer.body, { status: answer.status, headers: answer.headers });
+    }
+    const { status } = endpoint.spec.success;
+    return answer === undefined || status === 204 ? new HttpResponse(null, { status }) : HttpResponse.json(answer, { status });
+  });
+}
+
+/** Answers the endpoint with this success body every time. */
+export const answer = <E extends AnyEndpoint>(endpoint: E, body: ResponseInputOf<E>): HttpHandler => mock(endpoint, () => body);
+
+type ErrorBody<C extends ErrorCase> = C extends 'validation'
+  ? ValidationErrorBody
+  : { readonly detail: string; readonly [extra: string]: unknown };
+
+/** A failure the endpoint declares (`validation`, `operational`, `conflict`…) with its body. */
+export function failureReply<C extends ErrorCase>(
+  endpoint: AnyEndpoint,
+  errorCase: C,
+  body: ErrorBody<C>,
+  headers?: Record<string, string>,
+): MockReply {
+  if (!endpoint.errors.includes(errorCase))
+    throw new Error(`${endpoint.id} does not answer ${errorCase} (catalogue: ${endpoint.errors.join(', ')})`);
+  return new MockReply(ERROR_CASES[errorCase].status, body, headers);
+}
+
+/** Answers the endpoint with this failure every time. */
+export const failure = <C extends ErrorCase>(endpoint: AnyEndpoint, errorCase: C, body: ErrorBody<C>): HttpHandler =>
+  mock(endpoint, () => failureReply(endpoint, errorCase, body));
+
+/** A network failure (no response: the client's 499). */
+export const offline = (endpoint: AnyEndpoint): HttpHandler => METHODS[endpoint.method](mswPath(endpoint), () => HttpResponse.error());
+
+// ---------------------------------------------------------------------------------------------
+// The mock backend: every endpoint, from an in-memory state
+// ---------------------------------------------------------------------------------------------
+
+/** The account `dev:mock` knows from the start (say so where a developer will look: the README). */
+export const MOCK_ACCOUNT = { email: 'taro@example.jp', password: 'tsumugi-mock-1' } as const;
+
+export interface MockState {
+  /** Accounts that can log in (address → password). */
+  accounts: Map<string, string>;
+  /** The logged-in applicant, or null. */
+  me: Me | null;
+  profile: ProfileResponse;
+  suppressEntries: SuppressEntries;
+}
+
+export function initialMockState(overrides: Partial<MockState> = {}): MockState {
+  return {
+    accounts: new Map([[MOCK_ACCOUNT.email, MOCK_ACCOUNT.password]]),
+    me: null,
+    profile: profileFixture(),
+    suppressEntries: suppressEntriesFixture(),
+    ...overrides,
+  };
+}
+
+/** Validates a body with the endpoint's contract: the parsed body, or the 400 the API would send. */
+function validate<E extends AnyEndpoint>(endpoint: E, body: unknown): { ok: true; value: unknown } | { ok: false; reply: MockReply } {
+  const schema = endpoint.spec.body;
+  if (schema === undefined) return { ok: true, value: undefined };
+  const result = safeParse(schema, body ?? {});
+  return result.success
+    ? { ok: true, value: result.data }
+    : { ok: false, reply: failureReply(endpoint, 'validation', validationErrorBody(result.error.issues)) };
+}
+
+const notAuthenticated = (endpoint: AnyEndpoint) => failureReply(endpoint, 'forbidden', { detail: ACCOUNT_MESSAGES.notAuthenticated });
+
+/**
+ * Handlers for every endpoint of the catalogue, sharing one state: register, log in (MOCK_ACCOUNT or
+ * any account registered since), log out, the current user, the profile (with its version check),
+ * the password flows and the settings. Bodies are validated with the same contracts as the API.
+ */
+export function createMockBackend(state: MockState = initialMockState()): { handlers: HttpHandler[]; state: MockState } {
+  const e = endpoints;
+  const loggedIn = (endpoint: AnyEndpoint) => (state.me === null ? notAuthenticated(endpoint) : null);
+  const handlers = {
+    [e.health.get.id]: answer(e.health.get, healthFixture()),
+    [e.schema.get.id]: answer(e.schema.get, openApiFixture()),
+    [e.register.create.id]: mock(e.register.create, ({ body }) => {
+      const checked = validate(e.register.create, body);
+      if (!checked.ok) return checked.reply;
+      const value = checked.value as { email: string; password: string; corporate_division: 'corporate' | 'individual' };
+      if (state.accounts.has(value.email.toLowerCase())) {
+        return failureReply(e.register.create, 'validation', { email: [ACCOUNT_MESSAGES.emailTaken] });
+      }
+      state.accounts.set(value.email.toLowerCase(), value.password);
+      return accountSummaryFixture({ id: state.accounts.size + 100, email: value.email, corporate_division: value.corporate_division });
+    }),
+    [e.register.activate.id]: mock(e.register.activate, ({ body }) => {
+      const checked = validate(e.register.activate, body);
+      return checked.ok ? detailFixture(ACCOUNT_MESSAGES.activated) : checked.reply;
+    }),
+    [e.auth.login.id]: mock(e.auth.login, ({ body }) => {
+      const checked = validate(e.auth.login, body);
+      if (!checked.ok) return checked.reply;
+      const { email, password } = checked.value as { email: string; password: string };
+      if (state.accounts.get(email.toLowerCase()) !== password) {
+        return failureReply(e.auth.login, 'operational', { detail: ACCOUNT_MESSAGES.invalidCredentials });
+      }
+      state.me = meFixture({ email, version: state.profile.version });
+      return accountSummaryFixture({ id: state.me.id, email });
+    }),
+    [e.auth.logout.id]: mock(e.auth.logout, () => {
+      state.me = null;
+      return undefined;
+    }),
+    [e.me.get.id]: mock(e.me.get, () => state.me ?? visitorFixture()),
+    [e.me.visitedEntryPage.id]: mock(e.me.visitedEntryPage, () => {
+      if (state.me === null) return notAuthenticated(e.me.visitedEntryPage);
+      state.me = {
+        ...state.me,
+        visited_at_entry_page_after_mail_verification: state.me.visited_at_entry_page_after_mail_verification ?? new Date().toISOString(),
+      };
+      return state.me;
+    }),
+    [e.password.reset.id]: mock(e.password.reset, ({ body }) => {
+      const checked = validate(e.password.reset, body);
+      return checked.ok ? detailFixture(ACCOUNT_MESSAGES.passwordResetSent) : checked.reply;
+    }),
+    [e.password.resetConfirm.id]: mock(e.password.resetConfirm, ({ body }) => {
+      const checked = validate(e.password.resetConfirm, body);
+      return checked.ok ? detailFixture(ACCOUNT_MESSAGES.passwordResetDone) : checked.reply;
+    }),
+    [e.password.change.id]: mock(e.password.change, ({ body }) => {
+      const refused = loggedIn(e.password.change);
+      if (refused) return refused;
+      const checked = validate(e.password.change, body);
+      return checked.ok ? detailFixture(ACCOUNT_MESSAGES.passwordChanged) : checked.reply;
+    }),
+    [e.profile.get.id]: mock(e.profile.get, () => loggedIn(e.profile.get) ?? state.profile),
+    ...Object.fromEntries(
+      [e.profile.patch, e.profile.patchWithoutSector, e.profile.patchNameAndIdentity].map((endpoint) => [
+        endpoint.id,
+        mock(endpoint, ({ body }) => {
+          const refused = loggedIn(endpoint);
+          if (refused) return refused;
+          const checked = validate(endpoint, body);
+          if (!checked.ok) return checked.reply;
+          const { version, addfiles: _files, ...changes } = checked.value as Record<string, unknown> & { version?: number };
+          if (version !== undefined && version !== state.profile.version) {
+            return failureReply(endpoint, 'conflict', { detail: ACCOUNT_MESSAGES.versionConflict });
+          }
+          state.profile = { ...state.profile, ...changes, version: state.profile.version + 1 };
+          return state.profile;
+        }),
+      ]),
+    ),
+    [e.systemSettings.suppressEntries.id]: mock(e.systemSettings.suppressEntries, () => state.suppressEntries),
+  };
+  const missing = listEndpoints(endpoints).filter((endpoint) => !(endpoint.id in handlers));
+  if (missing.length > 0) throw new Error(`the mock backend does not answer ${missing.map((m) => m.id).join(', ')}`);
+  return { handlers: Object.values(handlers), state };
+}
