@@ -23,8 +23,7 @@ const ACCOUNT_PAGES = [
 ];
 
 for (const path of [...MARKETING_PAGES, ...ACCOUNT_PAGES]) {
-  test(`axe: no serious or critical violation on ${path}`, async ({ page, consoleErrors }) => {
-    void consoleErrors;
+  test(`axe: no serious or critical violation on ${path}`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();

@@ -1,6 +1,6 @@
-import { test, expect } from './fixtures';
+import { test, expect, failedResponse } from './fixtures';
 import { siteLink, waitForMail } from './mail';
-import type { Page } from '@playwright/test';
+import type { Page } from './fixtures';
 
 // Each journey registers, hashes passwords (argon2) and reads mail: give it room on a busy CI box.
 test.describe.configure({ timeout: 90_000 });
@@ -48,9 +48,7 @@ async function registeredMember(page: Page, label: string) {
 
 test('register (法人) → activation mail → activate → log in → /mypage shows the name → log out → protected pages go to /login', async ({
   page,
-  consoleErrors,
 }) => {
-  void consoleErrors;
   const email = await registeredMember(page, 'journey');
   await login(page, email);
   await expect(page).toHaveURL('/mypage');
@@ -66,8 +64,11 @@ test('register (法人) → activation mail → activate → log in → /mypage 
 });
 
 test.describe('refused logins', () => {
-  // The browser logs the 401 response as a console error.
-  test.use({ allowConsoleErrors: true });
+  test.use({
+    expectedConsoleErrors: {
+      'the login with the wrong password: POST /api/auth/ answers 401': failedResponse(401, '/api/auth/'),
+    },
+  });
   test('a wrong password shows the server detail and keeps the address', async ({ page }) => {
     const email = await registeredMember(page, 'wrongpass');
     await login(page, email, 'not-the-password');
@@ -78,7 +79,12 @@ test.describe('refused logins', () => {
 });
 
 test.describe('forgotten password', () => {
-  test.use({ allowConsoleErrors: true });
+  test.use({
+    expectedConsoleErrors: {
+      'the login with the old password: POST /api/auth/ answers 401': failedResponse(401, '/api/auth/'),
+      'the link used again: POST /api/password/reset/confirm/ answers 400': failedResponse(400, '/api/password/reset/confirm/'),
+    },
+  });
   test('mail → new password works, the old one does not, the link works once', async ({ page }) => {
     const email = await registeredMember(page, 'reset');
     const since = Date.now();
@@ -114,7 +120,11 @@ test.describe('forgotten password', () => {
 });
 
 test.describe('stale credentials', () => {
-  test.use({ allowConsoleErrors: true });
+  test.use({
+    expectedConsoleErrors: {
+      'the logout without the csrftoken cookie: POST /api/auth/session/delete answers 403': failedResponse(403, '/api/auth/session/delete'),
+    },
+  });
   test('the csrftoken cookie cleared mid-session → the stale-credentials alert, then /login/', async ({ page, context }) => {
     const email = await registeredMember(page, 'csrf');
     await login(page, email);

@@ -4,8 +4,7 @@ import { test, expect } from './fixtures';
 /** Size budget of the landing page: the gzip size of every JS file `/` downloads. */
 const BUDGET_TOTAL_GZIP = 220 * 1024;
 
-test('JS downloaded by / stays within the budget', async ({ page, consoleErrors }, testInfo) => {
-  void consoleErrors;
+test('JS downloaded by / stays within the budget', async ({ page }, testInfo) => {
   const bodies = new Map<string, Promise<Buffer>>();
   page.on('response', (r) => {
     if (r.request().resourceType() === 'script') bodies.set(new URL(r.url()).pathname, r.body());

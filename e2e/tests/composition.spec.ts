@@ -1,7 +1,6 @@
-import { test, expect, markWindow, navigateInApp, windowMarker } from './fixtures';
+import { test, expect, failedRequest, failedResponse, markWindow, navigateInApp, windowMarker } from './fixtures';
 
-test('navigation between remotes happens without a full page load; back works', async ({ page, consoleErrors }) => {
-  void consoleErrors;
+test('navigation between remotes happens without a full page load; back works', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('[data-layout="marketing"]')).toBeVisible();
   await markWindow(page);
@@ -34,9 +33,7 @@ test('navigation between remotes happens without a full page load; back works', 
 
 test('shared singletons: one react, react-dom, react-router-dom, zustand and auth store across the shell and four remotes', async ({
   page,
-  consoleErrors,
 }) => {
-  void consoleErrors;
   const remoteEntries = new Set<string>();
   page.on('response', (r) => {
     const m = /\/remotes\/(mfe-[a-z]+)\/[^/]+\/remoteEntry\.[^/]+\.js$/.exec(r.url());
@@ -60,9 +57,13 @@ test('shared singletons: one react, react-dom, react-router-dom, zustand and aut
 });
 
 test.describe('a dead remote', () => {
-  // The browser itself logs the failed requests (404) as console errors.
-  test.use({ allowConsoleErrors: true });
-  test('a remote whose manifest URL is dead shows its error page while the others work', async ({ page, consoleErrors }) => {
+  test.use({
+    // Nothing but the dead remote's manifest may fail.
+    expectedConsoleErrors: {
+      "each load of the dead remote's manifest answers 404": failedResponse(404, '/remotes/mfe-auth/does-not-exist/mf-manifest.json'),
+    },
+  });
+  test('a remote whose manifest URL is dead shows its error page while the others work', async ({ page }) => {
     await page.route('**/deployment.json', async (route) => {
       const res = await route.fetch();
       const manifest = await res.json();
@@ -86,13 +87,21 @@ test.describe('a dead remote', () => {
     await expect(page).toHaveURL('/login?next=%2Fmypage');
     await expect(page.getByText('エラーコード 503')).toBeVisible();
     expect(await windowMarker(page)).toBe('still-here');
-    // Nothing but the dead remote's manifest failed.
-    expect(consoleErrors.filter((e) => !/does-not-exist|404 \(Not Found\)/.test(e))).toEqual([]);
   });
 });
 
 test.describe('chunk load failure', () => {
-  test.use({ allowConsoleErrors: true });
+  const termsChunk = /\/remotes\/mfe-marketing\/[^/]+\/page-terms\.[^/]+\.js/;
+  /** A `console.error(error)` of the chunk's ChunkLoadError (its stack, which starts with the chunk's URL). */
+  const chunkLoadError = (prefix = '') =>
+    new RegExp(`^${prefix}ChunkLoadError: Loading chunk \\S+ failed\\.\\n\\(error: https?://[^/]+${termsChunk.source}\\)`);
+  test.use({
+    expectedConsoleErrors: {
+      'the aborted requests for the /terms page chunk, on the first load and on the reload': failedRequest(termsChunk),
+      "React's default report of the error a boundary caught (createRoot's onCaughtError), on each load": chunkLoadError(),
+      "RemoteErrorBoundary's own report, once the reload did not help and the error page shows": chunkLoadError('\\[marketing\\] '),
+    },
+  });
   test('reloads the page once, then shows an error', async ({ page }) => {
     let documentLoads = 0;
     page.on('request', (r) => {

@@ -2,11 +2,7 @@ import fs from 'node:fs';
 import { SWAP_FILE } from '../global-setup';
 import { test, expect } from './fixtures';
 
-test('swapping one remote in the deployment manifest changes what the browser runs; nothing else is rebuilt', async ({
-  page,
-  consoleErrors,
-}) => {
-  void consoleErrors;
+test('swapping one remote in the deployment manifest changes what the browser runs; nothing else is rebuilt', async ({ page }) => {
   const swap = JSON.parse(fs.readFileSync(SWAP_FILE, 'utf8')) as { version: string };
   const scripts: string[] = [];
   page.on('response', (r) => {
@@ -41,8 +37,7 @@ test('swapping one remote in the deployment manifest changes what the browser ru
   expect(scripts.some((s) => s.startsWith(`/remotes/mfe-auth/${live.remotes.auth.version}/`))).toBe(true);
 });
 
-test('a new build becomes a full page load on the next navigation (builds/latest.json polled hourly)', async ({ page, consoleErrors }) => {
-  void consoleErrors;
+test('a new build becomes a full page load on the next navigation (builds/latest.json polled hourly)', async ({ page }) => {
   await page.clock.install();
   let buildId = 'build-a';
   await page.route('**/builds/latest.json', (route) => route.fulfill({ json: { id: buildId } }));
