@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, cacheControlFor, IMMUTABLE, NO_CACHE, SITE_NOT_BUILT } from './app';
+import { buildApp, cacheControlFor, IMMUTABLE, NO_CACHE, NOT_FOUND_DETAIL, SERVER_ERROR_DETAIL, SITE_NOT_BUILT } from './app';
 import { startDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { makeTempDir, removeDir } from './test/support';
@@ -77,20 +77,20 @@ describe('API errors', () => {
     const response = await app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(response.json()).toEqual({ detail: '見つかりません。' });
+    expect(response.json()).toEqual({ detail: NOT_FOUND_DETAIL });
     expectSecurityHeaders(response.headers);
   });
 
   it('answers 404 JSON for other methods too', async () => {
     const response = await app.inject({ method: 'POST', url: '/api/applications/', payload: {} });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ detail: '見つかりません。' });
+    expect(response.json()).toEqual({ detail: NOT_FOUND_DETAIL });
   });
 
   it('turns an unexpected error into a 500 without leaking it', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/test/boom/' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ detail: 'サーバーでエラーが発生しました。' });
+    expect(response.json()).toEqual({ detail: SERVER_ERROR_DETAIL });
     expect(response.body).not.toMatch(/secret|passwd|stack|at /);
     expectSecurityHeaders(response.headers);
   });
@@ -191,7 +191,7 @@ describe('without a built site', () => {
       expect((await bare.inject({ method: 'GET', url: '/api/health/' })).statusCode).toBe(200);
       const missing = await bare.inject({ method: 'GET', url: '/api/nope/' });
       expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toEqual({ detail: '見つかりません。' });
+      expect(missing.json()).toEqual({ detail: NOT_FOUND_DETAIL });
     } finally {
       await bare.close();
     }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from './env';
+import { DEFAULT_MAIL_FROM, EnvError, loadEnv } from './env';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -19,7 +19,7 @@ describe('loadEnv', () => {
       TRUST_PROXY: false,
       MAIL_OUTBOX_DIR: path.join(repoRoot, '.data', 'mail'),
       SMTP_URL: undefined,
-      MAIL_FROM: 'ツムギ 請求書買取 <no-reply@localhost>',
+      MAIL_FROM: DEFAULT_MAIL_FROM,
     });
     expect(path.basename(repoRoot)).not.toBe('api');
   });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { SERVICE_NAME } from './mail/templates';
 import { REPO_ROOT } from './paths';
 
 // An empty variable (`PORT=`) means "not set", as in most shells' .env habits.
@@ -8,6 +9,9 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (va
 function absoluteDir(fallback: string) {
   return optional(z.string().default(fallback)).transform((dir) => path.resolve(dir));
 }
+
+/** The From of every mail unless MAIL_FROM says otherwise. */
+export const DEFAULT_MAIL_FROM = `${SERVICE_NAME} <no-reply@localhost>`;
 
 const envSchema = z.object({
   PORT: optional(z.coerce.number().int().min(0).max(65_535).default(3000)),
@@ -44,7 +48,7 @@ const envSchema = z.object({
       .optional(),
   ),
   /** The From of every mail. */
-  MAIL_FROM: optional(z.string().default('ツムギ 請求書買取 <no-reply@localhost>')),
+  MAIL_FROM: optional(z.string().default(DEFAULT_MAIL_FROM)),
 });
 
 /** Fastify's `trustProxy`: false, true, a hop count, or a list of trusted addresses. */

@@ -1,5 +1,5 @@
 import { createRoot, type Root } from 'react-dom/client';
-import { COPY, ErrorPage, Layout, containerFor } from '@app/shared';
+import { BRAND, COPY, ErrorPage, Layout, containerFor } from '@app/shared';
 
 /**
  * What single-spa mounts in place of a remote that could not be loaded: the error page (503)
@@ -16,7 +16,7 @@ export function fallbackLifecycles(containerName: string) {
           <ErrorPage status={503} detail={COPY.errors.remoteUnavailable} />
         </Layout>,
       );
-      document.title = `${COPY.errors.server}｜ツムギ 請求書買取`;
+      document.title = `${COPY.errors.server}｜${BRAND.fullName}`;
     },
     unmount: async () => {
       root?.unmount();

@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES } from '@app/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -149,7 +150,7 @@ describe('safe methods and other paths', () => {
     const agent = new Agent(api.app);
     expect((await agent.get('/api/system_settings/supress_entries/')).statusCode).toBe(200);
     expect((await agent.get('/api/profile/')).statusCode).toBe(403);
-    expect((await agent.get('/api/profile/')).json()).toEqual({ detail: '認証情報が含まれていません。' });
+    expect((await agent.get('/api/profile/')).json()).toEqual({ detail: ACCOUNT_MESSAGES.notAuthenticated });
   });
 
   it('an unknown API path is a 404, not a CSRF failure', async () => {

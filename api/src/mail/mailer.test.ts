@@ -5,14 +5,15 @@ import { simpleParser } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTempDir, removeDir } from '../test/support';
 import { createMailer, outboxFileName } from './mailer';
-import { activationMail, passwordResetMail } from './templates';
+import { DEFAULT_MAIL_FROM } from '../env';
+import { activationMail, MAIL_SUBJECTS, passwordResetMail, SERVICE_NAME } from './templates';
 
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) removeDir(dir);
 });
 
-const FROM = 'ツムギ 請求書買取 <no-reply@localhost>';
+const FROM = DEFAULT_MAIL_FROM;
 const message = activationMail({
   to: 'taro@example.jp',
   lastName: '山田',
@@ -40,8 +41,8 @@ describe('the outbox (default)', () => {
     for (const file of files) expect(file).toMatch(/^\d{8}T\d{9}Z-\d{4}-taro@example\.jp\.eml$/);
 
     const parsed = await simpleParser(fs.readFileSync(path.join(outboxDir, files[0]!)));
-    expect(parsed.subject).toBe('【ツムギ 請求書買取】メールアドレスのご確認');
-    expect(parsed.from?.value).toEqual([{ name: 'ツムギ 請求書買取', address: 'no-reply@localhost' }]);
+    expect(parsed.subject).toBe(MAIL_SUBJECTS.activation);
+    expect(parsed.from?.value).toEqual([{ name: SERVICE_NAME, address: 'no-reply@localhost' }]);
     expect(parsed.text).toContain('山田 <太郎> 様');
     expect(parsed.text).toContain('http://localhost:3000/register/activation?uid=MQ&token=abc');
     // The HTML part escapes what the person typed.
@@ -49,7 +50,7 @@ describe('the outbox (default)', () => {
     expect(parsed.html).toContain('href="http://localhost:3000/register/activation?uid=MQ&amp;token=abc"');
     expect(parsed.html).toContain('<html lang="ja">');
     const second = await simpleParser(fs.readFileSync(path.join(outboxDir, files[1]!)));
-    expect(second.subject).toBe('【ツムギ 請求書買取】パスワード再設定のご案内');
+    expect(second.subject).toBe(MAIL_SUBJECTS.passwordReset);
   });
 
   it('file names sort by time; odd characters of the address are replaced', () => {
@@ -112,7 +113,7 @@ describe('SMTP_URL', () => {
       await mailer.send(message);
       expect(received).toHaveLength(1);
       const parsed = await simpleParser(received[0]!);
-      expect(parsed.subject).toBe('【ツムギ 請求書買取】メールアドレスのご確認');
+      expect(parsed.subject).toBe(MAIL_SUBJECTS.activation);
       expect(parsed.to && !Array.isArray(parsed.to) ? parsed.to.text : '').toBe('taro@example.jp');
     } finally {
       mailer.close();

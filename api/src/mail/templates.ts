@@ -3,6 +3,12 @@ import type { MailMessage } from './mailer';
 /** The service as the mails name it (BRAND.fullName of the site's copy). */
 export const SERVICE_NAME = 'ツムギ 請求書買取';
 
+/** The subjects of the mails, one per template. */
+export const MAIL_SUBJECTS = {
+  activation: `【${SERVICE_NAME}】メールアドレスのご確認`,
+  passwordReset: `【${SERVICE_NAME}】パスワード再設定のご案内`,
+} as const;
+
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
@@ -55,7 +61,7 @@ const greeting = (name: { lastName: string; firstName: string }) => `${name.last
 export function activationMail(input: { to: string; lastName: string; firstName: string; url: string }): MailMessage {
   return render({
     to: input.to,
-    subject: `【${SERVICE_NAME}】メールアドレスのご確認`,
+    subject: MAIL_SUBJECTS.activation,
     greeting: greeting(input),
     intro: [
       `${SERVICE_NAME}にご登録いただき、ありがとうございます。`,
@@ -70,7 +76,7 @@ export function activationMail(input: { to: string; lastName: string; firstName:
 export function passwordResetMail(input: { to: string; lastName: string; firstName: string; url: string }): MailMessage {
   return render({
     to: input.to,
-    subject: `【${SERVICE_NAME}】パスワード再設定のご案内`,
+    subject: MAIL_SUBJECTS.passwordReset,
     greeting: greeting(input),
     intro: ['パスワード再設定のお申し込みを受け付けました。', '次のリンクを開いて、新しいパスワードを設定してください。'],
     link: { url: input.url, label: '新しいパスワードを設定する' },

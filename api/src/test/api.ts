@@ -6,6 +6,7 @@ import { buildApp } from '../app';
 import type { AppContext } from '../context';
 import { startDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
+import { DEFAULT_MAIL_FROM } from '../env';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { makeTempDir, removeDir } from './support';
 
@@ -48,7 +49,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const database = await startDatabase({ dataDir });
   await migrate(database);
   const clock = new TestClock();
-  const outbox = createMailer({ from: 'ツムギ 請求書買取 <no-reply@localhost>', outboxDir, log: () => {} });
+  const outbox = createMailer({ from: DEFAULT_MAIL_FROM, outboxDir, log: () => {} });
   const mailer = options.mailer ? options.mailer(outbox) : outbox;
   const context: AppContext = {
     db: database.drizzle,

@@ -1,7 +1,12 @@
 /** Japanese UI text used across the site. Spec wording is kept verbatim where the spec gives it. */
+const BRAND_NAME = 'ツムギ';
+const SERVICE = '請求書買取';
+
 export const BRAND = {
-  name: 'ツムギ',
-  fullName: 'ツムギ 請求書買取',
+  name: BRAND_NAME,
+  /** What the service is, shown after the name (the header's sub-line). */
+  service: SERVICE,
+  fullName: `${BRAND_NAME} ${SERVICE}`,
   tagline: '請求書を、はやく確かな資金に。',
 } as const;
 

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { ApiError, ValidationError, type FieldErrors } from '../api-client';
+import { MESSAGES } from '../domain/messages';
 
 /**
  * Form controls: a visible label, a description, the error beside the field (announced, and tied
@@ -189,7 +190,7 @@ export function useApiForm(): ApiFormState {
             error.nonFieldErrors.length > 0
               ? error.nonFieldErrors
               : Object.keys(error.fieldErrors).length > 0
-                ? ['エラーのある項目をご確認ください']
+                ? [MESSAGES.checkFieldErrors]
                 : [error.message],
           );
         } else if (error instanceof ApiError) {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import type { LayoutName } from '../routes/table';
+import { routeById } from '../routes/match';
+import type { LayoutName, RouteId } from '../routes/table';
 import { BRAND, COPY } from '../copy';
 import { isLoggedIn, useAuth } from '../auth-store';
 import { AppLink } from './link';
@@ -32,7 +33,7 @@ function Brand() {
   return (
     <AppLink to="/" className="brand" aria-label={`${BRAND.fullName} トップページ`}>
       <span className="brand__mark">{BRAND.name}</span>
-      <span className="brand__sub">請求書買取</span>
+      <span className="brand__sub">{BRAND.service}</span>
     </AppLink>
   );
 }
@@ -77,13 +78,12 @@ function SiteHeader({ kind }: { kind: HeaderKind }) {
   );
 }
 
-const FOOTER_LINKS: readonly { to: string; label: string }[] = [
-  { to: '/statement', label: '私たちの約束' },
-  { to: '/terms', label: '利用規約' },
-  { to: '/policy/privacy', label: 'プライバシーポリシー' },
-  { to: '/policy/security', label: '情報セキュリティ方針' },
-  { to: '/legal/sct', label: '特定商取引法に基づく表記' },
-];
+/** The footer's pages, each linked by its path and named by its title in the route table. */
+const FOOTER_ROUTES: readonly RouteId[] = ['statement', 'terms', 'privacy', 'security', 'sct'];
+const FOOTER_LINKS: readonly { to: string; label: string }[] = FOOTER_ROUTES.map((id) => {
+  const { path, title } = routeById(id);
+  return { to: path, label: title };
+});
 
 function SiteFooter({ kind }: { kind: FooterKind }) {
   if (kind === 'none') return null;

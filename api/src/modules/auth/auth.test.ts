@@ -1,7 +1,9 @@
+import { ACCOUNT_MESSAGES } from '@app/shared/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { BROWSER_SESSION_IDLE_MS, PERSISTENT_SESSION_MS, SESSION_TOUCH_INTERVAL_MS } from '../../accounts/sessions';
 import { hashToken } from '../../accounts/tokens';
+import { MAIL_SUBJECTS } from '../../mail/templates';
 import {
   activateFromMail,
   Agent,
@@ -26,11 +28,10 @@ afterAll(async () => {
 });
 
 const MINUTE = 60 * 1000;
-const BAD_CREDENTIALS = { detail: 'メールアドレスまたはパスワードが正しくありません。' };
-const THROTTLED = { detail: 'ログインの試行回数が多すぎます。しばらく時間をおいてから再度お試しください。' };
-const NOT_AUTHENTICATED = { detail: '認証情報が含まれていません。' };
-const INACTIVE =
-  'メールアドレスの確認が完了していません。確認メールのリンクを開いて、アカウントを有効化してからログインしてください。確認メールの有効期限（72時間）が切れていた場合は、新しい確認メールをお送りしました。';
+const BAD_CREDENTIALS = { detail: ACCOUNT_MESSAGES.invalidCredentials };
+const THROTTLED = { detail: ACCOUNT_MESSAGES.loginThrottled };
+const NOT_AUTHENTICATED = { detail: ACCOUNT_MESSAGES.notAuthenticated };
+const INACTIVE = ACCOUNT_MESSAGES.inactiveAccount;
 
 const login = (agent: Agent, email: string, password: string, persistLoginState?: boolean) =>
   agent.post('/api/auth/', { email, password, ...(persistLoginState === undefined ? {} : { persistLoginState }) });
@@ -150,7 +151,7 @@ describe('POST /api/auth/ (login)', () => {
     expect((await login(agent, user.email, PASSWORD)).json()).toEqual({ detail: INACTIVE });
     const mails = await mailsTo(api, user.email);
     expect(mails).toHaveLength(2);
-    expect(mails[1]?.subject).toBe('【ツムギ 請求書買取】メールアドレスのご確認');
+    expect(mails[1]?.subject).toBe(MAIL_SUBJECTS.activation);
     expect((await activateFromMail(api, user.email)).statusCode).toBe(200);
     expect((await login(agent, user.email, PASSWORD)).statusCode).toBe(200);
   });
@@ -160,11 +161,11 @@ describe('POST /api/auth/ (login)', () => {
     const response = await agent.post('/api/auth/', { email: 'x', password: '', persistLoginState: 'yes' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      email: ['有効なメールアドレスを入力してください。'],
-      password: ['この項目は空にできません'],
-      persistLoginState: ['有効な真偽値ではありません。'],
+      email: [ACCOUNT_MESSAGES.invalidEmail],
+      password: [ACCOUNT_MESSAGES.blank],
+      persistLoginState: [ACCOUNT_MESSAGES.notABoolean],
     });
-    expect((await agent.post('/api/auth/')).json()).toEqual({ email: ['この項目は必須です。'], password: ['この項目は必須です。'] });
+    expect((await agent.post('/api/auth/')).json()).toEqual({ email: [ACCOUNT_MESSAGES.required], password: [ACCOUNT_MESSAGES.required] });
   });
 
   it('a new login replaces the session the browser had (no session fixation)', async () => {

@@ -1,4 +1,4 @@
-import { MeSchema } from '@app/shared/contracts';
+import { ACCOUNT_MESSAGES, MeSchema } from '@app/shared/contracts';
 import { isProfileSatisfied } from '@app/shared/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drfDateTime } from '../../accounts/users';
@@ -130,6 +130,6 @@ describe('POST /api/me/visited_at_entry_page_after_mail_verification', () => {
     const agent = await newAgent(api);
     const response = await agent.post('/api/me/visited_at_entry_page_after_mail_verification');
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ detail: '認証情報が含まれていません。' });
+    expect(response.json()).toEqual({ detail: ACCOUNT_MESSAGES.notAuthenticated });
   });
 });

@@ -1,5 +1,7 @@
+import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH } from '@app/shared/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage, Mailer } from '../../mail/mailer';
+import { MAIL_SUBJECTS } from '../../mail/templates';
 import {
   auditRows,
   createUser,
@@ -28,10 +30,10 @@ afterAll(async () => {
 
 const HOUR = 60 * 60 * 1000;
 const NEW_PASSWORD = 'Hoshi-no-shita-2025';
-const SENT = { detail: 'ご入力のメールアドレスが登録されている場合は、パスワード再設定用のメールを送信しました。' };
-const INVALID_LINK = 'このリンクは無効か、有効期限が切れています。お手数ですが、もう一度お手続きください。';
-const BLANK = 'この項目は空にできません';
-const REQUIRED = 'この項目は必須です。';
+const SENT = { detail: ACCOUNT_MESSAGES.passwordResetSent };
+const INVALID_LINK = ACCOUNT_MESSAGES.invalidLink;
+const BLANK = ACCOUNT_MESSAGES.blank;
+const REQUIRED = ACCOUNT_MESSAGES.required;
 
 const canLogIn = async (email: string, password: string) =>
   (await (await newAgent(api)).post('/api/auth/', { email, password })).statusCode === 200;
@@ -54,7 +56,7 @@ describe('POST /api/password/reset/', () => {
     const user = await createUser(api);
     await requestReset(user.email.toUpperCase());
     const mail = await lastMailTo(api, user.email);
-    expect(mail.subject).toBe('【ツムギ 請求書買取】パスワード再設定のご案内');
+    expect(mail.subject).toBe(MAIL_SUBJECTS.passwordReset);
     expect(mail.text).toContain('有効期限は1時間');
     const link = linkIn(mail, '/profile/password/reset/reset/');
     expect(link.origin).toBe(PUBLIC_URL);
@@ -77,7 +79,7 @@ describe('POST /api/password/reset/', () => {
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[2]).toEqual(answers[0]);
     expect(await mailsTo(api, 'nobody-at-all@example.jp')).toEqual([]);
-    expect((await mailsTo(api, inactive.email)).map((mail) => mail.subject)).toEqual(['【ツムギ 請求書買取】メールアドレスのご確認']);
+    expect((await mailsTo(api, inactive.email)).map((mail) => mail.subject)).toEqual([MAIL_SUBJECTS.activation]);
   });
 
   it(`sends at most ${MAX_RESET_MAILS_PER_HOUR} mails per account and hour, answering the same`, async () => {
@@ -93,7 +95,7 @@ describe('POST /api/password/reset/', () => {
     const agent = await newAgent(api);
     expect((await agent.post('/api/password/reset/', { email: '' })).json()).toEqual({ email: [BLANK] });
     expect((await agent.post('/api/password/reset/', { email: 'x@' })).json()).toEqual({
-      email: ['有効なメールアドレスを入力してください。'],
+      email: [ACCOUNT_MESSAGES.invalidEmail],
     });
     expect((await agent.post('/api/password/reset/', {})).json()).toEqual({ email: [REQUIRED] });
   });
@@ -135,7 +137,7 @@ describe('the reset request does not wait for the mail', () => {
     expect(response.statusCode).toBe(200);
     expect(await mailsTo({ ...slow, mailer: { ...slow.mailer, idle: async () => {} } }, 'fast@example.jp')).toEqual([]);
     release();
-    expect((await mailsTo(slow, 'fast@example.jp')).map((mail) => mail.subject)).toEqual(['【ツムギ 請求書買取】パスワード再設定のご案内']);
+    expect((await mailsTo(slow, 'fast@example.jp')).map((mail) => mail.subject)).toEqual([MAIL_SUBJECTS.passwordReset]);
   });
 });
 
@@ -147,7 +149,7 @@ describe('POST /api/password/reset/confirm/', () => {
     const link = await resetLink(user);
     const response = await confirm({ ...link, new_password1: NEW_PASSWORD, new_password2: NEW_PASSWORD });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ detail: 'パスワードが再設定されました。新しいパスワードでログインしてください。' });
+    expect(response.json()).toEqual({ detail: ACCOUNT_MESSAGES.passwordResetDone });
 
     expect(await canLogIn(user.email, NEW_PASSWORD)).toBe(true);
     expect(await canLogIn(user.email, PASSWORD)).toBe(false);
@@ -182,11 +184,11 @@ describe('POST /api/password/reset/confirm/', () => {
     const user = await createUser(api, { email: `kumonoue${Date.now()}@example.jp` });
     const link = await resetLink(user);
     const tries: [string, string[]][] = [
-      ['short1!', ['このパスワードは短すぎます。最低 8 文字以上必要です。']],
-      ['12345678', ['このパスワードは一般的すぎます。', 'このパスワードは数字しか使われていません。']],
-      ['3141592653', ['このパスワードは数字しか使われていません。']],
-      ['qwertyuiop', ['このパスワードは一般的すぎます。']],
-      [user.email, ['このパスワードは メールアドレス と似すぎています。']],
+      ['short1!', [ACCOUNT_MESSAGES.passwordTooShort(PASSWORD_MIN_LENGTH)]],
+      ['12345678', [ACCOUNT_MESSAGES.passwordTooCommon, ACCOUNT_MESSAGES.passwordEntirelyNumeric]],
+      ['3141592653', [ACCOUNT_MESSAGES.passwordEntirelyNumeric]],
+      ['qwertyuiop', [ACCOUNT_MESSAGES.passwordTooCommon]],
+      [user.email, [ACCOUNT_MESSAGES.passwordTooSimilar('メールアドレス')]],
     ];
     for (const [password, messages] of tries) {
       const response = await confirm({ ...link, new_password1: password, new_password2: password });
@@ -200,7 +202,7 @@ describe('POST /api/password/reset/confirm/', () => {
     const user = await createUser(api);
     const link = await resetLink(user);
     expect((await confirm({ ...link, new_password1: NEW_PASSWORD, new_password2: `${NEW_PASSWORD}!` })).json()).toEqual({
-      new_password2: ['確認用パスワードが一致しません。'],
+      new_password2: [ACCOUNT_MESSAGES.passwordMismatch],
     });
     expect((await confirm({})).json()).toEqual({
       uid: [REQUIRED],
@@ -254,7 +256,7 @@ describe('POST /api/password/change/', () => {
       new_password2: NEW_PASSWORD,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ detail: '新しいパスワードが保存されました。' });
+    expect(response.json()).toEqual({ detail: ACCOUNT_MESSAGES.passwordChanged });
     expect((await agent.post('/api/me/', {})).json().id).toBe(user.id);
     expect((await elsewhere.post('/api/me/', {})).json()).toEqual({});
     expect(await canLogIn(user.email, NEW_PASSWORD)).toBe(true);
@@ -271,15 +273,15 @@ describe('POST /api/password/change/', () => {
     expect(
       (await change({ old_password: PASSWORD, new_password1: 'Another-pass-2026', new_password2: 'Another-pass-2026' })).json(),
     ).toEqual({
-      old_password: ['元のパスワードが間違っています。もう一度入力してください。'],
+      old_password: [ACCOUNT_MESSAGES.oldPasswordIncorrect],
     });
     expect(
       (await change({ old_password: NEW_PASSWORD, new_password1: 'Another-pass-2026', new_password2: 'Another-pass-2027' })).json(),
     ).toEqual({
-      new_password2: ['確認用パスワードが一致しません。'],
+      new_password2: [ACCOUNT_MESSAGES.passwordMismatch],
     });
     expect((await change({ old_password: NEW_PASSWORD, new_password1: 'abc123', new_password2: 'abc123' })).json()).toEqual({
-      new_password2: ['このパスワードは短すぎます。最低 8 文字以上必要です。', 'このパスワードは一般的すぎます。'],
+      new_password2: [ACCOUNT_MESSAGES.passwordTooShort(PASSWORD_MIN_LENGTH), ACCOUNT_MESSAGES.passwordTooCommon],
     });
     expect((await change({ old_password: '', new_password1: '', new_password2: '' })).json()).toEqual({
       old_password: [BLANK],
@@ -294,6 +296,6 @@ describe('POST /api/password/change/', () => {
     const visitor = await newAgent(api);
     const response = await visitor.post('/api/password/change/', {});
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ detail: '認証情報が含まれていません。' });
+    expect(response.json()).toEqual({ detail: ACCOUNT_MESSAGES.notAuthenticated });
   });
 });

@@ -1,4 +1,5 @@
-import { ProfileSchema } from '@app/shared/contracts';
+import { ACCOUNT_MESSAGES, ProfileSchema } from '@app/shared/contracts';
+import { FORMAT_MESSAGES, MESSAGES } from '@app/shared/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows, createUser, loggedIn, newAgent, startTestApi, type Agent, type TestApi, type TestUser } from '../../test/api';
 
@@ -14,8 +15,8 @@ afterAll(async () => {
   await api?.close();
 });
 
-const BLANK = 'この項目は空にできません';
-const CONFLICT = { detail: 'ほかの画面または端末で内容が更新されています。ページを再読み込みしてから、もう一度お試しください。' };
+const BLANK = ACCOUNT_MESSAGES.blank;
+const CONFLICT = { detail: ACCOUNT_MESSAGES.versionConflict };
 const PATCH_URLS = ['/api/profile/', '/api/profile_without_sector_and_business_summary/', '/api/profile_name_and_identity/'] as const;
 
 async function profile(of: Agent = agent) {
@@ -60,7 +61,7 @@ describe('GET /api/profile/', () => {
   it('403 for a visitor', async () => {
     const response = await (await newAgent(api)).get('/api/profile/');
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ detail: '認証情報が含まれていません。' });
+    expect(response.json()).toEqual({ detail: ACCOUNT_MESSAGES.notAuthenticated });
   });
 });
 
@@ -147,18 +148,14 @@ describe('PATCH /api/profile/', () => {
   it.each<[string, Record<string, unknown>, Record<string, string[]>]>([
     ['blank names', { first_name: ' ', last_name: '' }, { first_name: [BLANK], last_name: [BLANK] }],
     ['a corporation without a company name', { company_name: ' ' }, { company_name: [BLANK] }],
-    ['a version that is not a number', { version: 'x' }, { version: ['有効な整数を入力してください。'] }],
-    ['a version of 0', { version: 0 }, { version: ['有効な整数を入力してください。'] }],
-    ['an unknown file', { addfiles: [7] }, { addfiles: ['ファイル "7" が見つかりません。'] }],
-    [
-      'a bank account string that does not parse',
-      { bank_account: 'みずほ銀行' },
-      { bank_account: ['銀行名・支店名・普通か当座・口座番号・口座名義を半角スペースで区切って入力してください。'] },
-    ],
+    ['a version that is not a number', { version: 'x' }, { version: [ACCOUNT_MESSAGES.invalidInteger] }],
+    ['a version of 0', { version: 0 }, { version: [ACCOUNT_MESSAGES.invalidInteger] }],
+    ['an unknown file', { addfiles: [7] }, { addfiles: [ACCOUNT_MESSAGES.fileNotFound(7)] }],
+    ['a bank account string that does not parse', { bank_account: 'みずほ銀行' }, { bank_account: [FORMAT_MESSAGES.bankAccount] }],
     [
       'a bank account number of 6 digits',
       { bank_account: 'みずほ銀行 渋谷支店 普通 123456' },
-      { bank_account: ['7桁の半角数字で入力してください'] },
+      { bank_account: [MESSAGES.bankAccountNumber] },
     ],
   ])('400 for %s; nothing changes', async (_label, body, errors) => {
     const before = await profile();
@@ -180,7 +177,7 @@ describe('PATCH /api/profile/', () => {
       const before = await profile();
       const response = await agent.patch('/api/profile/', { bank_account: 'りそな銀行 新宿支店 当座 7654321' });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ bank_account: ['口座情報は変更できません。変更をご希望の場合はお問い合わせください。'] });
+      expect(response.json()).toEqual({ bank_account: [ACCOUNT_MESSAGES.bankAccountLocked] });
       // Sending the same value back is fine.
       expect((await agent.patch('/api/profile/', { bank_account: before.bank_account })).statusCode).toBe(200);
     } finally {

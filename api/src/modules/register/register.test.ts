@@ -1,4 +1,7 @@
+import { ACCOUNT_MESSAGES, NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@app/shared/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_ERROR_DETAIL } from '../../app';
+import { MAIL_SUBJECTS } from '../../mail/templates';
 import {
   activateFromMail,
   auditRows,
@@ -22,8 +25,8 @@ afterAll(async () => {
 });
 
 const HOUR = 60 * 60 * 1000;
-const BLANK = 'この項目は空にできません';
-const REQUIRED = 'この項目は必須です。';
+const BLANK = ACCOUNT_MESSAGES.blank;
+const REQUIRED = ACCOUNT_MESSAGES.required;
 
 describe('POST /api/register/', () => {
   it('creates an inactive account, answers 201 {id, email, corporate_division} and mails the activation link', async () => {
@@ -52,7 +55,7 @@ describe('POST /api/register/', () => {
 
     const mail = await lastMailTo(api, 'Hanako.Sato@Example.JP');
     expect(mail.file).toMatch(/^\d{8}T\d{9}Z-\d{4}-Hanako\.Sato@Example\.JP\.eml$/);
-    expect(mail.subject).toBe('【ツムギ 請求書買取】メールアドレスのご確認');
+    expect(mail.subject).toBe(MAIL_SUBJECTS.activation);
     expect(mail.from).toContain('no-reply@localhost');
     expect(mail.text).toContain('山田 太郎 様');
     expect(mail.text).toContain('有効期限は72時間');
@@ -90,7 +93,7 @@ describe('POST /api/register/', () => {
     const agent = await newAgent(api);
     const response = await agent.post('/api/register/', registration({ email: user.email.toUpperCase() }));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ email: ['このメールアドレスは既に登録されています。'] });
+    expect(response.json()).toEqual({ email: [ACCOUNT_MESSAGES.emailTaken] });
   });
 
   it('two registrations of one address at the same moment: one 201, one 400', async () => {
@@ -101,7 +104,7 @@ describe('POST /api/register/', () => {
       agent.post('/api/register/', { ...body, email: String(body.email).toUpperCase() }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 400]);
-    expect((a.statusCode === 400 ? a : b).json()).toEqual({ email: ['このメールアドレスは既に登録されています。'] });
+    expect((a.statusCode === 400 ? a : b).json()).toEqual({ email: [ACCOUNT_MESSAGES.emailTaken] });
   });
 
   it.each<[string, Record<string, unknown> | undefined, Record<string, string[]>]>([
@@ -115,31 +118,27 @@ describe('POST /api/register/', () => {
       registration({ email: ' ', password: '', last_name: '', first_name: ' ', company_name: '' }),
       { email: [BLANK], password: [BLANK], last_name: [BLANK], first_name: [BLANK], company_name: [BLANK] },
     ],
-    ['a malformed address', registration({ email: 'taro@' }), { email: ['有効なメールアドレスを入力してください。'] }],
-    ['an unknown division', registration({ corporate_division: 'none' }), { corporate_division: ['"none"は有効な選択肢ではありません。'] }],
-    ['null', registration({ last_name: null }), { last_name: ['この項目はnullにできません。'] }],
-    ['a number for text', registration({ first_name: 1 }), { first_name: ['有効な文字列ではありません。'] }],
-    [
-      'a long name',
-      registration({ last_name: '山'.repeat(151) }),
-      { last_name: ['この項目が150文字より長くならないようにしてください。'] },
-    ],
-    ['a short password', registration({ password: 'a1b2c3d' }), { password: ['このパスワードは短すぎます。最低 8 文字以上必要です。'] }],
-    ['a numeric password', registration({ password: '9081726354' }), { password: ['このパスワードは数字しか使われていません。'] }],
-    ['a common password', registration({ password: 'password123' }), { password: ['このパスワードは一般的すぎます。'] }],
+    ['a malformed address', registration({ email: 'taro@' }), { email: [ACCOUNT_MESSAGES.invalidEmail] }],
+    ['an unknown division', registration({ corporate_division: 'none' }), { corporate_division: [ACCOUNT_MESSAGES.invalidChoice('none')] }],
+    ['null', registration({ last_name: null }), { last_name: [ACCOUNT_MESSAGES.notNull] }],
+    ['a number for text', registration({ first_name: 1 }), { first_name: [ACCOUNT_MESSAGES.notAString] }],
+    ['a long name', registration({ last_name: '山'.repeat(151) }), { last_name: [ACCOUNT_MESSAGES.tooLong(NAME_MAX_LENGTH)] }],
+    ['a short password', registration({ password: 'a1b2c3d' }), { password: [ACCOUNT_MESSAGES.passwordTooShort(PASSWORD_MIN_LENGTH)] }],
+    ['a numeric password', registration({ password: '9081726354' }), { password: [ACCOUNT_MESSAGES.passwordEntirelyNumeric] }],
+    ['a common password', registration({ password: 'password123' }), { password: [ACCOUNT_MESSAGES.passwordTooCommon] }],
     [
       'a password like the address',
       registration({ email: 'kumonoue@example.jp', password: 'kumonoue@example' }),
-      { password: ['このパスワードは メールアドレス と似すぎています。'] },
+      { password: [ACCOUNT_MESSAGES.passwordTooSimilar('メールアドレス')] },
     ],
     [
       'every password rule at once',
       registration({ password: '1234' }),
       {
         password: [
-          'このパスワードは短すぎます。最低 8 文字以上必要です。',
-          'このパスワードは一般的すぎます。',
-          'このパスワードは数字しか使われていません。',
+          ACCOUNT_MESSAGES.passwordTooShort(PASSWORD_MIN_LENGTH),
+          ACCOUNT_MESSAGES.passwordTooCommon,
+          ACCOUNT_MESSAGES.passwordEntirelyNumeric,
         ],
       },
     ],
@@ -155,7 +154,7 @@ describe('POST /api/register/', () => {
     const before = await api.database.pool.query('select count(*)::int as n from users');
     const response = await agent.post('/api/register/', ['x']);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ non_field_errors: ['無効なデータです。JSON オブジェクトを送信してください。'] });
+    expect(response.json()).toEqual({ non_field_errors: [ACCOUNT_MESSAGES.invalidData] });
     const after = await api.database.pool.query('select count(*)::int as n from users');
     expect(after.rows[0].n).toBe(before.rows[0].n);
   });
@@ -168,7 +167,7 @@ describe('POST /api/register/activation/', () => {
     const user = await registerUser(api);
     const first = await activateFromMail(api, user.email);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ detail: 'メールアドレスの確認が完了しました。ログインしてください。' });
+    expect(first.json()).toEqual({ detail: ACCOUNT_MESSAGES.activated });
     const { rows } = await api.database.pool.query('select is_active, activated_at from users where id = $1', [user.id]);
     expect(rows[0].is_active).toBe(true);
     expect(rows[0].activated_at.getTime()).toBe(api.clock.now().getTime());
@@ -176,7 +175,7 @@ describe('POST /api/register/activation/', () => {
 
     const again = await activateFromMail(api, user.email);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ token: ['このアカウントは既に有効化されています。ログインしてください。'] });
+    expect(again.json()).toEqual({ token: [ACCOUNT_MESSAGES.alreadyActivated] });
   });
 
   it('works until 72 hours after registration, not after', async () => {
@@ -187,7 +186,7 @@ describe('POST /api/register/activation/', () => {
     api.clock.advance(1000);
     const expired = await activateFromMail(api, late.email);
     expect(expired.statusCode).toBe(400);
-    expect(expired.json()).toEqual({ token: ['このリンクは無効か、有効期限が切れています。お手数ですが、もう一度お手続きください。'] });
+    expect(expired.json()).toEqual({ token: [ACCOUNT_MESSAGES.invalidLink] });
     const { rows } = await api.database.pool.query('select is_active from users where id = $1', [late.id]);
     expect(rows[0].is_active).toBe(false);
   });
@@ -197,7 +196,7 @@ describe('POST /api/register/activation/', () => {
     const b = await registerUser(api);
     const linkA = linkIn(await lastMailTo(api, a.email), '/register/activation');
     const linkB = linkIn(await lastMailTo(api, b.email), '/register/activation');
-    const invalid = 'このリンクは無効か、有効期限が切れています。お手数ですが、もう一度お手続きください。';
+    const invalid = ACCOUNT_MESSAGES.invalidLink;
 
     const crossed = await activation(linkA.searchParams.get('uid'), linkB.searchParams.get('token'));
     expect(crossed.statusCode).toBe(400);
@@ -251,7 +250,7 @@ describe('when the activation mail cannot be sent', () => {
     const body = registration();
     const response = await agent.post('/api/register/', body);
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ detail: 'サーバーでエラーが発生しました。' });
+    expect(response.json()).toEqual({ detail: SERVER_ERROR_DETAIL });
     const { rows } = await failing.database.pool.query('select count(*)::int as n from users');
     expect(rows[0].n).toBe(0);
     expect(await auditRows(failing, 'account.registered')).toEqual([]);

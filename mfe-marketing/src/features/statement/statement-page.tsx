@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { AppLink, BRAND, ensureStyleSheet } from '@app/shared';
 import { FeeFormulaText } from '../../components/fee-formula';
-import { operatorValue, type OperatorField } from '../../components/operator';
+import { operatorFields, operatorValue } from '../../components/operator';
 import { Phrases } from '../../components/phrases';
 import { OperatorValue } from '../../components/operator-value';
 import { useSupportUrl } from '../../components/support';
@@ -10,11 +10,7 @@ import { MARKETING_CSS, MARKETING_STYLE_ID } from '../../styles';
 
 ensureStyleSheet(MARKETING_STYLE_ID, MARKETING_CSS);
 
-const CONTACT_FIELDS: readonly { field: OperatorField; label: string }[] = [
-  { field: 'email', label: 'メールアドレス' },
-  { field: 'phone', label: '電話番号' },
-  { field: 'hours', label: '受付時間' },
-];
+const CONTACT_FIELDS = operatorFields(['email', 'phone', 'hours']);
 
 /** How to reach support: the configured support page and whatever contact details are published. */
 function SupportContact() {
