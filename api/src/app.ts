@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { endpoints } from '@app/shared/contracts';
 import Fastify, { type FastifyError, type FastifyInstance, type RouteHandlerMethod } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from './context';
 import type { Database } from './db/database';
@@ -126,6 +126,7 @@ export function buildApp({ env, db, context }: BuildAppOptions): FastifyInstance
       },
     },
     transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
   });
 
   // An empty JSON body is an empty request (as DRF's request.data), not an error.
@@ -158,19 +159,22 @@ export function buildApp({ env, db, context }: BuildAppOptions): FastifyInstance
 
   // --- API -----------------------------------------------------------------------------
 
-  registerImplementations(app, context, [
-    implement(endpoints.health.get, async ({ request }) => {
-      let version: string;
-      try {
-        version = await db.serverVersion();
-      } catch (error) {
-        request.log.error({ err: error }, 'health check: the database did not answer');
-        throw new ApiError(503, { status: 'error', database: { status: 'error', embedded: db.embedded } });
-      }
-      return { status: 'ok' as const, database: { status: 'ok' as const, embedded: db.embedded, version } };
-    }),
-    implement(endpoints.schema.get, async () => openApiDocument(app)),
-  ]);
+  // In a plugin scope, so the API document (registered above, loaded first) sees these routes.
+  app.register(async (system) =>
+    registerImplementations(system, context, [
+      implement(endpoints.health.get, async ({ request }) => {
+        let version: string;
+        try {
+          version = await db.serverVersion();
+        } catch (error) {
+          request.log.error({ err: error }, 'health check: the database did not answer');
+          throw new ApiError(503, { status: 'error', database: { status: 'error', embedded: db.embedded } });
+        }
+        return { status: 'ok' as const, database: { status: 'ok' as const, embedded: db.embedded, version } };
+      }),
+      implement(endpoints.schema.get, async () => openApiDocument(app)),
+    ]),
+  );
 
   if (context !== undefined) {
     app.register(async (api) => {

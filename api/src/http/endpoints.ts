@@ -9,6 +9,7 @@ import {
   type ResponseOf,
 } from '@app/shared/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { z } from 'zod/mini';
 import type { Authenticated } from '../accounts/sessions';
 import type { AppContext } from '../context';
 import { loginRequired } from './login-required';
@@ -45,12 +46,14 @@ export interface Implementation {
 /** The Fastify path: `/api/entries/{id}/` → `/api/entries/:id/`. */
 export const fastifyPath = (path: string): string => path.replace(/\{([^}]+)\}/g, ':$1');
 
+const NO_CONTENT = z.null();
+
 /** Response schemas per status, for Fastify's serializer and the API document. */
 function responseSchemas(endpoint: AnyEndpoint): Record<number, unknown> {
   const responses: Record<number, unknown> = {};
   for (const [status, schema] of Object.entries(endpoint.responses)) {
-    // A 204 has no body; Fastify needs no schema for it (the document says "no content").
-    if (schema !== null) responses[Number(status)] = schema;
+    // A 204 has no body: documented as null (Fastify sends nothing).
+    responses[Number(status)] = schema ?? NO_CONTENT;
   }
   return responses;
 }

@@ -14,14 +14,14 @@ export interface ValidationErrorBody {
   readonly [field: string]: DrfErrorValue;
 }
 
-const DrfErrorValueSchema: z.ZodMiniType<DrfErrorValue> = z.lazy(() =>
-  z.union([z.string(), z.array(z.string()), ValidationErrorBodySchema, z.array(ValidationErrorBodySchema)]),
-);
+const DrfErrorValueSchema: z.ZodMiniType<DrfErrorValue> = z
+  .lazy(() => z.union([z.string(), z.array(z.string()), ValidationErrorBodySchema, z.array(ValidationErrorBodySchema)]))
+  // Recursive: named, so the API document can refer to it.
+  .register(z.globalRegistry, { id: 'DrfErrorValue' });
 
-export const ValidationErrorBodySchema: z.ZodMiniType<ValidationErrorBody> = z.catchall(
-  z.object({ [NON_FIELD_ERRORS]: z.optional(z.array(z.string())) }),
-  DrfErrorValueSchema,
-);
+export const ValidationErrorBodySchema: z.ZodMiniType<ValidationErrorBody> = z
+  .catchall(z.object({ [NON_FIELD_ERRORS]: z.optional(z.array(z.string())) }), DrfErrorValueSchema)
+  .register(z.globalRegistry, { id: 'ValidationErrorBody' });
 
 /** Any other error with a message: `{"detail": "…"}` (shown as is, else `ステータス {status}`). */
 export const DetailErrorBodySchema = z.object({ detail: z.string() });
