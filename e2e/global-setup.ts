@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { remoteDir } from './remotes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -9,18 +10,19 @@ export const SWAP_FILE = path.join(here, 'test-results', 'swap-version.json');
 
 /**
  * The swap test needs a second build of one remote, published next to the live one but not live:
- * mfe-marketing built again with BUILD_LABEL=swap-test. Nothing else is rebuilt.
+ * the marketing remote built again with BUILD_LABEL=swap-test. Nothing else is rebuilt.
  */
 export default async function globalSetup() {
   if (!fs.existsSync(path.join(root, '.site', 'deployment.json'))) {
     throw new Error('The site is not built: run `pnpm build` (or `npm test`) first.');
   }
-  const out = path.join(root, '.data', 'e2e-builds', 'mfe-marketing-swap');
+  const dir = remoteDir('marketing');
+  const out = path.join(root, '.data', 'e2e-builds', `${dir}-swap`);
   execFileSync(
     process.execPath,
-    [path.join(root, 'mfe-marketing', 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js'), 'build', '--mode', 'production'],
+    [path.join(root, dir, 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js'), 'build', '--mode', 'production'],
     {
-      cwd: path.join(root, 'mfe-marketing'),
+      cwd: path.join(root, dir),
       env: { ...process.env, BUILD_LABEL: 'swap-test', OUT_DIR: out },
       stdio: 'pipe',
     },

@@ -9,7 +9,14 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SITE_DIR = process.env.SITE_DIR ? path.resolve(process.env.SITE_DIR) : path.join(ROOT, '.site');
 export const PNPM_VERSION = '10.34.8';
-export const REMOTE_DIRS = { marketing: 'mfe-marketing', auth: 'mfe-auth', entry: 'mfe-entry', mypage: 'mfe-mypage' };
+
+/**
+ * The one list of remotes and dev ports, shared/remotes.json (also read by the front-end code, the
+ * rspack builds and the e2e tests). JSON, read with built-ins: these scripts run before any install.
+ */
+export const REMOTE_LIST = JSON.parse(fs.readFileSync(path.join(ROOT, 'shared', 'remotes.json'), 'utf8'));
+/** Package folder of each remote, by name (marketing → mfe-marketing, …). */
+export const REMOTE_DIRS = Object.fromEntries(Object.entries(REMOTE_LIST.remotes).map(([name, r]) => [name, r.dir]));
 
 /** Runs a command, inheriting stdio; rejects with its exit code. */
 export function run(cmd, args, options = {}) {

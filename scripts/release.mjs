@@ -8,7 +8,7 @@ import { REMOTE_DIRS, SITE_DIR, publishRemote, readJson, setLiveVersion } from '
 
 const [command, remote, arg] = process.argv.slice(2);
 const known = (r) => {
-  if (!r || !(r in REMOTE_DIRS)) {
+  if (!r || !Object.hasOwn(REMOTE_DIRS, r)) {
     console.error(`remote must be one of: ${Object.keys(REMOTE_DIRS).join(', ')}`);
     process.exit(2);
   }

@@ -1,16 +1,77 @@
 // Build-time helpers shared by the shell's and every remote's rspack.config.mjs: the container
 // names, the singleton list and the common rspack options. Plain ESM so rspack can load it as is.
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 
-/** Container names become browser globals, so they use underscores (docs/stack.md). */
-export const CONTAINERS = createRequire(import.meta.url)('../src/containers.json');
+// The remotes (container names, dev ports) come from the one list, shared/remotes.json, which the
+// front-end code (shared/src/remotes.ts), the scripts and the e2e tests read as well.
+const LIST = createRequire(import.meta.url)('../remotes.json');
+const remoteNames = Object.keys(LIST.remotes);
 
-/** Dev-server ports for working on one remote alone (`pnpm --filter mfe-x dev`). */
-export const DEV_PORTS = { shell: 3000, marketing: 3101, auth: 3102, entry: 3103, mypage: 3104 };
+/** Container names become browser globals, so they use underscores (docs/stack.md). */
+export const CONTAINERS = Object.fromEntries(remoteNames.map((r) => [r, LIST.remotes[r].container]));
+
+/** Dev-server ports: the shell's and each remote's (`pnpm --filter mfe-x dev` runs one alone). */
+export const DEV_PORTS = { shell: LIST.shell.devPort, ...Object.fromEntries(remoteNames.map((r) => [r, LIST.remotes[r].devPort])) };
+
+/** Where every dev server proxies `/api`: the API on API_PORT (default 3000, as `npm run dev`). */
+export const API_PORT = Number(process.env.API_PORT || LIST.api.devPort);
+
+/**
+ * The shell dev server's `/deployment.json`: every remote from its own dev server (absolute URLs,
+ * which the manifest schema accepts), on the host name the page was opened with.
+ */
+export function devDeploymentManifest(hostname = 'localhost') {
+  return {
+    remotes: Object.fromEntries(
+      remoteNames.map((r) => [r, { manifest: `http://${hostname}:${DEV_PORTS[r]}/mf-manifest.json`, version: 'dev' }]),
+    ),
+  };
+}
+
+function hostnameOf(req) {
+  try {
+    return new URL(`http://${req.headers.host ?? 'localhost'}`).hostname;
+  } catch {
+    return 'localhost';
+  }
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const SHARED_SRC = path.resolve(here, '../src');
+/** The runtime config a new site starts with (scripts/assemble-site.mjs copies it). */
+const DEFAULT_RUNTIME_CONFIG = path.resolve(here, '../..', LIST.shell.dir, 'config.default.json');
+
+/**
+ * Files the dev servers answer themselves, so development needs no built site: `/config.json`
+ * (the defaults, read per request) and, from the shell, `/deployment.json` and a fixed
+ * `/builds/latest.json` (no stale-build reloads in dev). Placed after the Host checks.
+ */
+function devFiles(files) {
+  return (middlewares) => {
+    const at = middlewares.findIndex((m) => m.name === '@rspack/dev-middleware');
+    middlewares.splice(
+      at < 0 ? 0 : at,
+      0,
+      ...Object.entries(files).map(([urlPath, body]) => ({
+        name: `dev-file ${urlPath}`,
+        path: urlPath,
+        middleware: (req, res) => {
+          res.setHeader('Content-Type', 'application/json; charset=utf-8');
+          res.setHeader('Cache-Control', 'no-store');
+          res.end(JSON.stringify(body(req)));
+        },
+      })),
+    );
+    return middlewares;
+  };
+}
+const runtimeConfig = () => JSON.parse(fs.readFileSync(DEFAULT_RUNTIME_CONFIG, 'utf8'));
+const apiProxy = [{ context: ['/api'], target: `http://localhost:${API_PORT}` }];
 
 /**
  * One instance at run time of each of these (the e2e singleton test proves it). Every subpath a
@@ -35,9 +96,6 @@ export function singletons(fromDir) {
     '@app/shared': entry('@app/shared'),
   };
 }
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const SHARED_SRC = path.resolve(here, '../src');
 
 /** Options every build shares: TS/TSX through rspack's builtin swc, content-hashed files. */
 export function baseConfig({ dir, mode, publicPath }) {
@@ -109,21 +167,24 @@ export function hostConfig({ dir, mode }) {
       }),
       new rspack.HtmlRspackPlugin({ template: path.join(dir, 'index.html'), chunks: ['main'], inject: 'body' }),
     ],
+    // Dev: the remotes come from their own dev servers (`npm run dev` starts them all), not from
+    // a built site.
     devServer: {
       port: DEV_PORTS.shell,
       historyApiFallback: true,
-      proxy: [
-        {
-          context: ['/api', '/config.json', '/deployment.json', '/builds', '/remotes'],
-          target: `http://localhost:${process.env.API_PORT ?? 3001}`,
-        },
-      ],
+      proxy: apiProxy,
+      setupMiddlewares: devFiles({
+        '/deployment.json': (req) => devDeploymentManifest(hostnameOf(req)),
+        '/config.json': runtimeConfig,
+        '/builds/latest.json': () => ({ id: 'dev' }),
+      }),
     },
   };
 }
 
 /** A remote: exposes only `./lifecycles` (its single-spa lifecycles), with a manifest. */
 export function remoteConfig({ remote, dir, mode }) {
+  if (!(remote in CONTAINERS)) throw new Error(`unknown remote ${remote}: shared/remotes.json lists ${remoteNames.join(', ')}`);
   const base = baseConfig({ dir, mode, publicPath: 'auto' });
   return {
     ...base,
@@ -148,11 +209,15 @@ export function remoteConfig({ remote, dir, mode }) {
         publicPath: '/',
       }),
     ],
+    // The shell's page loads this remote's chunks from here, so lazy compilation (whose requests
+    // would go to the page's own server) stays off.
+    lazyCompilation: false,
     devServer: {
       port: DEV_PORTS[remote],
       historyApiFallback: true,
       headers: { 'Access-Control-Allow-Origin': '*' },
-      proxy: [{ context: ['/api', '/config.json'], target: `http://localhost:${process.env.API_PORT ?? 3000}` }],
+      proxy: apiProxy,
+      setupMiddlewares: devFiles({ '/config.json': runtimeConfig }),
     },
   };
 }

@@ -4,7 +4,7 @@
  * module graph, so the auth store, toasts and route table exist once at run time.
  */
 export * from './constants';
-export * from './containers';
+export { CONTAINERS } from './remotes';
 export * from './copy';
 export * from './routes';
 export * from './runtime';

@@ -7,8 +7,10 @@
  * Ownership and layouts follow docs/architecture.md §3; guard placement is our reading of the spec
  * and is written next to each route.
  */
-export const REMOTES = ['marketing', 'auth', 'entry', 'mypage'] as const;
-export type RemoteName = (typeof REMOTES)[number];
+import type { RemoteName } from '../remotes';
+
+// The remotes themselves are listed once, in shared/remotes.json (read by ../remotes).
+export { REMOTES, type RemoteName } from '../remotes';
 
 export const LAYOUTS = [
   'anonymous',

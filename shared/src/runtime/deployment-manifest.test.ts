@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest';
-import { CONTAINERS } from '../containers';
+import { CONTAINERS } from '../remotes';
 import { DeploymentManifestError, loadDeploymentManifest, toFederationRemotes, type DeploymentManifest } from './deployment-manifest';
 
 const valid: DeploymentManifest = {

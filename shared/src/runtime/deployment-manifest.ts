@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { DEPLOYMENT_MANIFEST_URL } from '../constants';
-import { REMOTES, type RemoteName } from '../routes/table';
+import { REMOTES, type RemoteName } from '../remotes';
 
 /**
  * The deployment manifest (`/deployment.json`): which build of each remote is live. A release
