@@ -35,6 +35,15 @@ export default defineConfig({
         },
       },
       {
+        // The repository scripts (release helpers, dev-server wiring): Node only.
+        test: {
+          name: 'scripts',
+          root: './scripts',
+          environment: 'node',
+          include: ['**/*.test.mjs'],
+        },
+      },
+      {
         test: {
           name: 'api',
           root: './api',
