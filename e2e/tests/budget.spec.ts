@@ -1,8 +1,14 @@
 import { gzipSync } from 'node:zlib';
 import { test, expect } from './fixtures';
 
-/** Size budget of the landing page: the gzip size of every JS file `/` downloads. */
-const BUDGET_TOTAL_GZIP = 220 * 1024;
+/**
+ * Size budget of the landing page: the gzip size of every JS file `/` downloads. 220 KiB until
+ * issue 8; raised to 230 KiB when every page began parsing API answers with their contracts (zod
+ * core in the shared runtime, ≈ +9 KB, the catalogue split so only the session endpoints load) and
+ * the fee example began using the domain's decimal money rules (big.js, ≈ +4 KB). Measured 227 KB.
+ * Issue 12 (fast on a phone) is where it comes down.
+ */
+const BUDGET_TOTAL_GZIP = 230 * 1024;
 
 test('JS downloaded by / stays within the budget', async ({ page }, testInfo) => {
   const bodies = new Map<string, Promise<Buffer>>();

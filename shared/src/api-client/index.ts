@@ -2,7 +2,7 @@ import { FetchError, ofetch } from 'ofetch';
 import { safeParse } from 'zod/mini';
 import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME } from '../constants';
 import { pathOf, type AnyEndpoint, type CallArgs, type CallOptions, type ResponseOf } from '../contracts/endpoint';
-import { endpoints } from '../contracts/endpoints';
+import { sessionEndpoints as endpoints } from '../contracts/endpoints-session';
 import { responseProblems } from './contract-problems';
 import { ContractError, CsrfError, STALE_CREDENTIALS_MESSAGE, toApiError } from './errors';
 

@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import { api as defaultApi, type Api } from '../api-client';
-import { endpoints } from '../contracts/endpoints';
+import { sessionEndpoints as endpoints } from '../contracts/endpoints-session';
 import { isLoggedInMe, type Me } from '../contracts/me';
 import type { SuppressEntries } from '../contracts/system-settings';
 import { identityStateOf, isIndividual, userStatusOf, type IdentityState, type UserStatus } from '../domain/identity';

@@ -13,7 +13,7 @@ import {
   similarUserAttribute,
   passwordChecklist,
   validatePassword,
-} from './accounts';
+} from './index';
 
 /** The messages by dotted field, in the order zod reports them (the DRF body the API sends). */
 function errorsOf(schema: z.ZodMiniType, input: unknown): Record<string, string[]> {

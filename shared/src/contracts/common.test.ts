@@ -17,7 +17,7 @@ import {
   YenInputSchema,
   YenStringSchema,
   addFieldErrors,
-} from './common';
+} from './index';
 
 const ok = (schema: z.ZodMiniType, value: unknown) => schema.safeParse(value).success;
 const messages = (schema: z.ZodMiniType, value: unknown) => schema.safeParse(value).error?.issues.map((issue) => issue.message) ?? [];

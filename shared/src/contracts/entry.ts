@@ -4,22 +4,17 @@ import { TAX_RETURN_METHODS } from '../domain/financial-statements';
 import { MESSAGES } from '../domain/messages';
 import { BANK_FILE_FORMATS } from '../domain/statuses';
 import { validateEntrySubmit, type SubmitKind } from '../domain/validation-entry';
+import { DateInputSchema, FeeRatioSchema, PurchaseRatioSchema, YenInputSchema, YenStringSchema, addFieldErrors } from './amounts';
 import {
   ClaimStatusSchema,
   ConfirmationStatusSchema,
   ContentFileSchema,
-  DateInputSchema,
   DateSchema,
   DateTimeSchema,
   EntryStatusSchema,
-  FeeRatioSchema,
   IdSchema,
   MetadataSchema,
   OptionalTextSchema,
-  PurchaseRatioSchema,
-  YenInputSchema,
-  YenStringSchema,
-  addFieldErrors,
 } from './common';
 
 /**

@@ -4,7 +4,12 @@
  * objects, the client calls endpoints and parses answers with them, the mocks answer for them, and
  * the OpenAPI document is generated from them (style: "One schema, both sides").
  */
+export * from './account-messages';
+export * from './amounts';
 export * from './common';
+export * from './fields';
+export * from './passwords';
+export * from './session';
 export * from './entry';
 export * from './errors';
 export * from './health';
@@ -15,3 +20,4 @@ export * from './upload';
 export * from './accounts';
 export * from './endpoint';
 export * from './endpoints';
+export * from './endpoints-session';

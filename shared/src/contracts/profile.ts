@@ -1,7 +1,9 @@
 import * as z from 'zod/mini';
 import { CORPORATE_DIVISIONS, DEFAULT_SECTOR, SECTORS } from '../domain/statuses';
-import { ACCOUNT_MESSAGES, VersionFieldSchema } from './accounts';
-import { BankAccountStringSchema, ConfirmationStatusSchema, ContentFileSchema, IdSchema } from './common';
+import { ACCOUNT_MESSAGES } from './account-messages';
+import { BankAccountStringSchema } from './amounts';
+import { ConfirmationStatusSchema, ContentFileSchema, IdSchema } from './common';
+import { VersionFieldSchema } from './fields';
 
 /**
  * The profile: `GET /api/profile/` and its `PATCH`es (spec §3 "Profile", §7).

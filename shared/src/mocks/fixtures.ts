@@ -1,4 +1,4 @@
-import type { AccountSummary, DetailResponse } from '../contracts/accounts';
+import type { AccountSummary, DetailResponse } from '../contracts/session';
 import type { Health, OpenApiDocument } from '../contracts/health';
 import type { Me, VisitorMe } from '../contracts/me';
 import type { ProfileResponse } from '../contracts/profile';

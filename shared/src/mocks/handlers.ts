@@ -1,6 +1,6 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { safeParse } from 'zod/mini';
-import { ACCOUNT_MESSAGES } from '../contracts/accounts';
+import { ACCOUNT_MESSAGES } from '../contracts/account-messages';
 import { ERROR_CASES, listEndpoints, type AnyEndpoint, type ErrorCase, type ResponseInputOf } from '../contracts/endpoint';
 import { endpoints } from '../contracts/endpoints';
 import { validationErrorBody, type ValidationErrorBody } from '../contracts/errors';

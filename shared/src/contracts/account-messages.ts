@@ -1,0 +1,69 @@
+import { MESSAGES } from '../domain/messages';
+
+/** Japanese messages of the account endpoints (DRF / Django wording where they have one). */
+export const ACCOUNT_MESSAGES = {
+  /** Spec §5 blank field (the domain's message, repeated here for the account forms). */
+  blank: MESSAGES.blank,
+  /** DRF: a required field is missing. */
+  required: 'この項目は必須です。',
+  /** DRF: null sent for a field that does not allow it. */
+  notNull: 'この項目はnullにできません。',
+  /** DRF: a number, object, … sent where text belongs. */
+  notAString: '有効な文字列ではありません。',
+  /** DRF BooleanField. */
+  notABoolean: '有効な真偽値ではありません。',
+  /** DRF: the body is not a JSON object. */
+  invalidData: '無効なデータです。JSON オブジェクトを送信してください。',
+  /** DRF EmailField. */
+  invalidEmail: '有効なメールアドレスを入力してください。',
+  /** Registration with an address that already has an account (compared case-insensitively). */
+  emailTaken: 'このメールアドレスは既に登録されています。',
+  /** Django SetPasswordForm: the two new passwords differ. */
+  passwordMismatch: '確認用パスワードが一致しません。',
+  /** Django PasswordChangeForm: the current password is wrong. */
+  oldPasswordIncorrect: '元のパスワードが間違っています。もう一度入力してください。',
+  /** Django MinimumLengthValidator. */
+  passwordTooShort: (minLength: number) => `このパスワードは短すぎます。最低 ${minLength} 文字以上必要です。`,
+  /** Django NumericPasswordValidator. */
+  passwordEntirelyNumeric: 'このパスワードは数字しか使われていません。',
+  /** Django CommonPasswordValidator. */
+  passwordTooCommon: 'このパスワードは一般的すぎます。',
+  /** Django UserAttributeSimilarityValidator (`name`: メールアドレス, 姓 or 名). */
+  passwordTooSimilar: (name: string) => `このパスワードは ${name} と似すぎています。`,
+  /** DRF CharField max_length. */
+  tooLong: (maxLength: number) => `この項目が${maxLength}文字より長くならないようにしてください。`,
+  /** DRF ChoiceField. */
+  invalidChoice: (input: unknown) => `"${String(input)}"は有効な選択肢ではありません。`,
+  /** POST /api/auth/ 401: wrong address or password (the same for both, so addresses cannot be probed). */
+  invalidCredentials: 'メールアドレスまたはパスワードが正しくありません。',
+  /**
+   * POST /api/auth/ 401: right password, but the address has not been confirmed yet. (When the
+   * link of the registration mail has expired, the API has just mailed a new one.)
+   */
+  inactiveAccount:
+    'メールアドレスの確認が完了していません。確認メールのリンクを開いて、アカウントを有効化してからログインしてください。確認メールの有効期限（72時間）が切れていた場合は、新しい確認メールをお送りしました。',
+  /** POST /api/auth/ 429: too many failed logins for the address or from the client. */
+  loginThrottled: 'ログインの試行回数が多すぎます。しばらく時間をおいてから再度お試しください。',
+  /** DRF NotAuthenticated (403): an endpoint for logged-in users called without a session. */
+  notAuthenticated: '認証情報が含まれていません。',
+  /** Activation or password-reset link that is unknown, used, expired or malformed. */
+  invalidLink: 'このリンクは無効か、有効期限が切れています。お手数ですが、もう一度お手続きください。',
+  /** Activation link opened again after it worked. */
+  alreadyActivated: 'このアカウントは既に有効化されています。ログインしてください。',
+  /** POST /api/register/activation/ 200. */
+  activated: 'メールアドレスの確認が完了しました。ログインしてください。',
+  /** POST /api/password/reset/ 200, whether or not the address has an account. */
+  passwordResetSent: 'ご入力のメールアドレスが登録されている場合は、パスワード再設定用のメールを送信しました。',
+  /** POST /api/password/reset/confirm/ 200. */
+  passwordResetDone: 'パスワードが再設定されました。新しいパスワードでログインしてください。',
+  /** POST /api/password/change/ 200 (dj-rest-auth "New password has been saved."). */
+  passwordChanged: '新しいパスワードが保存されました。',
+  /** DRF IntegerField. */
+  invalidInteger: '有効な整数を入力してください。',
+  /** 409: a PATCH named a `version` that is no longer the stored one (someone saved in between). */
+  versionConflict: 'ほかの画面または端末で内容が更新されています。ページを再読み込みしてから、もう一度お試しください。',
+  /** PATCH of the profile: the bank account may not change (`can_edit_bank_account` is false). */
+  bankAccountLocked: '口座情報は変更できません。変更をご希望の場合はお問い合わせください。',
+  /** PATCH with `addfiles`: an id that is not one of the user's uploaded files. */
+  fileNotFound: (id: unknown) => `ファイル "${String(id)}" が見つかりません。`,
+} as const;
