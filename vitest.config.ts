@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // One command runs every package's unit tests: `pnpm test:unit` (part of `pnpm check`).
 export default defineConfig({
-  define: { __BUILD_LABEL__: JSON.stringify('') },
+  define: { __BUILD_LABEL__: JSON.stringify(''), __MOCK_API__: 'false' },
   test: {
     projects: [
       {
@@ -15,7 +15,7 @@ export default defineConfig({
         },
       },
       {
-        define: { __BUILD_LABEL__: JSON.stringify('') },
+        define: { __BUILD_LABEL__: JSON.stringify(''), __MOCK_API__: 'false' },
         test: {
           name: 'shell',
           root: './shell',
@@ -25,7 +25,7 @@ export default defineConfig({
         },
       },
       {
-        define: { __BUILD_LABEL__: JSON.stringify('') },
+        define: { __BUILD_LABEL__: JSON.stringify(''), __MOCK_API__: 'false' },
         test: {
           name: 'remotes',
           root: '.',

@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+/** mfe-auth alone on its dev server against the in-browser mock API (`dev:mock`, mock-mode.spec.ts). */
+export const MOCK_MODE_PORT = Number(process.env.E2E_MOCK_PORT ?? 3199);
 
 /**
  * Browser tests against the production build (`.site/`, assembled by `pnpm build`) served by the
@@ -41,19 +43,32 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
     { name: 'phone', use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true }, testMatch: /routes\.spec\.ts/ },
   ],
-  webServer: {
-    command: 'node --import tsx src/server.ts',
-    cwd: path.join(root, 'api'),
-    url: `http://localhost:${E2E_PORT}/api/health/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 120_000,
-    env: {
-      PORT: String(E2E_PORT),
-      DATA_DIR: path.join(root, '.data', 'e2e'),
-      MAIL_OUTBOX_DIR: path.join(root, '.data', 'e2e', 'mail'),
-      SITE_DIR: path.join(root, '.site'),
+  webServer: [
+    {
+      command: 'node --import tsx src/server.ts',
+      cwd: path.join(root, 'api'),
+      url: `http://localhost:${E2E_PORT}/api/health/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      env: {
+        PORT: String(E2E_PORT),
+        DATA_DIR: path.join(root, '.data', 'e2e'),
+        MAIL_OUTBOX_DIR: path.join(root, '.data', 'e2e', 'mail'),
+        SITE_DIR: path.join(root, '.site'),
+      },
+      stdout: 'pipe',
+      stderr: 'pipe',
     },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+    {
+      // What an independent team runs: one remote, its own dev server, no API and no database.
+      command: 'npx -y pnpm@10.34.8 --filter mfe-auth run dev:mock',
+      cwd: root,
+      url: `http://localhost:${MOCK_MODE_PORT}/login`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      env: { DEV_PORT: String(MOCK_MODE_PORT) },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -5,4 +5,5 @@ import { remoteConfig } from '@app/shared/build/federation';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
-export default (_env, argv) => remoteConfig({ remote: 'entry', dir, mode: argv.mode ?? 'production' });
+// `--env mock` (the dev:mock script): the standalone page answers /api itself (MSW), no API needed.
+export default (env, argv) => remoteConfig({ remote: 'entry', dir, mode: argv.mode ?? 'production', mock: Boolean(env?.mock) });

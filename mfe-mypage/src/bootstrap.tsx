@@ -1,11 +1,10 @@
-// Standalone mount, for working on this remote alone with its own dev server.
-import { createRoot } from 'react-dom/client';
-import { RemoteRoot, containerFor, ensureStyles, loadRuntimeConfig, refreshAuth, CONTAINERS } from '@app/shared';
+// Standalone mount, for working on this remote alone with its own dev server (`dev`, or `dev:mock`
+// with the in-browser mock API instead of the real one; never part of a production build).
+import { mountStandalone } from '@app/shared';
 import { pages } from './app/pages';
 
-ensureStyles();
-void loadRuntimeConfig()
-  .then(() => refreshAuth())
-  .then(() => {
-    createRoot(containerFor(CONTAINERS.mypage)).render(<RemoteRoot remote="mypage" pages={pages} />);
-  });
+void mountStandalone(
+  'mypage',
+  pages,
+  __MOCK_API__ ? () => import('@app/shared/mocks/browser').then((mocks) => mocks.startMockApi()) : undefined,
+);

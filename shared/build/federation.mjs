@@ -71,6 +71,20 @@ function devFiles(files) {
   };
 }
 const runtimeConfig = () => JSON.parse(fs.readFileSync(DEFAULT_RUNTIME_CONFIG, 'utf8'));
+/** `/mockServiceWorker.js`, MSW's worker script (the installed msw's own copy, so versions match). */
+function mockServiceWorker() {
+  const file = createRequire(path.join(here, '..', 'package.json')).resolve('msw/mockServiceWorker.js');
+  return {
+    name: 'msw worker',
+    path: '/mockServiceWorker.js',
+    middleware: (_req, res) => {
+      res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+      res.setHeader('Cache-Control', 'no-store');
+      res.end(fs.readFileSync(file));
+    },
+  };
+}
+
 const apiProxy = [{ context: ['/api'], target: `http://localhost:${API_PORT}` }];
 
 /**
@@ -98,7 +112,7 @@ export function singletons(fromDir) {
 }
 
 /** Options every build shares: TS/TSX through rspack's builtin swc, content-hashed files. */
-export function baseConfig({ dir, mode, publicPath }) {
+export function baseConfig({ dir, mode, publicPath, mock = false }) {
   const production = mode === 'production';
   return {
     mode,
@@ -139,6 +153,9 @@ export function baseConfig({ dir, mode, publicPath }) {
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(mode),
         __BUILD_LABEL__: JSON.stringify(process.env.BUILD_LABEL ?? ''),
+        // Only `dev:mock` sets it: production code reaches the mocks behind `if (__MOCK_API__)`,
+        // a branch the build drops.
+        __MOCK_API__: JSON.stringify(mock),
       }),
     ],
   };
@@ -183,9 +200,10 @@ export function hostConfig({ dir, mode }) {
 }
 
 /** A remote: exposes only `./lifecycles` (its single-spa lifecycles), with a manifest. */
-export function remoteConfig({ remote, dir, mode }) {
+export function remoteConfig({ remote, dir, mode, mock = false }) {
   if (!(remote in CONTAINERS)) throw new Error(`unknown remote ${remote}: shared/remotes.json lists ${remoteNames.join(', ')}`);
-  const base = baseConfig({ dir, mode, publicPath: 'auto' });
+  if (mock && mode === 'production') throw new Error('the mock API is for the dev server only (dev:mock)');
+  const base = baseConfig({ dir, mode, publicPath: 'auto', mock });
   return {
     ...base,
     entry: { main: './src/index.ts' },
@@ -213,11 +231,14 @@ export function remoteConfig({ remote, dir, mode }) {
     // would go to the page's own server) stays off.
     lazyCompilation: false,
     devServer: {
-      port: DEV_PORTS[remote],
+      // DEV_PORT: a second copy elsewhere (the e2e test of dev:mock runs beside a developer's dev).
+      port: Number(process.env.DEV_PORT ?? DEV_PORTS[remote]),
       historyApiFallback: true,
       headers: { 'Access-Control-Allow-Origin': '*' },
-      proxy: apiProxy,
-      setupMiddlewares: devFiles({ '/config.json': runtimeConfig }),
+      // dev:mock answers /api in the browser (MSW's service worker): no API behind it.
+      ...(mock ? {} : { proxy: apiProxy }),
+      setupMiddlewares: (middlewares, server) =>
+        devFiles({ '/config.json': runtimeConfig })(mock ? [mockServiceWorker(), ...middlewares] : middlewares, server),
     },
   };
 }

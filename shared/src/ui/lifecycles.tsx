@@ -1,7 +1,11 @@
 import type * as ReactNamespace from 'react';
 import type * as ReactDOMClientNamespace from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
+import { refreshAuth } from '../auth-store';
+import { CONTAINERS } from '../remotes';
 import type { RemoteName } from '../routes/table';
+import { loadRuntimeConfig } from '../runtime/config';
 import { recordInstance } from '../runtime/instances';
 import { ErrorPage } from './error-page';
 import { Layout } from './layouts';
@@ -55,4 +59,19 @@ export function createRemoteLifecycles(remote: RemoteName, containerName: string
     ],
     unmount: lifecycles.unmount,
   };
+}
+
+/**
+ * The standalone page of one remote (its own dev server, no shell): styles, then `beforeStart`
+ * (dev:mock starts the in-browser mock API there), the runtime config and the current user, then
+ * the remote's routes. What each remote's `bootstrap.tsx` runs.
+ */
+export function mountStandalone(remote: RemoteName, pages: PageMap, beforeStart?: () => Promise<void>): Promise<void> {
+  ensureStyles();
+  return (beforeStart?.() ?? Promise.resolve())
+    .then(() => loadRuntimeConfig())
+    .then(() => refreshAuth())
+    .then(() => {
+      createRoot(containerFor(CONTAINERS[remote])).render(<RemoteRoot remote={remote} pages={pages} />);
+    });
 }
