@@ -1,4 +1,7 @@
 import { test, expect, failedRequest, failedResponse, markWindow, navigateInApp, windowMarker } from './fixtures';
+import { REMOTES, remoteDir } from '../remotes';
+
+const DEAD_MANIFEST = `/remotes/${remoteDir('auth')}/does-not-exist/mf-manifest.json`;
 
 test('navigation between remotes happens without a full page load; back works', async ({ page }) => {
   await page.goto('/');
@@ -45,7 +48,7 @@ test('shared singletons: one react, react-dom, react-router-dom, zustand and aut
     await navigateInApp(page, path);
     await expect(page.locator('[data-layout]')).toBeVisible();
   }
-  await expect.poll(() => [...remoteEntries].sort()).toEqual(['mfe-auth', 'mfe-entry', 'mfe-marketing', 'mfe-mypage']);
+  await expect.poll(() => [...remoteEntries].sort()).toEqual(REMOTES.map(remoteDir).sort());
   const instances = await page.evaluate(() => (window as unknown as { __APP_INSTANCES__: Record<string, number> }).__APP_INSTANCES__);
   expect(instances).toEqual({
     react: 1,
@@ -60,14 +63,14 @@ test.describe('a dead remote', () => {
   test.use({
     // Nothing but the dead remote's manifest may fail.
     expectedConsoleErrors: {
-      "each load of the dead remote's manifest answers 404": failedResponse(404, '/remotes/mfe-auth/does-not-exist/mf-manifest.json'),
+      "each load of the dead remote's manifest answers 404": failedResponse(404, DEAD_MANIFEST),
     },
   });
   test('a remote whose manifest URL is dead shows its error page while the others work', async ({ page }) => {
     await page.route('**/deployment.json', async (route) => {
       const res = await route.fetch();
       const manifest = await res.json();
-      manifest.remotes.auth.manifest = '/remotes/mfe-auth/does-not-exist/mf-manifest.json';
+      manifest.remotes.auth.manifest = DEAD_MANIFEST;
       await route.fulfill({ response: res, json: manifest });
     });
     await page.goto('/');
@@ -91,7 +94,7 @@ test.describe('a dead remote', () => {
 });
 
 test.describe('chunk load failure', () => {
-  const termsChunk = /\/remotes\/mfe-marketing\/[^/]+\/page-terms\.[^/]+\.js/;
+  const termsChunk = new RegExp(`/remotes/${remoteDir('marketing')}/[^/]+/page-terms\\.[^/]+\\.js`);
   /** A `console.error(error)` of the chunk's ChunkLoadError (its stack, which starts with the chunk's URL). */
   const chunkLoadError = (prefix = '') =>
     new RegExp(`^${prefix}ChunkLoadError: Loading chunk \\S+ failed\\.\\n\\(error: https?://[^/]+${termsChunk.source}\\)`);
@@ -108,7 +111,7 @@ test.describe('chunk load failure', () => {
       if (r.resourceType() === 'document') documentLoads++;
     });
     // Every lazy page chunk of the marketing remote fails; its container and shared code load.
-    await page.route(/\/remotes\/mfe-marketing\/[^/]+\/page-[^/]+\.js$/, (route) => route.abort());
+    await page.route(new RegExp(`/remotes/${remoteDir('marketing')}/[^/]+/page-[^/]+\\.js$`), (route) => route.abort());
     await page.goto('/terms');
     await expect(page.getByText('ページの読み込みに失敗しました。', { exact: false })).toBeVisible();
     expect(documentLoads).toBe(2);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { SWAP_FILE } from '../global-setup';
 import { test, expect } from './fixtures';
+import { remoteDir } from '../remotes';
 
 test('swapping one remote in the deployment manifest changes what the browser runs; nothing else is rebuilt', async ({ page }) => {
   const swap = JSON.parse(fs.readFileSync(SWAP_FILE, 'utf8')) as { version: string };
@@ -19,7 +20,7 @@ test('swapping one remote in the deployment manifest changes what the browser ru
   await page.route('**/deployment.json', async (route) => {
     const res = await route.fetch();
     const manifest = await res.json();
-    manifest.remotes.marketing = { manifest: `/remotes/mfe-marketing/${swap.version}/mf-manifest.json`, version: swap.version };
+    manifest.remotes.marketing = { manifest: `/remotes/${remoteDir('marketing')}/${swap.version}/mf-manifest.json`, version: swap.version };
     await route.fulfill({ response: res, json: manifest });
   });
   scripts.length = 0;
@@ -28,13 +29,13 @@ test('swapping one remote in the deployment manifest changes what the browser ru
 
   const shellOf = (list: string[]) => list.filter((s) => s.startsWith('/assets/')).sort();
   expect(shellOf(scripts)).toEqual(shellOf(before));
-  expect(scripts.some((s) => s.startsWith(`/remotes/mfe-marketing/${swap.version}/`))).toBe(true);
-  expect(scripts.some((s) => s.startsWith(`/remotes/mfe-marketing/${live.remotes.marketing.version}/`))).toBe(false);
+  expect(scripts.some((s) => s.startsWith(`/remotes/${remoteDir('marketing')}/${swap.version}/`))).toBe(true);
+  expect(scripts.some((s) => s.startsWith(`/remotes/${remoteDir('marketing')}/${live.remotes.marketing.version}/`))).toBe(false);
 
   // The other remotes are still the live builds.
   await page.getByRole('banner').getByRole('link', { name: 'ログイン' }).click();
   await expect(page.locator('[data-layout="anonymous"]')).toBeVisible();
-  expect(scripts.some((s) => s.startsWith(`/remotes/mfe-auth/${live.remotes.auth.version}/`))).toBe(true);
+  expect(scripts.some((s) => s.startsWith(`/remotes/${remoteDir('auth')}/${live.remotes.auth.version}/`))).toBe(true);
 });
 
 test('a new build becomes a full page load on the next navigation (builds/latest.json polled hourly)', async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { AnyEndpoint } from '../contracts/endpoint';
-import { statusMessage } from '../domain/messages';
+import { MESSAGES, statusMessage } from '../domain/messages';
 import { serverFieldErrors } from '../domain/validation-server';
 
 /**
@@ -31,7 +31,7 @@ export class ValidationError extends ApiError {
     /** The body as the server sent it. */
     readonly body: unknown,
   ) {
-    super(nonFieldErrors[0] ?? Object.values(fieldErrors)[0] ?? '入力内容をご確認ください。', 400, url);
+    super(nonFieldErrors[0] ?? Object.values(fieldErrors)[0] ?? MESSAGES.checkFieldErrors, 400, url);
   }
 }
 
@@ -138,7 +138,7 @@ export const STALE_CREDENTIALS_MESSAGE = 'ログイン情報の有効期限が�
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const firstString = (v: unknown): string | null => {
-  const first = Array.isArray(v) ? v[0] : v;
+  const first: unknown = Array.isArray(v) ? v[0] : v;
   return typeof first === 'string' && first !== '' ? first : null;
 };
 
@@ -167,7 +167,7 @@ export function toApiError(
     // First message per field, nested bodies as dotted paths (the domain's reading, spec §5).
     const { non_field_errors: _nonField, detail: _detail, ...fieldErrors } = serverFieldErrors(body);
     const nonField = [body.non_field_errors, body.detail]
-      .flatMap((value) => (Array.isArray(value) ? value : [value]))
+      .flatMap((value): unknown[] => (Array.isArray(value) ? value : [value]))
       .filter((m): m is string => typeof m === 'string');
     return new ValidationError(url, fieldErrors, nonField, body);
   }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AppLink, FormAlert, SubmitButton, TextField, api, useApiForm } from '@app/shared';
+import { MESSAGES } from '@app/shared/domain';
 import { endpoints } from '@app/shared/contracts';
 
 /**
@@ -17,7 +18,8 @@ export default function PasswordResetConfirmPage() {
     await api(endpoints.password.resetConfirm, {
       body: { uid: query.get('uid') ?? '', token: query.get('token') ?? '', new_password1: password1, new_password2: password2 },
     });
-    navigate('/profile/password/reset/reset/done', { replace: true });
+    // BrowserRouter's navigate does not return a promise (only a data router's does): nothing to await.
+    void navigate('/profile/password/reset/reset/done', { replace: true });
   });
   const linkProblem = form.fieldErrors.token ?? form.fieldErrors.uid;
   return (
@@ -27,9 +29,7 @@ export default function PasswordResetConfirmPage() {
       </h1>
       <form className="form" onSubmit={submit} noValidate>
         <FormAlert
-          messages={
-            linkProblem ? [linkProblem, ...form.formErrors.filter((m) => m !== 'エラーのある項目をご確認ください')] : form.formErrors
-          }
+          messages={linkProblem ? [linkProblem, ...form.formErrors.filter((m) => m !== MESSAGES.checkFieldErrors)] : form.formErrors}
         />
         <TextField
           label="新しいパスワード"

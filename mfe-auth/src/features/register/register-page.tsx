@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AppLink, Checkbox, FormAlert, RadioGroup, SubmitButton, TextField, api, getRuntimeConfig, useApiForm } from '@app/shared';
+import { MESSAGES } from '@app/shared/domain';
 import { endpoints, passwordChecklist } from '@app/shared/contracts';
 
 type Division = 'corporate' | 'individual';
@@ -47,7 +48,8 @@ export default function RegisterPage() {
         ceres_xuid: ceresXuid(),
       },
     });
-    navigate(`/register/activation?${new URLSearchParams({ sent: email.trim() }).toString()}`);
+    // BrowserRouter's navigate does not return a promise (only a data router's does): nothing to await.
+    void navigate(`/register/activation?${new URLSearchParams({ sent: email.trim() }).toString()}`);
   });
 
   return (
@@ -58,9 +60,7 @@ export default function RegisterPage() {
       <p className="muted">登録は無料です。ご登録のメールアドレスに確認メールをお送りします。</p>
       <form className="form" onSubmit={submit} noValidate>
         <FormAlert
-          messages={
-            Object.keys(localErrors).length > 0 && form.formErrors.length === 0 ? ['エラーのある項目をご確認ください'] : form.formErrors
-          }
+          messages={Object.keys(localErrors).length > 0 && form.formErrors.length === 0 ? [MESSAGES.checkFieldErrors] : form.formErrors}
         />
         <RadioGroup<Division>
           legend="ご登録の区分"
