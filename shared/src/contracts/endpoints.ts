@@ -5,11 +5,24 @@ import {
   PasswordResetRequestSchema,
   RegisterRequestSchema,
 } from './accounts';
-import { defineCatalogue, endpoint } from './endpoint';
+import { defineCatalogue, endpoint, type Schema } from './endpoint';
 import { HealthSchema, OpenApiDocumentSchema } from './health';
 import { ProfileNameAndIdentityPatchSchema, ProfilePatchSchema, ProfileResponseSchema, ProfileWithoutSectorPatchSchema } from './profile';
 import { sessionEndpoints } from './endpoints-session';
 import { AccountSummarySchema, DetailResponseSchema, LoginRequestSchema } from './session';
+
+/** The profile's PATCHes: the applicant's own profile, the fields in `body`, the `version` lock (409). */
+const profilePatch = <const Path extends string, const Body extends Schema>(path: Path, summary: string, body: Body) =>
+  endpoint({
+    method: 'PATCH',
+    path,
+    tag: 'profile',
+    summary,
+    access: 'applicant',
+    body,
+    success: { status: 200, schema: ProfileResponseSchema },
+    errors: ['validation', 'conflict'],
+  });
 
 /**
  * Every endpoint of the API, once (spec §7 plus ours); the session endpoints live in
@@ -117,36 +130,13 @@ export const endpoints = defineCatalogue({
       access: 'applicant',
       success: { status: 200, schema: ProfileResponseSchema },
     }),
-    patch: endpoint({
-      method: 'PATCH',
-      path: '/api/profile/',
-      tag: 'profile',
-      summary: 'プロフィールの更新（addfiles: 添付するアップロード済みファイル）',
-      access: 'applicant',
-      body: ProfilePatchSchema,
-      success: { status: 200, schema: ProfileResponseSchema },
-      errors: ['validation', 'conflict'],
-    }),
-    patchWithoutSector: endpoint({
-      method: 'PATCH',
-      path: '/api/profile_without_sector_and_business_summary/',
-      tag: 'profile',
-      summary: 'プロフィールの更新（業種・事業内容を除く）',
-      access: 'applicant',
-      body: ProfileWithoutSectorPatchSchema,
-      success: { status: 200, schema: ProfileResponseSchema },
-      errors: ['validation', 'conflict'],
-    }),
-    patchNameAndIdentity: endpoint({
-      method: 'PATCH',
-      path: '/api/profile_name_and_identity/',
-      tag: 'profile',
-      summary: '氏名と本人確認書類の更新',
-      access: 'applicant',
-      body: ProfileNameAndIdentityPatchSchema,
-      success: { status: 200, schema: ProfileResponseSchema },
-      errors: ['validation', 'conflict'],
-    }),
+    patch: profilePatch('/api/profile/', 'プロフィールの更新（addfiles: 添付するアップロード済みファイル）', ProfilePatchSchema),
+    patchWithoutSector: profilePatch(
+      '/api/profile_without_sector_and_business_summary/',
+      'プロフィールの更新（業種・事業内容を除く）',
+      ProfileWithoutSectorPatchSchema,
+    ),
+    patchNameAndIdentity: profilePatch('/api/profile_name_and_identity/', '氏名と本人確認書類の更新', ProfileNameAndIdentityPatchSchema),
   },
 });
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { AppLink, Checkbox, FormAlert, SubmitButton, TextField, api, parseHashErrors, refreshAuth, useApiForm } from '@app/shared';
 import { endpoints } from '@app/shared/contracts';
+import { EmailField } from '../../components/email-field';
 
 /**
  * /login. After a successful login the auth store knows the user and the route's guard sends
@@ -28,16 +29,7 @@ export default function LoginPage() {
       </h1>
       <form className="form" onSubmit={submit} noValidate>
         <FormAlert messages={form.formErrors.length > 0 ? form.formErrors : fromHash} />
-        <TextField
-          label="メールアドレス"
-          name="email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          value={email}
-          onValueChange={setEmail}
-          error={form.fieldErrors.email}
-        />
+        <EmailField autoComplete="username" value={email} onValueChange={setEmail} error={form.fieldErrors.email} />
         <TextField
           label="パスワード"
           name="password"

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { AppLink, FormAlert, SubmitButton, TextField, api, useApiForm, type PageProps } from '@app/shared';
+import { AppLink, FormAlert, SubmitButton, api, useApiForm, type PageProps } from '@app/shared';
 import { endpoints } from '@app/shared/contracts';
+import { EmailField } from '../../components/email-field';
 
 /**
  * /profile/password/reset/recover (and …/recover/<email>, which fills the address in). The answer
@@ -13,7 +14,8 @@ export default function PasswordResetRequestPage({ params }: PageProps) {
   const form = useApiForm();
   const submit = form.handleSubmit(async () => {
     await api(endpoints.password.reset, { body: { email: email.trim() } });
-    navigate(`/profile/password/reset/done?${new URLSearchParams({ email: email.trim() }).toString()}`);
+    // BrowserRouter's navigate does not return a promise (only a data router's does): nothing to await.
+    void navigate(`/profile/password/reset/done?${new URLSearchParams({ email: email.trim() }).toString()}`);
   });
   return (
     <section className="card" aria-labelledby="recover-heading">
@@ -23,16 +25,7 @@ export default function PasswordResetRequestPage({ params }: PageProps) {
       <p className="muted">ご登録のメールアドレスを入力してください。パスワードを再設定するためのリンクをお送りします。</p>
       <form className="form" onSubmit={submit} noValidate>
         <FormAlert messages={form.formErrors} />
-        <TextField
-          label="メールアドレス"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          value={email}
-          onValueChange={setEmail}
-          error={form.fieldErrors.email}
-        />
+        <EmailField value={email} onValueChange={setEmail} error={form.fieldErrors.email} />
         <SubmitButton busy={form.busy}>再設定メールを送る</SubmitButton>
       </form>
       <div className="form-links">

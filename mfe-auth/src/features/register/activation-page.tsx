@@ -26,7 +26,8 @@ export default function ActivationPage() {
     let cancelled = false;
     api(endpoints.register.activate, { body: { uid, token } })
       .then(() => {
-        if (!cancelled) navigate('/register/complete', { replace: true });
+        // BrowserRouter's navigate does not return a promise (only a data router's does).
+        if (!cancelled) void navigate('/register/complete', { replace: true });
       })
       .catch((error: unknown) => {
         if (!cancelled)

@@ -1,18 +1,10 @@
-import { AppLink } from '@app/shared';
+import { LoginNextCard } from '../../components/done-card';
 
 /** /register/complete: the account is active; next, log in. */
 export default function RegisterCompletePage() {
   return (
-    <section className="card status-page" aria-labelledby="complete-heading">
-      <h1 id="complete-heading" className="page-heading">
-        会員登録が完了しました
-      </h1>
-      <p className="muted">メールアドレスを確認しました。ご登録のメールアドレスとパスワードでログインしてください。</p>
-      <div className="status-page__actions">
-        <AppLink className="button button--primary" to="/login">
-          ログインする
-        </AppLink>
-      </div>
-    </section>
+    <LoginNextCard id="complete-heading" heading="会員登録が完了しました">
+      メールアドレスを確認しました。ご登録のメールアドレスとパスワードでログインしてください。
+    </LoginNextCard>
   );
 }

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { AppLink, Checkbox, FormAlert, RadioGroup, SubmitButton, TextField, api, getRuntimeConfig, useApiForm } from '@app/shared';
 import { MESSAGES } from '@app/shared/domain';
 import { endpoints, passwordChecklist } from '@app/shared/contracts';
+import { EmailField } from '../../components/email-field';
 
 type Division = 'corporate' | 'individual';
 
@@ -109,16 +110,7 @@ export default function RegisterPage() {
             error={errors.first_name}
           />
         </div>
-        <TextField
-          label="メールアドレス"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          value={email}
-          onValueChange={setEmail}
-          error={errors.email}
-        />
+        <EmailField value={email} onValueChange={setEmail} error={errors.email} />
         <TextField
           label="パスワード"
           name="password"
