@@ -1,0 +1,85 @@
+import * as z from 'zod/mini';
+import { describe, expect, test } from 'vitest';
+import { defineCatalogue, endpoint, listEndpoints, matchesPath, pathOf, type AnyEndpoint } from './endpoint';
+import { endpoints } from './endpoints';
+import { sessionEndpoints } from './endpoints-session';
+import { ValidationErrorBodySchema } from './errors';
+
+const ok = { status: 200, schema: z.object({}) } as const;
+
+describe('endpoint()', () => {
+  test('unsafe methods need the CSRF token, safe ones not; logged-in access adds 403 forbidden', () => {
+    const patch = endpoint({
+      method: 'PATCH',
+      path: '/api/x/',
+      tag: 't',
+      summary: 's',
+      access: 'applicant',
+      success: ok,
+      errors: ['validation'],
+    });
+    expect([patch.csrf, patch.errors]).toEqual(['required', ['validation', 'forbidden', 'csrf']]);
+    expect(Object.keys(patch.responses)).toEqual(['200', '400', '403']);
+    expect(patch.responses[400]).toBe(ValidationErrorBodySchema);
+    const get = endpoint({ method: 'GET', path: '/api/x/', tag: 't', summary: 's', access: 'visitor', success: ok });
+    expect([get.csrf, get.errors, Object.keys(get.responses)]).toEqual(['none', [], ['200']]);
+  });
+  test.each([
+    ['a path parameter without a schema', { path: '/api/x/{id}/' }, 'path parameters {id} but params {}'],
+    ['a schema for no parameter', { path: '/api/x/', params: z.object({ id: z.string() }) }, 'path parameters {} but params {id}'],
+    ['a safe method with a CSRF check', { method: 'GET', csrf: 'required' }, 'a safe method has no CSRF check'],
+    ['both a JSON and a multipart body', { body: z.object({}), multipart: z.object({}) }, 'body or multipart, not both'],
+  ])('refuses %s', (_label, change, message) => {
+    const spec = { method: 'POST', path: '/api/x/', tag: 't', summary: 's', access: 'visitor', success: ok, ...change };
+    expect(() => endpoint(spec as Parameters<typeof endpoint>[0])).toThrow(message);
+  });
+});
+
+describe('defineCatalogue()', () => {
+  test('names each endpoint by its dotted key', () => {
+    expect(endpoints.profile.patchWithoutSector.id).toBe('profile.patchWithoutSector');
+    expect(sessionEndpoints.me.get.id).toBe('me.get');
+    expect(endpoints.auth.logout).toBe(sessionEndpoints.auth.logout);
+  });
+  test('refuses one method and path under two names', () => {
+    const twice = () =>
+      defineCatalogue({
+        a: endpoint({ method: 'GET', path: '/api/x/', tag: 't', summary: 's', access: 'visitor', success: ok }),
+        b: { c: endpoint({ method: 'GET', path: '/api/x/', tag: 't', summary: 's', access: 'visitor', success: ok }) },
+      });
+    expect(twice).toThrow('GET /api/x/ is both a and b.c');
+  });
+  test('every endpoint of the session catalogue is in the whole catalogue, under the same id', () => {
+    const all = new Map(listEndpoints(endpoints).map((e) => [e.id, e]));
+    for (const e of listEndpoints(sessionEndpoints)) expect(all.get(e.id)).toBe(e);
+  });
+  test('the spec §7 calls that exist so far, each under /api with the API spelling', () => {
+    const routes = listEndpoints(endpoints).map((e) => `${e.method} ${e.path}`);
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        'POST /api/auth/',
+        'POST /api/auth/session/delete',
+        'POST /api/me/',
+        'GET /api/system_settings/supress_entries/',
+        'PATCH /api/profile_without_sector_and_business_summary/',
+      ]),
+    );
+    for (const route of routes) expect(route).toMatch(/^(GET|POST|PUT|PATCH|DELETE) \/api\//);
+  });
+});
+
+describe('paths', () => {
+  const withParams = { id: 'x', path: '/api/entries/{id}/contract/' } as unknown as AnyEndpoint;
+  test('pathOf fills and encodes parameters', () => {
+    expect(pathOf(withParams, { id: 12 })).toBe('/api/entries/12/contract/');
+    expect(pathOf(withParams, { id: '1/2' })).toBe('/api/entries/1%2F2/contract/');
+  });
+  test.each([
+    ['/api/entries/12/contract/', true],
+    ['/api/entries/abc/contract/', true],
+    ['/api/entries/12/contract', false],
+    ['/api/entries/1/2/contract/', false],
+  ])('matchesPath %s → %s', (pathname, expected) => {
+    expect(matchesPath(withParams, pathname)).toBe(expected);
+  });
+});

@@ -1,0 +1,133 @@
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { safeParse } from 'zod/mini';
+import { ContractError, OperationalError, ServerError, ValidationError, createApi } from '../api-client';
+import {
+  ACCOUNT_MESSAGES,
+  AccountSummarySchema,
+  DetailResponseSchema,
+  HealthSchema,
+  MeResponseSchema,
+  MeSchema,
+  OpenApiDocumentSchema,
+  ProfileResponseSchema,
+  SuppressEntriesSchema,
+  endpoints,
+  listEndpoints,
+  type Schema,
+} from '../contracts';
+import {
+  MOCK_ACCOUNT,
+  accountSummaryFixture,
+  createMockBackend,
+  detailFixture,
+  failureReply,
+  healthFixture,
+  initialMockState,
+  meFixture,
+  openApiFixture,
+  profileFixture,
+  suppressEntriesFixture,
+  visitorFixture,
+} from './index';
+
+describe('fixtures: each a valid answer of its schema', () => {
+  test.each<[string, Schema, unknown]>([
+    ['me', MeSchema, meFixture()],
+    ['visitor', MeResponseSchema, visitorFixture()],
+    ['individual me', MeSchema, meFixture({ corporate_division: 'individual', company_name: null })],
+    ['profile', ProfileResponseSchema, profileFixture()],
+    ['account summary', AccountSummarySchema, accountSummaryFixture()],
+    ['detail', DetailResponseSchema, detailFixture('x')],
+    ['suppress entries', SuppressEntriesSchema, suppressEntriesFixture({ method: 'stop_new_entry', message: '停止中' })],
+    ['health', HealthSchema, healthFixture()],
+    ['openapi', OpenApiDocumentSchema, openApiFixture()],
+  ])('%s', (_name, schema, fixture) => {
+    expect(safeParse(schema, fixture).error?.issues ?? []).toEqual([]);
+  });
+});
+
+describe('failureReply', () => {
+  test('answers only failures the endpoint declares', () => {
+    expect(failureReply(endpoints.profile.patch, 'conflict', { detail: 'x' }).status).toBe(409);
+    expect(() => failureReply(endpoints.me.get, 'conflict', { detail: 'x' })).toThrow('me.get does not answer conflict');
+  });
+});
+
+describe('the mock backend', () => {
+  const server = setupServer();
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => server.resetHandlers());
+  afterAll(() => server.close());
+  const api = createApi({ getCookies: () => '', onContractError: () => undefined, onStaleCredentials: () => undefined });
+  const start = () => {
+    const backend = createMockBackend(initialMockState());
+    server.use(...backend.handlers);
+    return backend;
+  };
+
+  test('answers every endpoint of the catalogue', () => {
+    expect(createMockBackend().handlers).toHaveLength(listEndpoints(endpoints).length);
+  });
+
+  test('a visitor, a refused login, a login, the user, a logout — every answer through the real client', async () => {
+    start();
+    expect(await api(endpoints.me.get)).toEqual({});
+    const refused = await api(endpoints.auth.login, { body: { email: MOCK_ACCOUNT.email, password: 'nope' } }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(OperationalError);
+    expect((refused as OperationalError).message).toBe(ACCOUNT_MESSAGES.invalidCredentials);
+    await api(endpoints.auth.login, { body: MOCK_ACCOUNT });
+    expect(await api(endpoints.me.get)).toMatchObject({ email: MOCK_ACCOUNT.email });
+    await api(endpoints.auth.logout);
+    expect(await api(endpoints.me.get)).toEqual({});
+  });
+
+  test('bodies are validated with the contract, as the API does', async () => {
+    start();
+    const error = await api(endpoints.auth.login, { body: { email: 'not-an-address', password: '' } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).fieldErrors).toEqual({ email: ACCOUNT_MESSAGES.invalidEmail, password: 'この項目は空にできません' });
+  });
+
+  test('registering adds an account that can log in; the same address twice is refused', async () => {
+    start();
+    const body = {
+      email: 'hanako@example.jp',
+      password: 'kawa-no-nagare-7',
+      corporate_division: 'individual',
+      last_name: '佐藤',
+      first_name: '花子',
+    } as const;
+    expect(await api(endpoints.register.create, { body })).toMatchObject({ email: 'hanako@example.jp', corporate_division: 'individual' });
+    await expect(api(endpoints.register.create, { body })).rejects.toMatchObject({ fieldErrors: { email: ACCOUNT_MESSAGES.emailTaken } });
+    await api(endpoints.auth.login, { body: { email: body.email, password: body.password } });
+    expect(await api(endpoints.me.get)).toMatchObject({ email: 'hanako@example.jp' });
+  });
+
+  test('the profile: 403 for a visitor; a PATCH bumps the version; a stale version is 409 and changes nothing', async () => {
+    start();
+    await expect(api(endpoints.profile.get)).rejects.toMatchObject({ status: 403, message: ACCOUNT_MESSAGES.notAuthenticated });
+    await api(endpoints.auth.login, { body: MOCK_ACCOUNT });
+    const before = await api(endpoints.profile.get);
+    const after = await api(endpoints.profile.patch, { body: { office_city: '大阪市北区', version: before.version } });
+    expect([after.office_city, after.version]).toEqual(['大阪市北区', before.version + 1]);
+    const stale = await api(endpoints.profile.patch, { body: { office_city: '札幌市', version: before.version } }).catch((e: unknown) => e);
+    expect(stale).toBeInstanceOf(ServerError);
+    expect((stale as ServerError).status).toBe(409);
+    expect((await api(endpoints.profile.get)).office_city).toBe('大阪市北区');
+  });
+
+  test('what it answers always matches the contract (no ContractError on any read)', async () => {
+    start();
+    await api(endpoints.auth.login, { body: MOCK_ACCOUNT });
+    for (const call of [
+      () => api(endpoints.health.get),
+      () => api(endpoints.schema.get),
+      () => api(endpoints.me.visitedEntryPage),
+      () => api(endpoints.systemSettings.suppressEntries),
+      () => api(endpoints.password.reset, { body: { email: MOCK_ACCOUNT.email } }),
+    ]) {
+      await expect(call()).resolves.not.toBeInstanceOf(ContractError);
+    }
+  });
+});
