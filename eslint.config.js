@@ -7,13 +7,38 @@ import globals from 'globals';
 export default tseslint.config(
   { ignores: ['**/dist/**', '.site/**', '.data/**', '**/test-results/**', '**/playwright-report/**', '**/node_modules/**'] },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  // Type-aware rules: every .ts/.tsx file is linted with the types of its package's tsconfig.json,
+  // which the project service finds. The few TypeScript files no tsconfig includes (the root vitest
+  // config and setup, the domain's coverage config) get tsconfig.base.json's options instead.
+  ...tseslint.configs.recommendedTypeChecked,
   {
     files: ['**/*.{ts,tsx}'],
-    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node },
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: ['vitest.config.ts', 'vitest.setup.ts', 'shared/vitest.domain.config.ts'],
+          defaultProject: 'tsconfig.base.json',
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // A promise is awaited, handled with .catch(), or explicitly `void`ed where fire-and-forget is
+      // meant; a promise-returning function is never passed where a void callback is expected.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      // Untyped data (JSON, query rows) is read through a schema or as `unknown`, never as `any`.
+      '@typescript-eslint/no-unsafe-assignment': 'error',
+      '@typescript-eslint/no-unsafe-member-access': 'error',
+      '@typescript-eslint/no-unsafe-call': 'error',
+      '@typescript-eslint/no-unsafe-return': 'error',
+      '@typescript-eslint/no-unsafe-argument': 'error',
+      // Off: `async` without `await` is how Fastify hooks and handlers, single-spa lifecycles and
+      // mocked fetches say "this answers a promise"; the rule would turn them into callbacks.
+      '@typescript-eslint/require-await': 'off',
     },
   },
   {
@@ -89,5 +114,7 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['**/*.{js,mjs}'], languageOptions: { globals: { ...globals.node } } },
+  // Plain JavaScript (configs, scripts) has no type information: lint it without type-aware rules.
+  { files: ['**/*.{js,mjs,cjs}'], ...tseslint.configs.disableTypeChecked },
+  { files: ['**/*.{js,mjs,cjs}'], languageOptions: { globals: { ...globals.node } } },
 );

@@ -1,5 +1,5 @@
 import { test, expect, failedRequest, failedResponse, markWindow, navigateInApp, windowMarker } from './fixtures';
-import { REMOTES, remoteDir } from '../remotes';
+import { REMOTES, asDeploymentManifest, remoteDir } from '../remotes';
 
 const DEAD_MANIFEST = `/remotes/${remoteDir('auth')}/does-not-exist/mf-manifest.json`;
 
@@ -69,7 +69,7 @@ test.describe('a dead remote', () => {
   test('a remote whose manifest URL is dead shows its error page while the others work', async ({ page }) => {
     await page.route('**/deployment.json', async (route) => {
       const res = await route.fetch();
-      const manifest = await res.json();
+      const manifest = asDeploymentManifest(await res.json());
       manifest.remotes.auth.manifest = DEAD_MANIFEST;
       await route.fulfill({ response: res, json: manifest });
     });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { SWAP_FILE } from '../global-setup';
 import { test, expect } from './fixtures';
-import { remoteDir } from '../remotes';
+import { asDeploymentManifest, remoteDir } from '../remotes';
 
 test('swapping one remote in the deployment manifest changes what the browser runs; nothing else is rebuilt', async ({ page }) => {
   const swap = JSON.parse(fs.readFileSync(SWAP_FILE, 'utf8')) as { version: string };
@@ -13,13 +13,13 @@ test('swapping one remote in the deployment manifest changes what the browser ru
   await page.goto('/');
   await expect(page.locator('[data-build-label]')).toHaveAttribute('data-build-label', '');
   const before = [...scripts];
-  const live = await (await page.request.get('/deployment.json')).json();
+  const live = asDeploymentManifest(await (await page.request.get('/deployment.json')).json());
   expect(live.remotes.marketing.version).not.toBe(swap.version);
 
   // The release manager changes one entry of the deployment manifest.
   await page.route('**/deployment.json', async (route) => {
     const res = await route.fetch();
-    const manifest = await res.json();
+    const manifest = asDeploymentManifest(await res.json());
     manifest.remotes.marketing = { manifest: `/remotes/${remoteDir('marketing')}/${swap.version}/mf-manifest.json`, version: swap.version };
     await route.fulfill({ response: res, json: manifest });
   });

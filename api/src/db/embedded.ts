@@ -255,7 +255,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions & { databas
       } catch (error) {
         throw new Error(
           `Could not initialise the embedded PostgreSQL in ${pgDir}: ` +
-            `${error instanceof Error ? error.message : String(error)}\n${tail}`,
+            `${error instanceof Error ? error.message : String(error)}\n${tail.toString()}`,
         );
       }
     }
@@ -267,7 +267,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions & { databas
       const portTaken = tail.includes('could not bind') || tail.includes('already in use');
       if (portTaken && attempt < 3) continue;
       const reason = error instanceof Error ? `${error.message}\n` : '';
-      throw new Error(`The embedded PostgreSQL in ${pgDir} did not start.\n${reason}${tail}`);
+      throw new Error(`The embedded PostgreSQL in ${pgDir} did not start.\n${reason}${tail.toString()}`);
     }
     running = true;
 

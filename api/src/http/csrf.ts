@@ -1,6 +1,6 @@
 import { CSRF_COOKIE_NAME } from '@app/shared/domain';
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { ApiError } from './errors';
 import { isSecureRequest, requestOrigin } from './secure';
 
@@ -130,7 +130,7 @@ function checkOrigin(request: FastifyRequest, trustedOrigins: readonly string[])
 }
 
 /** The onRequest hook of the API scope (see the comment at the top). */
-export function csrfProtection(trustedOrigins: readonly string[]): onRequestHookHandler {
+export function csrfProtection(trustedOrigins: readonly string[]): onRequestAsyncHookHandler {
   return async (request) => {
     if (!UNSAFE_METHODS.has(request.method)) return;
     const mode = request.routeOptions.config.csrf ?? 'required';

@@ -136,7 +136,7 @@ export function parseHashErrors(hash: string): Record<string, string> | null {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(raw)) {
-    const first = Array.isArray(value) ? value[0] : value;
+    const first: unknown = Array.isArray(value) ? value[0] : value;
     if (typeof first === 'string' && first !== '') out[key] = first;
   }
   return Object.keys(out).length > 0 ? out : null;

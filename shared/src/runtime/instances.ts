@@ -11,8 +11,8 @@ interface InstanceGlobal {
 
 export function recordInstance(name: string, instance: unknown, target: object = globalThis): void {
   const g = target as InstanceGlobal;
-  const registry = (g.__APP_INSTANCE_REGISTRY__ ??= new Map());
-  const set = registry.get(name) ?? new Set();
+  const registry = (g.__APP_INSTANCE_REGISTRY__ ??= new Map<string, Set<unknown>>());
+  const set = registry.get(name) ?? new Set<unknown>();
   set.add(instance);
   registry.set(name, set);
   g.__APP_INSTANCES__ = Object.fromEntries([...registry].map(([k, v]) => [k, v.size]));

@@ -70,7 +70,7 @@ export function RouteView({ remote, pages }: { remote: RemoteName; pages: PageMa
       </Layout>
     );
   }
-  const Page = pages[match.route.id as RouteId];
+  const Page = pages[match.route.id];
   return (
     <Layout name={match.route.layout}>
       <Suspense fallback={<Loading />}>

@@ -14,9 +14,13 @@ test('a toast is announced and disappears after 7 s', () => {
   render(<ToastRegion />);
   act(() => void showToast('保存しました', 'success'));
   expect(screen.getByRole('status')).toHaveTextContent('保存しました');
-  act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 1));
+  act(() => {
+    vi.advanceTimersByTime(TOAST_DURATION_MS - 1);
+  });
   expect(screen.queryByText('保存しました')).toBeInTheDocument();
-  act(() => vi.advanceTimersByTime(1));
+  act(() => {
+    vi.advanceTimersByTime(1);
+  });
   expect(screen.queryByText('保存しました')).toBeNull();
 });
 

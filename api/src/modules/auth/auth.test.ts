@@ -192,7 +192,7 @@ describe('POST /api/auth/session/delete (logout)', () => {
     );
     expect(agent.cookies.has('sessionid')).toBe(false);
     const { rows } = await api.database.pool.query('select count(*)::int as n from sessions where user_id = $1', [user.id]);
-    expect(rows[0].n).toBe(0);
+    expect(rows).toEqual([{ n: 0 }]);
     expect((await auditRows(api, 'account.logged_out')).filter((row) => row.subject_id === String(user.id))).toHaveLength(1);
 
     // Replaying the old cookie: a visitor.
@@ -254,8 +254,12 @@ describe('session expiry (server side)', () => {
   it('last_seen_at is written at most every 5 minutes', async () => {
     const user = await createUser(api);
     const agent = await loggedIn(api, user);
-    const seen = async () =>
-      (await api.database.pool.query('select last_seen_at from sessions where user_id = $1', [user.id])).rows[0].last_seen_at.getTime();
+    const seen = async () => {
+      const { rows } = await api.database.pool.query<{ last_seen_at: Date }>('select last_seen_at from sessions where user_id = $1', [
+        user.id,
+      ]);
+      return rows[0]?.last_seen_at.getTime();
+    };
     const loginTime = api.clock.now().getTime();
     api.clock.advance(SESSION_TOUCH_INTERVAL_MS - 1000);
     await me(agent);
@@ -328,7 +332,7 @@ describe('throttling failed logins', () => {
     const { rows } = await api.database.pool.query('select count(*)::int as n from login_attempts where email = $1 and not succeeded', [
       user.email,
     ]);
-    expect(rows[0].n).toBe(LOGIN_THROTTLE.maxFailuresPerEmail);
+    expect(rows).toEqual([{ n: LOGIN_THROTTLE.maxFailuresPerEmail }]);
     // A second app (another process) on the same database refuses too.
     const second = buildApp({ env: { SITE_DIR: '/nonexistent', LOG_LEVEL: 'silent' }, db: api.database, context: api.context });
     try {

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, MeSchema } from '@app/shared/contracts';
+import { ACCOUNT_MESSAGES, MeSchema, ProfileResponseSchema } from '@app/shared/contracts';
 import { isProfileSatisfied } from '@app/shared/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drfDateTime } from '../../accounts/users';
@@ -53,7 +53,7 @@ describe('POST /api/me/', () => {
     const agent = await loggedIn(api, user);
     const response = await agent.post('/api/me/', {});
     expect(response.statusCode).toBe(200);
-    const body = response.json();
+    const body: unknown = response.json();
     expect(MeSchema.safeParse(body).error).toBeUndefined();
     const now = '2026-04-01T09:00:00.000000+09:00'; // the test clock's start, as DRF writes it in Japan
     expect(body).toEqual({
@@ -84,7 +84,7 @@ describe('POST /api/me/', () => {
       user_segment: null,
       owner_phone: '',
     });
-    expect(Object.keys(body)).not.toContain('password_hash');
+    expect(body).not.toHaveProperty('password_hash');
   });
 
   it('has_satisfied_profile once names, owner contact and (corporations) office are complete', async () => {
@@ -93,21 +93,21 @@ describe('POST /api/me/', () => {
     const owner = { owner_phone: '0312345678', owner_zipcode: '1500002', owner_prefecture: '東京都', owner_city: '渋谷区渋谷1-1' };
     const office = { office_phone: '0312345679', office_zipcode: '1500001', office_prefecture: '東京都', office_city: '渋谷区神宮前1-1' };
     await agent.patch('/api/profile/', owner);
-    expect((await agent.post('/api/me/', {})).json().has_satisfied_profile).toBe(false);
+    expect((await agent.post('/api/me/', {})).json()).toMatchObject({ has_satisfied_profile: false });
     await agent.patch('/api/profile/', office);
-    expect((await agent.post('/api/me/', {})).json().has_satisfied_profile).toBe(true);
+    expect((await agent.post('/api/me/', {})).json()).toMatchObject({ has_satisfied_profile: true });
     await agent.patch('/api/profile/', { owner_city: '\u3000' });
-    expect((await agent.post('/api/me/', {})).json().has_satisfied_profile).toBe(false);
+    expect((await agent.post('/api/me/', {})).json()).toMatchObject({ has_satisfied_profile: false });
   });
 
   it('has_satisfied_profile of an individual: names and owner contact, no company or office (the domain rule)', async () => {
     const user = await createUser(api, { corporate_division: 'individual' });
     const agent = await loggedIn(api, user);
     const owner = { owner_phone: '0312345678', owner_zipcode: '1500002', owner_prefecture: '東京都', owner_city: '渋谷区渋谷1-1' };
-    const profile = (await agent.patch('/api/profile/', owner)).json();
+    const profile = ProfileResponseSchema.parse((await agent.patch('/api/profile/', owner)).json());
     expect(profile).toMatchObject({ company_name: '', office_phone: '', office_city: '' });
     expect(isProfileSatisfied(profile)).toBe(true);
-    expect((await agent.post('/api/me/', {})).json().has_satisfied_profile).toBe(true);
+    expect((await agent.post('/api/me/', {})).json()).toMatchObject({ has_satisfied_profile: true });
   });
 });
 
@@ -117,13 +117,12 @@ describe('POST /api/me/visited_at_entry_page_after_mail_verification', () => {
     const agent = await loggedIn(api, user);
     const first = await agent.post('/api/me/visited_at_entry_page_after_mail_verification');
     expect(first.statusCode).toBe(200);
-    const at = first.json().visited_at_entry_page_after_mail_verification;
-    expect(at).toBe(drfDateTime(api.clock.now()));
-    expect(first.json().id).toBe(user.id);
+    const at = drfDateTime(api.clock.now());
+    expect(first.json()).toMatchObject({ id: user.id, visited_at_entry_page_after_mail_verification: at });
     api.clock.advance(60_000);
     const second = await agent.post('/api/me/visited_at_entry_page_after_mail_verification');
-    expect(second.json().visited_at_entry_page_after_mail_verification).toBe(at);
-    expect((await agent.post('/api/me/', {})).json().visited_at_entry_page_after_mail_verification).toBe(at);
+    expect(second.json()).toMatchObject({ visited_at_entry_page_after_mail_verification: at });
+    expect((await agent.post('/api/me/', {})).json()).toMatchObject({ visited_at_entry_page_after_mail_verification: at });
   });
 
   it('403 for a visitor', async () => {

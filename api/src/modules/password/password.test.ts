@@ -70,12 +70,12 @@ describe('POST /api/password/reset/', () => {
   it('answers exactly the same for a known address, an unknown one and one not yet activated', async () => {
     const user = await createUser(api);
     const inactive = await registerUser(api);
-    const answers = [];
+    const answers: { status: number; body: unknown; headers: string[] }[] = [];
     for (const email of [user.email, 'nobody-at-all@example.jp', inactive.email]) {
       const response = await (await newAgent(api)).post('/api/password/reset/', { email });
       answers.push({ status: response.statusCode, body: response.json(), headers: Object.keys(response.headers).sort() });
     }
-    expect(answers[0]).toEqual({ status: 200, body: SENT, headers: expect.any(Array) });
+    expect(answers[0]).toMatchObject({ status: 200, body: SENT });
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[2]).toEqual(answers[0]);
     expect(await mailsTo(api, 'nobody-at-all@example.jp')).toEqual([]);
@@ -257,7 +257,7 @@ describe('POST /api/password/change/', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ detail: ACCOUNT_MESSAGES.passwordChanged });
-    expect((await agent.post('/api/me/', {})).json().id).toBe(user.id);
+    expect((await agent.post('/api/me/', {})).json()).toMatchObject({ id: user.id });
     expect((await elsewhere.post('/api/me/', {})).json()).toEqual({});
     expect(await canLogIn(user.email, NEW_PASSWORD)).toBe(true);
     expect(await canLogIn(user.email, PASSWORD)).toBe(false);

@@ -1,3 +1,4 @@
+import { ProfileResponseSchema } from '@app/shared/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, loggedIn, startTestApi, type Agent, type TestApi, type TestUser } from '../../test/api';
 
@@ -33,7 +34,7 @@ describe("another user's profile", () => {
   it.each(['/api/profile/', '/api/profile_without_sector_and_business_summary/', '/api/profile_name_and_identity/'])(
     'PATCH %s with the other id in the body changes only the own profile',
     async (url) => {
-      const aliceBefore = (await aliceAgent.get('/api/profile/')).json();
+      const aliceBefore: unknown = (await aliceAgent.get('/api/profile/')).json();
       const response = await bobAgent.patch(url, { id: alice.id, user: alice.id, email: alice.email, last_name: '改竄' });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ id: bob.id, email: bob.email, last_name: '改竄' });
@@ -50,8 +51,8 @@ describe("another user's profile", () => {
   });
 
   it("Bob's version number does not unlock Alice's profile, and the lock is per user", async () => {
-    const bobVersion = (await bobAgent.get('/api/profile/')).json().version;
-    const aliceBefore = (await aliceAgent.get('/api/profile/')).json();
+    const bobVersion = ProfileResponseSchema.parse((await bobAgent.get('/api/profile/')).json()).version;
+    const aliceBefore: unknown = (await aliceAgent.get('/api/profile/')).json();
     expect((await bobAgent.patch('/api/profile/', { version: bobVersion, business_summary: 'bob' })).statusCode).toBe(200);
     expect((await aliceAgent.get('/api/profile/')).json()).toEqual(aliceBefore);
   });

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, ProfileSchema } from '@app/shared/contracts';
+import { ACCOUNT_MESSAGES, ProfileResponseSchema, type ProfileResponse } from '@app/shared/contracts';
 import { FORMAT_MESSAGES, MESSAGES } from '@app/shared/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows, createUser, loggedIn, newAgent, startTestApi, type Agent, type TestApi, type TestUser } from '../../test/api';
@@ -19,16 +19,19 @@ const BLANK = ACCOUNT_MESSAGES.blank;
 const CONFLICT = { detail: ACCOUNT_MESSAGES.versionConflict };
 const PATCH_URLS = ['/api/profile/', '/api/profile_without_sector_and_business_summary/', '/api/profile_name_and_identity/'] as const;
 
-async function profile(of: Agent = agent) {
+/** The profile as the API answers it, read through the shared contract (a mismatch fails here). */
+async function profile(of: Agent = agent): Promise<ProfileResponse> {
   const response = await of.get('/api/profile/');
   expect(response.statusCode).toBe(200);
-  return response.json();
+  return ProfileResponseSchema.parse(response.json());
 }
 
 describe('GET /api/profile/', () => {
   it('the profile fields of spec §3 with their defaults, and the version', async () => {
-    const body = await profile();
-    expect(ProfileSchema.safeParse(body).error).toBeUndefined();
+    const response = await agent.get('/api/profile/');
+    expect(response.statusCode).toBe(200);
+    const body: unknown = response.json();
+    expect(ProfileResponseSchema.safeParse(body).error).toBeUndefined();
     expect(body).toEqual({
       id: user.id,
       first_name: '太郎',
@@ -142,7 +145,7 @@ describe('PATCH /api/profile/', () => {
     const { version } = await profile();
     const response = await agent.patch('/api/profile/', { owner_city: '新宿区' });
     expect(response.statusCode).toBe(200);
-    expect(response.json().version).toBe(version + 1);
+    expect(response.json()).toMatchObject({ version: version + 1 });
   });
 
   it.each<[string, Record<string, unknown>, Record<string, string[]>]>([

@@ -44,7 +44,7 @@ function columnsOf(changes: ProfileChanges): Partial<NewUser> {
     if (value === undefined) continue;
     values[column] = typeof value === 'string' ? value.trim() : (value ?? '');
   }
-  return values as Partial<NewUser>;
+  return values;
 }
 
 /**

@@ -36,8 +36,9 @@ describe('GET /api/system_settings/supress_entries/', () => {
     );
     expect((await new Agent(api.app).get(URL)).json()).toEqual(value);
     const audit = await auditRows(api, 'system_settings.changed');
-    expect(audit.at(-1)).toEqual({
-      actor: expect.stringMatching(/^operator:/),
+    const { actor, ...last } = audit.at(-1)!;
+    expect(actor).toMatch(/^operator:/);
+    expect(last).toEqual({
       subject_id: 'suppress_entries',
       data: { before: { method: null, segment: null, message: null }, after: value },
     });
