@@ -9,6 +9,7 @@ export * from './transitions';
 export * from './identity';
 export * from './profile';
 export * from './eligibility';
+export * from './pre-entry';
 export * from './entry-steps';
 export * from './financial-statements';
 export * from './account-activity';
