@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { endpoints } from '@app/shared/contracts';
@@ -12,13 +13,14 @@ import type { Database } from './db/database';
 import type { Env } from './env';
 import { csrfProtection } from './http/csrf';
 import { implement, registerImplementations, type Implementation } from './http/endpoints';
-import { ApiError, drfValidatorCompiler } from './http/errors';
+import { ApiError, NOT_FOUND_DETAIL, drfValidatorCompiler } from './http/errors';
 import { authRoutes } from './modules/auth/routes';
 import { meRoutes } from './modules/me/routes';
 import { passwordRoutes } from './modules/password/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { registerRoutes } from './modules/register/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
+import { uploadRoutes } from './modules/uploads/routes';
 
 // zod's own messages (a number where a string belongs, …) in Japanese; the contracts word the rest.
 z.config(z.locales.ja());
@@ -45,6 +47,7 @@ const API_MODULES: readonly ((ctx: AppContext) => Implementation[])[] = [
   passwordRoutes,
   profileRoutes,
   systemSettingsRoutes,
+  uploadRoutes,
 ];
 
 /** The API document's head (`GET /api/schema/`, `api/openapi.json`); the paths come from the catalogue. */
@@ -55,7 +58,7 @@ export const OPENAPI_INFO = {
     'Generated from the endpoint catalogue (shared/src/contracts/endpoints.ts). Django REST framework conventions: trailing slashes, the sessionid cookie, the csrftoken cookie echoed as X-CSRFToken on unsafe methods, 400 bodies {field: [message], non_field_errors: [message]}, {detail} for other errors, decimals as strings.',
 };
 
-export const NOT_FOUND_DETAIL = '見つかりません。';
+export { NOT_FOUND_DETAIL };
 export const SERVER_ERROR_DETAIL = 'サーバーでエラーが発生しました。';
 export const SITE_NOT_BUILT = 'The site has not been built. Run npm start (or pnpm build).';
 
@@ -113,6 +116,8 @@ export function buildApp({ env, db, context }: BuildAppOptions): FastifyInstance
   app.setValidatorCompiler(drfValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.register(fastifyCookie);
+  // multipart/form-data for uploads: parts are streamed by the handler (limits set per route).
+  app.register(fastifyMultipart);
   // The API document: every route registered below, described by its catalogue schemas.
   app.register(fastifySwagger, {
     openapi: {

@@ -12,7 +12,10 @@ export type AccountEvent =
   | 'account.password_reset_requested'
   | 'account.password_reset'
   | 'account.profile_updated'
-  | 'system_settings.changed';
+  | 'system_settings.changed'
+  | 'upload.created'
+  | 'upload.deleted'
+  | 'upload.delinquency_activated';
 
 export interface AuditEntry {
   readonly event: AccountEvent;

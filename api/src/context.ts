@@ -1,12 +1,15 @@
 import type { Clock } from './clock';
 import type { AppDrizzle } from './db/database';
 import type { Mailer } from './mail/mailer';
+import type { ObjectStorage } from './storage/storage';
 
 /** What the API's modules need from the outside world; built once in server.ts (or by a test). */
 export interface AppContext {
   readonly db: AppDrizzle;
   readonly now: Clock;
   readonly mailer: Mailer;
+  /** Where uploaded files' bytes go (metadata rows are in the database). */
+  readonly storage: ObjectStorage;
   /** Origin of the site for links in mails (PUBLIC_URL, else http://localhost:<port>), no trailing slash. */
   readonly publicUrl: () => string;
   /** Extra origins whose unsafe requests pass the CSRF origin check (PUBLIC_URL's origin). */

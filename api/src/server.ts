@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { systemClock } from './clock';
@@ -7,6 +8,7 @@ import { migrate } from './db/migrate';
 import { env } from './env';
 import { acquireDataDirLock, type DataDirLock } from './lock';
 import { createMailer, type Mailer } from './mail/mailer';
+import { LocalStorage } from './storage/local';
 import { pruneExpired } from './maintenance';
 
 const log = (line: string) => console.error(`[api] ${line}`);
@@ -72,6 +74,7 @@ async function main(): Promise<void> {
       db: database.drizzle,
       now: systemClock,
       mailer,
+      storage: new LocalStorage(path.join(env.DATA_DIR, 'uploads')),
       // Without PUBLIC_URL, links in mails point at this server (its real port, also with PORT=0).
       publicUrl: () => env.PUBLIC_URL ?? `http://localhost:${port}`,
       trustedOrigins: env.PUBLIC_URL ? [new URL(env.PUBLIC_URL).origin] : [],

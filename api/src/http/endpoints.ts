@@ -9,6 +9,7 @@ import {
   type ResponseOf,
 } from '@app/shared/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { Readable } from 'node:stream';
 import { z } from 'zod/mini';
 import type { Authenticated } from '../accounts/sessions';
 import type { AppContext } from '../context';
@@ -34,8 +35,13 @@ export interface HandlerInput<E extends AnyEndpoint> {
 }
 type AuthOf<E extends AnyEndpoint> = E['spec']['access'] extends 'applicant' ? { readonly auth: Authenticated } : object;
 
-/** A handler returns the success body (`undefined` for a 204); cookies and headers go through `reply`. */
-export type Handler<E extends AnyEndpoint> = (input: HandlerInput<E> & AuthOf<E>) => Promise<ResponseOf<E>>;
+/**
+ * A handler returns the success body (`undefined` for a 204, the bytes for a file download);
+ * cookies and headers go through `reply`.
+ */
+export type Handler<E extends AnyEndpoint> = (
+  input: HandlerInput<E> & AuthOf<E>,
+) => Promise<E['spec']['success'] extends { file: true } ? Readable : ResponseOf<E>>;
 
 /** One endpoint with its handler: what a module exports. */
 export interface Implementation {
@@ -52,6 +58,8 @@ const NO_CONTENT = z.null();
 function responseSchemas(endpoint: AnyEndpoint): Record<number, unknown> {
   const responses: Record<number, unknown> = {};
   for (const [status, schema] of Object.entries(endpoint.responses)) {
+    // A file download is bytes, not JSON: no schema (the summary says what it is).
+    if (schema === null && endpoint.spec.success.file === true && Number(status) === endpoint.spec.success.status) continue;
     // A 204 has no body: documented as null (Fastify sends nothing).
     responses[Number(status)] = schema ?? NO_CONTENT;
   }
@@ -98,7 +106,7 @@ export function implement<Spec extends EndpointSpec>(endpoint: Endpoint<Spec>, h
           );
           if (reply.sent) return reply;
           reply.code(spec.success.status);
-          return spec.success.schema === null ? reply.send() : reply.send(result);
+          return spec.success.schema === null && spec.success.file !== true ? reply.send() : reply.send(result);
         },
       };
       app.route(route);

@@ -1,6 +1,6 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { safeParse, type z } from 'zod/mini';
-import { ACCOUNT_MESSAGES, validationErrorBody } from '@app/shared/contracts';
+import { ACCOUNT_MESSAGES, NOT_FOUND_DETAIL, validationErrorBody } from '@app/shared/contracts';
 import { NON_FIELD_ERRORS } from '@app/shared/domain';
 
 export { NON_FIELD_ERRORS };
@@ -33,6 +33,9 @@ export class ValidationError extends ApiError {
 
 /** A 400 with one message on one field (or on the form: NON_FIELD_ERRORS). */
 export const fieldError = (field: string, message: string): ValidationError => new ValidationError({ [field]: [message] });
+
+export { NOT_FOUND_DETAIL };
+export const notFound = (): ApiError => new ApiError(404, { detail: NOT_FOUND_DETAIL });
 
 /** DRF NotAuthenticated: 403 (session authentication sends no WWW-Authenticate, so not 401). */
 export const notAuthenticated = (): ApiError => new ApiError(403, { detail: ACCOUNT_MESSAGES.notAuthenticated });

@@ -8,6 +8,7 @@ import { startDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { DEFAULT_MAIL_FROM } from '../env';
 import { createMailer, type Mailer } from '../mail/mailer';
+import { LocalStorage } from '../storage/local';
 import { makeTempDir, removeDir } from './support';
 
 /**
@@ -33,6 +34,8 @@ export interface TestApi {
   readonly clock: TestClock;
   readonly mailer: Mailer;
   readonly outboxDir: string;
+  /** The temporary data directory (uploads are under `uploads/`). */
+  readonly dataDir: string;
   readonly context: AppContext;
   close(): Promise<void>;
 }
@@ -55,6 +58,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     db: database.drizzle,
     now: clock.now,
     mailer,
+    storage: new LocalStorage(path.join(dataDir, 'uploads')),
     publicUrl: () => PUBLIC_URL,
     trustedOrigins: [PUBLIC_URL],
   };
@@ -70,6 +74,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     clock,
     mailer,
     outboxDir,
+    dataDir,
     context,
     async close() {
       await app.close();
@@ -135,6 +140,13 @@ export class Agent {
   get = (url: string, options?: RequestOptions) => this.request('GET', url, options);
   post = (url: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => this.request('POST', url, { ...options, body });
   patch = (url: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => this.request('PATCH', url, { ...options, body });
+  delete = (url: string, options?: RequestOptions) => this.request('DELETE', url, options);
+
+  /** POST multipart/form-data: the text fields first, then the file (as browsers send a FormData). */
+  upload(url: string, fields: Record<string, string>, file?: { name: string; content: Buffer; type?: string }) {
+    const { payload, contentType } = multipartBody(fields, file);
+    return this.request('POST', url, { body: payload, headers: { 'content-type': contentType } });
+  }
 
   /** POST /api/me/ once, as the site does at start: the csrftoken cookie arrives. */
   async start(): Promise<this> {
@@ -262,4 +274,29 @@ export async function auditRows(
     [event],
   );
   return rows;
+}
+
+// --- Multipart -----------------------------------------------------------------------------
+
+/** A multipart/form-data body: fields, then `content_file` when given. */
+export function multipartBody(
+  fields: Record<string, string>,
+  file?: { name: string; content: Buffer; type?: string },
+): { payload: Buffer; contentType: string } {
+  const boundary = `----test${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="content_file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }

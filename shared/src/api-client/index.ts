@@ -24,6 +24,8 @@ export interface ApiEnvironment {
   readonly onStaleCredentials: (message: string) => void;
   /** A response that does not match its contract (monitoring hook; the console by default). */
   readonly onContractError: (error: ContractError) => void;
+  /** Origin for callers outside a page (Node tests, scripts); a page calls its own origin. */
+  readonly baseUrl?: string;
 }
 
 /**
@@ -65,8 +67,9 @@ export type Api = <E extends AnyEndpoint>(endpoint: E, ...args: CallArgs<E>) => 
  * answers parsed with the catalogue's schemas.
  */
 export function createApi(env: Partial<ApiEnvironment> = {}): Api {
-  const { getCookies, onStaleCredentials, onContractError } = { ...browserEnvironment, ...env };
+  const { getCookies, onStaleCredentials, onContractError, baseUrl } = { ...browserEnvironment, ...env };
   const raw = ofetch.create({
+    ...(baseUrl === undefined ? {} : { baseURL: baseUrl }),
     credentials: 'include',
     retry: 0,
     onRequest({ options }) {

@@ -78,8 +78,11 @@ export interface EndpointSpec<Path extends string = string> {
   readonly body?: Schema;
   /** Multipart form: the text fields' schema (files are streamed by the handler). */
   readonly multipart?: Schema;
-  /** The success answer: exactly one 2xx status, its body's schema (`null`: no body, e.g. 204). */
-  readonly success: { readonly status: 200 | 201 | 202 | 204; readonly schema: Schema | null };
+  /**
+   * The success answer: exactly one 2xx status, its body's schema (`null`: no body, e.g. 204), or
+   * `file: true` for the bytes of a file (a download, not JSON; the page links to it).
+   */
+  readonly success: { readonly status: 200 | 201 | 202 | 204; readonly schema: Schema | null; readonly file?: boolean };
   /** The failures it can answer besides those implied by access and method (see ERROR_CASES). */
   readonly errors?: readonly ErrorCase[];
   /** A failure whose body is not the usual `{detail}` (e.g. the health check's 503 is a health report). */

@@ -9,6 +9,7 @@ import { defineCatalogue, endpoint, type Schema } from './endpoint';
 import { HealthSchema, OpenApiDocumentSchema } from './health';
 import { ProfileNameAndIdentityPatchSchema, ProfilePatchSchema, ProfileResponseSchema, ProfileWithoutSectorPatchSchema } from './profile';
 import { sessionEndpoints } from './endpoints-session';
+import { ActiveDelinquencyRequestSchema, IdParamsSchema, UploadListSchema, UploadRequestFieldsSchema, UploadSchema } from './upload';
 import { AccountSummarySchema, DetailResponseSchema, LoginRequestSchema } from './session';
 
 /** The profile's PATCHes: the applicant's own profile, the fields in `body`, the `version` lock (409). */
@@ -137,6 +138,56 @@ export const endpoints = defineCatalogue({
       ProfileWithoutSectorPatchSchema,
     ),
     patchNameAndIdentity: profilePatch('/api/profile_name_and_identity/', '氏名と本人確認書類の更新', ProfileNameAndIdentityPatchSchema),
+  },
+  uploads: {
+    list: endpoint({
+      method: 'GET',
+      path: '/api/uploads/',
+      tag: 'uploads',
+      summary: '自分がアップロードしたファイルの一覧',
+      access: 'applicant',
+      success: { status: 200, schema: UploadListSchema },
+    }),
+    create: endpoint({
+      method: 'POST',
+      path: '/api/uploads/',
+      tag: 'uploads',
+      summary: 'ファイルのアップロード（multipart: kind、本人確認書類は side、最後に content_file）。形式はファイルの中身で判定',
+      access: 'applicant',
+      multipart: UploadRequestFieldsSchema,
+      success: { status: 201, schema: UploadSchema },
+      errors: ['validation'],
+    }),
+    content: endpoint({
+      method: 'GET',
+      path: '/api/uploads/{id}/content/',
+      tag: 'uploads',
+      summary: 'アップロードしたファイルの中身（添付ファイルとして、本人のみ）',
+      access: 'applicant',
+      params: IdParamsSchema,
+      success: { status: 200, schema: null, file: true },
+      errors: ['notFound'],
+    }),
+    delete: endpoint({
+      method: 'DELETE',
+      path: '/api/uploads/{id}/',
+      tag: 'uploads',
+      summary: 'アップロードしたファイルの削除（本人のみ）',
+      access: 'applicant',
+      params: IdParamsSchema,
+      success: { status: 204, schema: null },
+      errors: ['notFound'],
+    }),
+    activeDelinquency: endpoint({
+      method: 'PATCH',
+      path: '/api/uploads/active_delinquency/',
+      tag: 'uploads',
+      summary: '滞納に関する書類を有効にする（ids: 自分の delinquency ファイル）',
+      access: 'applicant',
+      body: ActiveDelinquencyRequestSchema,
+      success: { status: 200, schema: UploadListSchema },
+      errors: ['validation'],
+    }),
   },
 });
 

@@ -23,6 +23,9 @@ export const ValidationErrorBodySchema: z.ZodMiniType<ValidationErrorBody> = z
   .catchall(z.object({ [NON_FIELD_ERRORS]: z.optional(z.array(z.string())) }), DrfErrorValueSchema)
   .register(z.globalRegistry, { id: 'ValidationErrorBody' });
 
+/** DRF NotFound (404): also the answer for someone else's record, which is not theirs to know about. */
+export const NOT_FOUND_DETAIL = '見つかりません。';
+
 /** Any other error with a message: `{"detail": "…"}` (shown as is, else `ステータス {status}`). */
 export const DetailErrorBodySchema = z.object({ detail: z.string() });
 export type DetailErrorBody = z.infer<typeof DetailErrorBodySchema>;

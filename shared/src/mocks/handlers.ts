@@ -3,10 +3,11 @@ import { safeParse } from 'zod/mini';
 import { ACCOUNT_MESSAGES } from '../contracts/account-messages';
 import { ERROR_CASES, listEndpoints, type AnyEndpoint, type ErrorCase, type ResponseInputOf } from '../contracts/endpoint';
 import { endpoints } from '../contracts/endpoints';
-import { validationErrorBody, type ValidationErrorBody } from '../contracts/errors';
+import { NOT_FOUND_DETAIL, validationErrorBody, type ValidationErrorBody } from '../contracts/errors';
 import type { Me } from '../contracts/me';
 import type { ProfileResponse } from '../contracts/profile';
 import type { SuppressEntries } from '../contracts/system-settings';
+import { UPLOAD_MESSAGES, UploadRequestFieldsSchema, acceptedContentTypes, type Upload } from '../contracts/upload';
 import {
   accountSummaryFixture,
   detailFixture,
@@ -116,6 +117,8 @@ export interface MockState {
   me: Me | null;
   profile: ProfileResponse;
   suppressEntries: SuppressEntries;
+  /** The logged-in applicant's uploads, with their bytes. */
+  uploads: { upload: Upload; bytes: ArrayBuffer }[];
 }
 
 export function initialMockState(overrides: Partial<MockState> = {}): MockState {
@@ -124,6 +127,7 @@ export function initialMockState(overrides: Partial<MockState> = {}): MockState 
     me: null,
     profile: profileFixture(),
     suppressEntries: suppressEntriesFixture(),
+    uploads: [],
     ...overrides,
   };
 }
@@ -221,6 +225,61 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
       ]),
     ),
     [e.systemSettings.suppressEntries.id]: mock(e.systemSettings.suppressEntries, () => state.suppressEntries),
+    [e.uploads.list.id]: mock(e.uploads.list, () => loggedIn(e.uploads.list) ?? state.uploads.map((u) => u.upload)),
+    // The mock trusts the browser's content type (the API reads the file's bytes instead).
+    [e.uploads.create.id]: mock(e.uploads.create, async ({ request }) => {
+      const refused = loggedIn(e.uploads.create);
+      if (refused) return refused;
+      const form = await request.formData();
+      const fields = safeParse(UploadRequestFieldsSchema, { kind: form.get('kind') ?? undefined, side: form.get('side') ?? undefined });
+      if (!fields.success) return failureReply(e.uploads.create, 'validation', validationErrorBody(fields.error.issues));
+      const entry = form.get('content_file');
+      // Duck-typed: the File of the page (jsdom, the browser) is not always the one fetch built.
+      const file = typeof entry === 'object' && entry !== null && 'arrayBuffer' in entry ? entry : null;
+      if (file === null) return failureReply(e.uploads.create, 'validation', { content_file: [UPLOAD_MESSAGES.noFile] });
+      if (file.size === 0) return failureReply(e.uploads.create, 'validation', { content_file: [UPLOAD_MESSAGES.empty] });
+      if (!acceptedContentTypes(fields.data.kind).includes(file.type)) {
+        return failureReply(e.uploads.create, 'validation', { content_file: [UPLOAD_MESSAGES.unsupported(fields.data.kind)] });
+      }
+      const upload: Upload = {
+        id: state.uploads.length + 1000,
+        kind: fields.data.kind,
+        side: fields.data.side ?? null,
+        name: file.name,
+        content_type: file.type,
+        size: file.size,
+        active: false,
+        created_at: new Date().toISOString(),
+      };
+      state.uploads.push({ upload, bytes: await file.arrayBuffer() });
+      return upload;
+    }),
+    [e.uploads.content.id]: METHODS.GET(mswPath(e.uploads.content), ({ params }) => {
+      const found = state.me === null ? undefined : state.uploads.find((u) => String(u.upload.id) === params.id);
+      return found === undefined
+        ? HttpResponse.json({ detail: NOT_FOUND_DETAIL }, { status: 404 })
+        : new HttpResponse(found.bytes, { headers: { 'Content-Type': found.upload.content_type } });
+    }),
+    [e.uploads.delete.id]: mock(e.uploads.delete, ({ params }) => {
+      const refused = loggedIn(e.uploads.delete);
+      if (refused) return refused;
+      const index = state.uploads.findIndex((u) => String(u.upload.id) === params.id);
+      if (index === -1) return failureReply(e.uploads.delete, 'notFound', { detail: NOT_FOUND_DETAIL });
+      state.uploads.splice(index, 1);
+      return undefined;
+    }),
+    [e.uploads.activeDelinquency.id]: mock(e.uploads.activeDelinquency, ({ body }) => {
+      const refused = loggedIn(e.uploads.activeDelinquency);
+      if (refused) return refused;
+      const checked = validate(e.uploads.activeDelinquency, body);
+      if (!checked.ok) return checked.reply;
+      const { ids } = checked.value as { ids: number[] };
+      const wrong = ids.filter((id) => !state.uploads.some((u) => u.upload.id === id && u.upload.kind === 'delinquency'));
+      if (wrong.length > 0)
+        return failureReply(e.uploads.activeDelinquency, 'validation', { ids: wrong.map((id) => UPLOAD_MESSAGES.notDelinquency(id)) });
+      for (const u of state.uploads) if (ids.includes(u.upload.id)) u.upload = { ...u.upload, active: true };
+      return state.uploads.filter((u) => u.upload.kind === 'delinquency').map((u) => u.upload);
+    }),
   };
   const missing = listEndpoints(endpoints).filter((endpoint) => !(endpoint.id in handlers));
   if (missing.length > 0) throw new Error(`the mock backend does not answer ${missing.map((m) => m.id).join(', ')}`);

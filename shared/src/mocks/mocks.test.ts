@@ -1,3 +1,5 @@
+// @vitest-environment node
+// (Node's own fetch, FormData and File: jsdom's File is not one undici can send.)
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { safeParse } from 'zod/mini';
@@ -59,7 +61,12 @@ describe('the mock backend', () => {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());
-  const api = createApi({ getCookies: () => '', onContractError: () => undefined, onStaleCredentials: () => undefined });
+  const api = createApi({
+    baseUrl: 'http://localhost',
+    getCookies: () => '',
+    onContractError: () => undefined,
+    onStaleCredentials: () => undefined,
+  });
   const start = () => {
     const backend = createMockBackend(initialMockState());
     server.use(...backend.handlers);
@@ -115,6 +122,26 @@ describe('the mock backend', () => {
     expect(stale).toBeInstanceOf(ServerError);
     expect((stale as ServerError).status).toBe(409);
     expect((await api(endpoints.profile.get)).office_city).toBe('大阪市北区');
+  });
+
+  test('uploads: a file through the client as FormData, listed, refused when the kind does not take its type, deleted', async () => {
+    start();
+    await api(endpoints.auth.login, { body: MOCK_ACCOUNT });
+    const form = new FormData();
+    form.append('kind', 'pl');
+    form.append('content_file', new File([new Uint8Array([0x25, 0x50, 0x44, 0x46])], '損益計算書.pdf', { type: 'application/pdf' }));
+    const upload = await api(endpoints.uploads.create, { form });
+    expect(upload).toMatchObject({ kind: 'pl', name: '損益計算書.pdf', content_type: 'application/pdf', size: 4 });
+    expect(await api(endpoints.uploads.list)).toEqual([upload]);
+    const csv = new FormData();
+    csv.append('kind', 'pl');
+    csv.append('content_file', new File(['a,b'], 'a.csv', { type: 'text/csv' }));
+    await expect(api(endpoints.uploads.create, { form: csv })).rejects.toMatchObject({
+      kind: 'validation',
+      fieldErrors: { content_file: expect.stringContaining('形式') as unknown },
+    });
+    await api(endpoints.uploads.delete, { params: { id: upload.id } });
+    expect(await api(endpoints.uploads.list)).toEqual([]);
   });
 
   test('what it answers always matches the contract (no ContractError on any read)', async () => {
