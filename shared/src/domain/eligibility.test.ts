@@ -126,3 +126,16 @@ describe('new entry allowed (spec §4)', () => {
     }
   });
 });
+
+describe('the suppression setting reaches only its segment', () => {
+  test.each([
+    [null, 'a', false],
+    ['a', 'a', false],
+    ['a', 'b', true],
+    ['a', null, true],
+    ['', null, false],
+  ])('segment %j, user segment %j → allowed %s', (segment, userSegment, allowed) => {
+    const result = checkNewEntry({ ...ok, suppressEntries: { method: 'stop_new_entry', segment }, userSegment });
+    expect(result.allowed).toBe(allowed);
+  });
+});

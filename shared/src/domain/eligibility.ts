@@ -4,7 +4,7 @@
  * page shows.
  */
 import type { IdentityState } from './identity';
-import { CLAIM_STATUS, SUPPRESS_ENTRIES_METHOD, isEntryPendingBeforeContract } from './statuses';
+import { CLAIM_STATUS, SUPPRESS_ENTRIES_METHOD, isEntryPendingBeforeContract, suppressionFor } from './statuses';
 
 /**
  * Why a new entry is not allowed. One code per failing case of the six conditions of spec §4:
@@ -54,7 +54,9 @@ export interface NewEntryEligibilityInput {
   /** From `identityStateOf(me, today)`. */
   readonly identity: Pick<IdentityState, 'userStatus' | 'isImperfectIdentity' | 'isIdentityExpired'>;
   /** GET /api/system_settings/supress_entries/; null or undefined while unknown or when nothing is set. */
-  readonly suppressEntries?: { readonly method?: string | null; readonly message?: string | null } | null;
+  readonly suppressEntries?: { readonly method?: string | null; readonly segment?: string | null; readonly message?: string | null } | null;
+  /** The applicant's `user_segment` (me): a suppression for a segment reaches only its users. */
+  readonly userSegment?: string | null;
   /** The applicant's entries (GET /api/entries/), each with its claims. */
   readonly entries: readonly { readonly status: number; readonly claims?: readonly { readonly status: number }[] | null }[];
   /** The profile's has_entry_permission_when_delayed; it defaults to true (spec §3). */
@@ -73,8 +75,8 @@ const reason = (code: NewEntryBlockCode, message?: string | null): NewEntryBlock
  * then what they can act on.
  *
  * Interpretations: the operator's `message` of the suppression setting, when given, is shown for
- * newEntryStopped and maintenance instead of the default text; its `segment` is not read, so a stop
- * applies to everyone (failing closed). Maintenance stops new entries as well: the entry area is
+ * newEntryStopped and maintenance instead of the default text; its `segment` limits it to the users
+ * of those segments (`suppressionReaches`). Maintenance stops new entries as well: the entry area is
  * down. Claims are those of all the applicant's entries.
  */
 export function newEntryBlockers(input: NewEntryEligibilityInput): NewEntryBlockReason[] {
@@ -82,8 +84,9 @@ export function newEntryBlockers(input: NewEntryEligibilityInput): NewEntryBlock
   const blockers: NewEntryBlockReason[] = [];
   if (identity.userStatus === 'logout') blockers.push(reason('loggedOut'));
   if (identity.userStatus === 'preEntryDeclined') blockers.push(reason('preEntryDeclined'));
-  if (suppressEntries?.method === SUPPRESS_ENTRIES_METHOD.stopNewEntry) blockers.push(reason('newEntryStopped', suppressEntries.message));
-  if (suppressEntries?.method === SUPPRESS_ENTRIES_METHOD.maintenance) blockers.push(reason('maintenance', suppressEntries.message));
+  const suppression = suppressionFor(suppressEntries, input.userSegment);
+  if (suppression?.method === SUPPRESS_ENTRIES_METHOD.stopNewEntry) blockers.push(reason('newEntryStopped', suppression.message));
+  if (suppression?.method === SUPPRESS_ENTRIES_METHOD.maintenance) blockers.push(reason('maintenance', suppression.message));
   if (identity.isImperfectIdentity) blockers.push(reason('identityImperfect'));
   if (identity.isIdentityExpired) blockers.push(reason('identityExpired'));
   if (entries.some((entry) => isEntryPendingBeforeContract(entry.status))) blockers.push(reason('entryInProgress'));

@@ -47,6 +47,8 @@ import {
   reviewStatusName,
   reviewStatusOrDefault,
   sectorOrDefault,
+  suppressionFor,
+  suppressionReaches,
 } from './statuses';
 
 describe('entry status (spec §4)', () => {
@@ -370,5 +372,33 @@ describe('upload keys', () => {
     ['', null],
   ])('parseUploadKey(%j) → %j', (key, expected) => {
     expect(parseUploadKey(key)).toEqual(expected);
+  });
+});
+
+describe("suppressionReaches / suppressionFor (the setting's segment)", () => {
+  test.each([
+    [null, null, true],
+    [undefined, 'a', true],
+    ['', 'a', true],
+    [' , ', null, true],
+    ['a', 'a', true],
+    [' a ', 'a ', true],
+    ['a,b', 'b', true],
+    ['a, b', 'c', false],
+    ['a', null, false],
+    ['a', '', false],
+    ['a', '  ', false],
+    ['ab', 'a', false],
+  ])('segment %j, user segment %j → %s', (segment, userSegment, expected) => {
+    expect(suppressionReaches(segment, userSegment)).toBe(expected);
+  });
+  test.each([
+    [null, 'a', false],
+    [undefined, 'a', false],
+    [{ method: 'maintenance', segment: null }, null, true],
+    [{ method: 'maintenance', segment: 'a' }, 'b', false],
+    [{ method: 'stop_new_entry', segment: 'a' }, 'a', true],
+  ])('%j for %j → the setting: %s', (setting, userSegment, reaches) => {
+    expect(suppressionFor(setting, userSegment)).toBe(reaches ? setting : null);
   });
 });

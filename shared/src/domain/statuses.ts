@@ -356,3 +356,28 @@ export const SUPPRESS_ENTRIES_METHOD = {
   maintenance: 'maintenance',
 } as const;
 export type SuppressEntriesMethod = (typeof SUPPRESS_ENTRIES_METHOD)[keyof typeof SUPPRESS_ENTRIES_METHOD];
+
+/**
+ * Whether a suppression setting reaches this user (spec §3: the setting has a `segment`; `me` has
+ * `user_segment`). Interpretation, also in api/README.md: no segment (null, empty or blank) → every
+ * user and visitor; otherwise a comma-separated list of segments → only users whose `user_segment`
+ * is one of them (compared trimmed and exactly); a visitor or a user without a segment is then not
+ * reached.
+ */
+export function suppressionReaches(segment: string | null | undefined, userSegment: string | null | undefined): boolean {
+  const segments = (segment ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  if (segments.length === 0) return true;
+  // No segment is empty, so a blank user segment matches none.
+  return userSegment != null && segments.includes(userSegment.trim());
+}
+
+/** The suppression setting when it reaches this user, else null. */
+export function suppressionFor<Setting extends { readonly segment?: string | null }>(
+  setting: Setting | null | undefined,
+  userSegment: string | null | undefined,
+): Setting | null {
+  return setting != null && suppressionReaches(setting.segment, userSegment) ? setting : null;
+}

@@ -153,6 +153,21 @@ describe('systemSettings', () => {
   ] as const)('method %s', (method, expected) => {
     expect(systemSettings(ctx({ method }), at('/entry'))).toEqual(expected);
   });
+  test.each([
+    ['a setting for every segment reaches a user with a segment', null, 'b2b', to('/maintenance')],
+    ['a setting for segment a reaches a user of a', 'a', 'a', to('/maintenance')],
+    ['a setting for "a, b" reaches a user of b', 'a, b', 'b', to('/maintenance')],
+    ['a setting for segment a does not reach a user of b', 'a', 'b', allow],
+    ['a setting for segment a does not reach a user without a segment', 'a', null, allow],
+  ] as const)('%s', (_label, segment, userSegment, expected) => {
+    const context = ctx({ method: 'maintenance' });
+    const withSegments = {
+      ...context,
+      user: { ...context.user, segment: userSegment },
+      suppressEntries: { method: 'maintenance', segment },
+    };
+    expect(systemSettings(withSegments, at('/entry'))).toEqual(expected);
+  });
 });
 
 describe('evaluateGuards', () => {

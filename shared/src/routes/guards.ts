@@ -1,6 +1,6 @@
 import type { UserStatus } from '../domain/identity';
 import { ENTRY_STEPS, entryStepOfPath } from '../domain/entry-steps';
-import { SUPPRESS_ENTRIES_METHOD } from '../domain/statuses';
+import { SUPPRESS_ENTRIES_METHOD, suppressionFor } from '../domain/statuses';
 import type { GuardName, RouteDef } from './table';
 
 /**
@@ -18,11 +18,13 @@ export interface GuardContext {
     readonly hasSatisfiedProfile: boolean;
     /** `allow_redirect_to_profile` of the current user (spec §3). */
     readonly allowRedirectToProfile: boolean;
+    /** `user_segment` of the current user (spec §3); a suppression for a segment reaches only its users. */
+    readonly segment?: string | null;
   };
   /** Runtime config (`/config.json`). */
   readonly config: { readonly individualsSupported: boolean };
   /** `GET /api/system_settings/supress_entries/`; null until known. */
-  readonly suppressEntries: { readonly method: string | null } | null;
+  readonly suppressEntries: { readonly method: string | null; readonly segment?: string | null } | null;
   /** The path of the first entry step still to do, when the entry wizard knows it. */
   readonly entry: { readonly firstIncompleteStepPath: string | null };
 }
@@ -143,11 +145,12 @@ export function parseHashErrors(hash: string): Record<string, string> | null {
 }
 
 /**
- * The operator's entry suppression (spec §3 system setting): maintenance sends everyone to
- * /maintenance; stop-new-entry sends the wizard back to /mypage, which explains why.
+ * The operator's entry suppression (spec §3 system setting), for the users it reaches (its
+ * `segment`, `suppressionReaches`): maintenance sends them to /maintenance; stop-new-entry sends the
+ * wizard back to /mypage, which explains why.
  */
 export const systemSettings: Guard = (ctx) => {
-  const method = ctx.suppressEntries?.method;
+  const method = suppressionFor(ctx.suppressEntries, ctx.user.segment)?.method;
   if (method === SUPPRESS_ENTRIES_METHOD.maintenance) return redirect('/maintenance');
   if (method === SUPPRESS_ENTRIES_METHOD.stopNewEntry) return redirect('/mypage');
   return ALLOW;

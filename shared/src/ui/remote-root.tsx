@@ -29,6 +29,7 @@ export function guardContextFrom(auth: AuthState): GuardContext {
       isIndividual: auth.isIndividual,
       hasSatisfiedProfile: auth.hasSatisfiedProfile,
       allowRedirectToProfile: auth.allowRedirectToProfile,
+      segment: auth.me?.user_segment ?? null,
     },
     config: { individualsSupported: getRuntimeConfig().individualsSupported },
     suppressEntries: auth.suppressEntries,

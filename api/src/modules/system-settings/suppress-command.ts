@@ -14,7 +14,7 @@ Sets what GET /api/system_settings/supress_entries/ answers (spec §3). The opti
 the whole setting; without options the current setting is printed.
 
   --method <m>     ${SUPPRESS_METHODS.join(' | ')}
-  --segment <s>    which users it concerns (free text; unset: everybody)
+  --segment <s>    which users it reaches: their user_segment, or a comma-separated list (unset: everybody)
   --message <t>    what applicants are told (Japanese text)
   --clear          remove the suppression (method, segment and message become null)
   --help           this text`;
