@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { parseBankAccount } from '../domain/bank-account';
-import { FORMAT_MESSAGES } from '../domain/messages';
+import { FORMAT_MESSAGES, MESSAGES } from '../domain/messages';
 import { isDecimalString, isFeeRatio, isPurchaseRatio, parseDecimal, parseYen } from '../domain/money';
 import { isBlank, validateAccountHolderName, validateBankAccountNumber, type FieldErrors } from '../domain/validation';
 import { DateSchema } from './common';
@@ -56,7 +56,8 @@ export type RefinementContext = z.core.$RefinementCtx;
 /**
  * A bank account string sent to the API (`bank, branch, 普通|当座, number[, holder]`, see
  * bank-account.ts), or empty to clear it: it must parse, the number must be 7 half-width digits and
- * a holder, when given, must be a valid holder name — each with its own message.
+ * a holder, when given, must be a valid holder name — each with its own message (a deposit type
+ * other than 普通/当座 gets the spec's 「普通か当座を選択してください。」).
  */
 export const BankAccountStringSchema = z.string().check(
   z.superRefine((value, ctx) => {
@@ -65,7 +66,9 @@ export const BankAccountStringSchema = z.string().check(
     const message = parsed.ok
       ? (validateBankAccountNumber(parsed.account.bank_account_number) ??
         (parsed.account.account_holder_name === null ? undefined : validateAccountHolderName(parsed.account.account_holder_name)))
-      : FORMAT_MESSAGES.bankAccount;
+      : parsed.error === 'depositType'
+        ? MESSAGES.depositType
+        : FORMAT_MESSAGES.bankAccount;
     if (message !== undefined) ctx.addIssue({ code: 'custom', message });
   }),
 );

@@ -103,7 +103,8 @@ describe('primitives', () => {
     ['みずほ銀行 渋谷支店 普通 1234567 ヤマダ　タロウ', []],
     ['みずほ銀行 渋谷支店 当座 1234567', []],
     ['みずほ銀行 渋谷支店 普通', [FORMAT_MESSAGES.bankAccount]],
-    ['みずほ銀行 渋谷支店 貯蓄 1234567', [FORMAT_MESSAGES.bankAccount]],
+    // Spec §5: a deposit type other than 普通/当座 gets 「普通か当座を選択してください。」.
+    ['みずほ銀行 渋谷支店 貯蓄 1234567', [MESSAGES.depositType]],
     ['みずほ銀行 渋谷支店 普通 123456 ヤマダ', [MESSAGES.bankAccountNumber]],
     ['みずほ銀行 渋谷支店 普通 1234567 やまだ', [MESSAGES.accountHolderName]],
   ])('bank account string %j → %j', (value, expected) => {

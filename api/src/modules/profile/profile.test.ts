@@ -155,6 +155,7 @@ describe('PATCH /api/profile/', () => {
     ['a version of 0', { version: 0 }, { version: [ACCOUNT_MESSAGES.invalidInteger] }],
     ['an unknown file', { addfiles: [7] }, { addfiles: [ACCOUNT_MESSAGES.fileNotFound(7)] }],
     ['a bank account string that does not parse', { bank_account: 'みずほ銀行' }, { bank_account: [FORMAT_MESSAGES.bankAccount] }],
+    ['a deposit type other than 普通/当座', { bank_account: 'みずほ銀行 渋谷支店 貯蓄 1234567' }, { bank_account: [MESSAGES.depositType] }],
     [
       'a bank account number of 6 digits',
       { bank_account: 'みずほ銀行 渋谷支店 普通 123456' },
