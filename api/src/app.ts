@@ -17,6 +17,7 @@ import { ApiError, NOT_FOUND_DETAIL, drfValidatorCompiler } from './http/errors'
 import { authRoutes } from './modules/auth/routes';
 import { meRoutes } from './modules/me/routes';
 import { passwordRoutes } from './modules/password/routes';
+import { postalCodeRoutes } from './modules/postal-codes/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { registerRoutes } from './modules/register/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
@@ -48,6 +49,7 @@ const API_MODULES: readonly ((ctx: AppContext) => Implementation[])[] = [
   profileRoutes,
   systemSettingsRoutes,
   uploadRoutes,
+  postalCodeRoutes,
 ];
 
 /** The API document's head (`GET /api/schema/`, `api/openapi.json`); the paths come from the catalogue. */

@@ -9,6 +9,7 @@ import { defineCatalogue, endpoint, type Schema } from './endpoint';
 import { HealthSchema, OpenApiDocumentSchema } from './health';
 import { ProfileNameAndIdentityPatchSchema, ProfilePatchSchema, ProfileResponseSchema, ProfileWithoutSectorPatchSchema } from './profile';
 import { sessionEndpoints } from './endpoints-session';
+import { PostalCodeLookupSchema, PostalCodeParamsSchema } from './postal-code';
 import { ActiveDelinquencyRequestSchema, IdParamsSchema, UploadListSchema, UploadRequestFieldsSchema, UploadSchema } from './upload';
 import { AccountSummarySchema, DetailResponseSchema, LoginRequestSchema } from './session';
 
@@ -186,6 +187,18 @@ export const endpoints = defineCatalogue({
       access: 'applicant',
       body: ActiveDelinquencyRequestSchema,
       success: { status: 200, schema: UploadListSchema },
+      errors: ['validation'],
+    }),
+  },
+  postalCodes: {
+    get: endpoint({
+      method: 'GET',
+      path: '/api/postal-codes/{code}/',
+      tag: 'address',
+      summary: '郵便番号（7桁の数字）から住所（都道府県・市区町村・町域）を引く。日本郵便のデータ（オフライン）。該当なしは addresses が空',
+      access: 'visitor',
+      params: PostalCodeParamsSchema,
+      success: { status: 200, schema: PostalCodeLookupSchema },
       errors: ['validation'],
     }),
   },

@@ -15,6 +15,7 @@ export * from './errors';
 export * from './health';
 export * from './me';
 export * from './profile';
+export * from './postal-code';
 export * from './system-settings';
 export * from './upload';
 export * from './accounts';

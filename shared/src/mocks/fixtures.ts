@@ -1,6 +1,7 @@
 import type { AccountSummary, DetailResponse } from '../contracts/session';
 import type { Health, OpenApiDocument } from '../contracts/health';
 import type { Me, VisitorMe } from '../contracts/me';
+import type { PostalAddress, PostalCodeLookup } from '../contracts/postal-code';
 import type { ProfileResponse } from '../contracts/profile';
 import type { SuppressEntries } from '../contracts/system-settings';
 import { DEFAULT_REVIEW_STATUS } from '../domain/statuses';
@@ -98,3 +99,22 @@ export function healthFixture(overrides: Partial<Health> = {}): Health {
 
 /** A minimal OpenAPI document (the mock backend does not generate the real one). */
 export const openApiFixture = (): OpenApiDocument => ({ openapi: '3.1.0', info: { title: 'mock' }, paths: {} });
+
+/** `GET /api/postal-codes/{code}/` for 1000001, as Japan Post lists it. */
+export function postalCodeLookupFixture(overrides: Partial<PostalCodeLookup> = {}): PostalCodeLookup {
+  return { code: '1000001', addresses: [{ prefecture: '東京都', city: '千代田区', town: '千代田' }], ...overrides };
+}
+
+/**
+ * The postal codes the mock backend knows, as Japan Post lists them (the API knows every code):
+ * one town each in Tokyo, Osaka and Sapporo, a code for four towns, and one for three towns' "other
+ * addresses" (`town: ""`). Any other 7 digits answer no address.
+ */
+export const MOCK_POSTAL_ADDRESSES: Readonly<Record<string, readonly PostalAddress[]>> = {
+  '1000001': [{ prefecture: '東京都', city: '千代田区', town: '千代田' }],
+  '1500002': [{ prefecture: '東京都', city: '渋谷区', town: '渋谷' }],
+  '5300001': [{ prefecture: '大阪府', city: '大阪市北区', town: '梅田' }],
+  '0600042': [{ prefecture: '北海道', city: '札幌市中央区', town: '大通西' }],
+  '4150531': ['一町田', '伊浜', '落居', '天神原'].map((town) => ({ prefecture: '静岡県', city: '賀茂郡南伊豆町', town })),
+  '2580000': ['足柄上郡大井町', '足柄上郡松田町', '足柄上郡開成町'].map((city) => ({ prefecture: '神奈川県', city, town: '' })),
+};

@@ -5,15 +5,18 @@ import { ERROR_CASES, listEndpoints, type AnyEndpoint, type ErrorCase, type Resp
 import { endpoints } from '../contracts/endpoints';
 import { NOT_FOUND_DETAIL, validationErrorBody, type ValidationErrorBody } from '../contracts/errors';
 import type { Me } from '../contracts/me';
+import { PostalCodeParamsSchema } from '../contracts/postal-code';
 import type { ProfileResponse } from '../contracts/profile';
 import type { SuppressEntries } from '../contracts/system-settings';
 import { UPLOAD_MESSAGES, UploadRequestFieldsSchema, acceptedContentTypes, type Upload } from '../contracts/upload';
 import {
+  MOCK_POSTAL_ADDRESSES,
   accountSummaryFixture,
   detailFixture,
   healthFixture,
   meFixture,
   openApiFixture,
+  postalCodeLookupFixture,
   profileFixture,
   suppressEntriesFixture,
   visitorFixture,
@@ -279,6 +282,13 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
         return failureReply(e.uploads.activeDelinquency, 'validation', { ids: wrong.map((id) => UPLOAD_MESSAGES.notDelinquency(id)) });
       for (const u of state.uploads) if (ids.includes(u.upload.id)) u.upload = { ...u.upload, active: true };
       return state.uploads.filter((u) => u.upload.kind === 'delinquency').map((u) => u.upload);
+    }),
+    // A few codes (MOCK_POSTAL_ADDRESSES); any other 7 digits are unknown, anything else is 400 as from the API.
+    [e.postalCodes.get.id]: mock(e.postalCodes.get, ({ params }) => {
+      const checked = safeParse(PostalCodeParamsSchema, params);
+      if (!checked.success) return failureReply(e.postalCodes.get, 'validation', validationErrorBody(checked.error.issues));
+      const { code } = checked.data;
+      return postalCodeLookupFixture({ code, addresses: [...(MOCK_POSTAL_ADDRESSES[code] ?? [])] });
     }),
   };
   const missing = listEndpoints(endpoints).filter((endpoint) => !(endpoint.id in handlers));

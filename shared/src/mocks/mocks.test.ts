@@ -12,6 +12,8 @@ import {
   MeResponseSchema,
   MeSchema,
   OpenApiDocumentSchema,
+  POSTAL_CODE_MESSAGES,
+  PostalCodeLookupSchema,
   ProfileResponseSchema,
   SuppressEntriesSchema,
   endpoints,
@@ -20,6 +22,7 @@ import {
 } from '../contracts';
 import {
   MOCK_ACCOUNT,
+  MOCK_POSTAL_ADDRESSES,
   accountSummaryFixture,
   createMockBackend,
   detailFixture,
@@ -28,6 +31,7 @@ import {
   initialMockState,
   meFixture,
   openApiFixture,
+  postalCodeLookupFixture,
   profileFixture,
   suppressEntriesFixture,
   visitorFixture,
@@ -44,6 +48,13 @@ describe('fixtures: each a valid answer of its schema', () => {
     ['suppress entries', SuppressEntriesSchema, suppressEntriesFixture({ method: 'stop_new_entry', message: '停止中' })],
     ['health', HealthSchema, healthFixture()],
     ['openapi', OpenApiDocumentSchema, openApiFixture()],
+    ['postal code', PostalCodeLookupSchema, postalCodeLookupFixture()],
+    ['unknown postal code', PostalCodeLookupSchema, postalCodeLookupFixture({ code: '9999999', addresses: [] })],
+    ...Object.entries(MOCK_POSTAL_ADDRESSES).map(([code, addresses]): [string, Schema, unknown] => [
+      `mock postal code ${code}`,
+      PostalCodeLookupSchema,
+      { code, addresses },
+    ]),
   ])('%s', (_name, schema, fixture) => {
     expect(safeParse(schema, fixture).error?.issues ?? []).toEqual([]);
   });
@@ -144,6 +155,16 @@ describe('the mock backend', () => {
     expect(await api(endpoints.uploads.list)).toEqual([]);
   });
 
+  test('postal codes: a few known ones, any other 7 digits unknown, anything else 400; no login needed', async () => {
+    start();
+    expect(await api(endpoints.postalCodes.get, { params: { code: '1000001' } })).toEqual(postalCodeLookupFixture());
+    expect((await api(endpoints.postalCodes.get, { params: { code: '4150531' } })).addresses).toHaveLength(4);
+    expect(await api(endpoints.postalCodes.get, { params: { code: '9999999' } })).toEqual({ code: '9999999', addresses: [] });
+    const error = await api(endpoints.postalCodes.get, { params: { code: '100-0001' } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).fieldErrors).toEqual({ code: POSTAL_CODE_MESSAGES.invalid });
+  });
+
   test('what it answers always matches the contract (no ContractError on any read)', async () => {
     start();
     await api(endpoints.auth.login, { body: MOCK_ACCOUNT });
@@ -152,6 +173,7 @@ describe('the mock backend', () => {
       () => api(endpoints.schema.get),
       () => api(endpoints.me.visitedEntryPage),
       () => api(endpoints.systemSettings.suppressEntries),
+      () => api(endpoints.postalCodes.get, { params: { code: '0600042' } }),
       () => api(endpoints.password.reset, { body: { email: MOCK_ACCOUNT.email } }),
     ]) {
       await expect(call()).resolves.not.toBeInstanceOf(ContractError);
