@@ -80,6 +80,7 @@ describe('migrations', () => {
       'one_time_tokens',
       'sessions',
       'system_settings',
+      'uploads',
       'users',
     ]);
     await db.pool.query("insert into users (email) values ('Taro@Example.jp')");
