@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { describe, expect, test } from 'vitest';
-import { defineCatalogue, endpoint, listEndpoints, matchesPath, pathOf, type AnyEndpoint } from './endpoint';
+import { defineCatalogue, endpoint, listEndpoints, pathOf, type AnyEndpoint } from './endpoint';
 import { endpoints } from './endpoints';
 import { sessionEndpoints } from './endpoints-session';
 import { ValidationErrorBodySchema } from './errors';
@@ -73,13 +73,5 @@ describe('paths', () => {
   test('pathOf fills and encodes parameters', () => {
     expect(pathOf(withParams, { id: 12 })).toBe('/api/entries/12/contract/');
     expect(pathOf(withParams, { id: '1/2' })).toBe('/api/entries/1%2F2/contract/');
-  });
-  test.each([
-    ['/api/entries/12/contract/', true],
-    ['/api/entries/abc/contract/', true],
-    ['/api/entries/12/contract', false],
-    ['/api/entries/1/2/contract/', false],
-  ])('matchesPath %s → %s', (pathname, expected) => {
-    expect(matchesPath(withParams, pathname)).toBe(expected);
   });
 });

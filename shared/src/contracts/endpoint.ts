@@ -211,9 +211,3 @@ export function pathOf(endpoint: AnyEndpoint, params: Readonly<Record<string, st
     return encodeURIComponent(String(value));
   });
 }
-
-/** Whether `pathname` is this endpoint's path (any parameter values). */
-export function matchesPath(endpoint: AnyEndpoint, pathname: string): boolean {
-  const pattern = endpoint.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+');
-  return new RegExp(`^${pattern}$`).test(pathname);
-}
