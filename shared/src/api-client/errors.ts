@@ -115,12 +115,16 @@ export class ContractError extends ApiError {
   constructor(
     /** The endpoint's id in the catalogue (`me.get`). */
     readonly endpoint: string,
-    /** `METHOD /path` as called. */
-    readonly request: string,
+    readonly method: string,
+    url: string,
     status: number,
     readonly problems: readonly ContractProblem[],
   ) {
-    super(CONTRACT_ERROR_MESSAGE, status, request.slice(request.indexOf(' ') + 1));
+    super(CONTRACT_ERROR_MESSAGE, status, url);
+  }
+  /** `METHOD /path` as called. */
+  get request(): string {
+    return `${this.method} ${this.url}`;
   }
   /** The fields that do not match, as dotted paths (`claims.0.amount`; `(response)` for the whole body). */
   get fields(): string[] {

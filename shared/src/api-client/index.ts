@@ -104,7 +104,7 @@ export function createApi(env: Partial<ApiEnvironment> = {}): Api {
     if (schema === null) return undefined;
     const parsed = safeParse(schema, data);
     if (parsed.success) return parsed.data;
-    const error = new ContractError(endpoint.id, `${endpoint.method} ${url}`, status, responseProblems(schema, data));
+    const error = new ContractError(endpoint.id, endpoint.method, url, status, responseProblems(schema, data));
     onContractError(error);
     throw error;
   }

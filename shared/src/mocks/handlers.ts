@@ -71,9 +71,10 @@ export function mock<E extends AnyEndpoint>(endpoint: E, resolve: MockResolver<E
     const body = contentType.includes('multipart/form-data') ? undefined : await jsonBody(request.clone());
     const answer = await resolve({ request, params: params as Record<string, string>, body });
     if (answer instanceof MockReply) {
-      return answer.body === undefined
-        ? new HttpResponse(null, { status: answer.status, headers: answer.headers })
-        : HttpResponse.json(answer.body, { status: answer.status, headers: answer.headers });
+      const init = { status: answer.status, headers: answer.headers };
+      if (answer.body === undefined) return new HttpResponse(null, init);
+      // A file download answers bytes, not JSON.
+      return answer.body instanceof ArrayBuffer ? new HttpResponse(answer.body, init) : HttpResponse.json(answer.body, init);
     }
     const { status } = endpoint.spec.success;
     return answer === undefined || status === 204 ? new HttpResponse(null, { status }) : HttpResponse.json(answer, { status });
@@ -257,11 +258,13 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
       state.uploads.push({ upload, bytes: await file.arrayBuffer() });
       return upload;
     }),
-    [e.uploads.content.id]: METHODS.GET(mswPath(e.uploads.content), ({ params }) => {
-      const found = state.me === null ? undefined : state.uploads.find((u) => String(u.upload.id) === params.id);
+    [e.uploads.content.id]: mock(e.uploads.content, ({ params }) => {
+      const refused = loggedIn(e.uploads.content);
+      if (refused) return refused;
+      const found = state.uploads.find((u) => String(u.upload.id) === params.id);
       return found === undefined
-        ? HttpResponse.json({ detail: NOT_FOUND_DETAIL }, { status: 404 })
-        : new HttpResponse(found.bytes, { headers: { 'Content-Type': found.upload.content_type } });
+        ? failureReply(e.uploads.content, 'notFound', { detail: NOT_FOUND_DETAIL })
+        : new MockReply(200, found.bytes, { 'Content-Type': found.upload.content_type });
     }),
     [e.uploads.delete.id]: mock(e.uploads.delete, ({ params }) => {
       const refused = loggedIn(e.uploads.delete);

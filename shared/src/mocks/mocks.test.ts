@@ -144,6 +144,10 @@ describe('the mock backend', () => {
     const upload = await api(endpoints.uploads.create, { form });
     expect(upload).toMatchObject({ kind: 'pl', name: '損益計算書.pdf', content_type: 'application/pdf', size: 4 });
     expect(await api(endpoints.uploads.list)).toEqual([upload]);
+    const content = await fetch(`http://localhost/api/uploads/${upload.id}/content/`);
+    expect([content.status, content.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+    expect([...new Uint8Array(await content.arrayBuffer())]).toEqual([0x25, 0x50, 0x44, 0x46]);
+    expect((await fetch('http://localhost/api/uploads/999/content/')).status).toBe(404);
     const csv = new FormData();
     csv.append('kind', 'pl');
     csv.append('content_file', new File(['a,b'], 'a.csv', { type: 'text/csv' }));
