@@ -12,6 +12,10 @@ import { sessionEndpoints } from './endpoints-session';
 import { PostalCodeLookupSchema, PostalCodeParamsSchema } from './postal-code';
 import { ActiveDelinquencyRequestSchema, IdParamsSchema, UploadListSchema, UploadRequestFieldsSchema, UploadSchema } from './upload';
 import { AccountSummarySchema, DetailResponseSchema, LoginRequestSchema } from './session';
+import { EntryListSchema } from './entry';
+import { MailChangeConfirmSchema, MailChangeRequestSchema } from './mail-change';
+import { NewsListSchema } from './news';
+import { PreEntryRequestSchema, PreEntryResultSchema } from './pre-entry';
 
 /** The profile's PATCHes: the applicant's own profile, the fields in `body`, the `version` lock (409). */
 const profilePatch = <const Path extends string, const Body extends Schema>(path: Path, summary: string, body: Body) =>
@@ -139,6 +143,68 @@ export const endpoints = defineCatalogue({
       ProfileWithoutSectorPatchSchema,
     ),
     patchNameAndIdentity: profilePatch('/api/profile_name_and_identity/', '氏名と本人確認書類の更新', ProfileNameAndIdentityPatchSchema),
+  },
+  mailChange: {
+    request: endpoint({
+      method: 'POST',
+      path: '/api/profile/mail/change/',
+      tag: 'profile',
+      summary: 'ログイン用メールアドレスの変更を申し込む（パスワードが必要。新しいアドレスに確認メール）',
+      access: 'applicant',
+      body: MailChangeRequestSchema,
+      success: { status: 200, schema: DetailResponseSchema },
+      errors: ['validation', 'throttled'],
+    }),
+    confirm: endpoint({
+      method: 'POST',
+      path: '/api/profile/mail/change/confirm/',
+      tag: 'profile',
+      summary: '確認メールのリンク（token）でメールアドレスの変更を完了する',
+      access: 'visitor',
+      body: MailChangeConfirmSchema,
+      success: { status: 200, schema: DetailResponseSchema },
+      errors: ['validation'],
+    }),
+  },
+  preEntry: {
+    get: endpoint({
+      method: 'GET',
+      path: '/api/pre_entry/',
+      tag: 'profile',
+      summary: '事前審査の結果（未回答・通過・お断り）',
+      access: 'applicant',
+      success: { status: 200, schema: PreEntryResultSchema },
+    }),
+    submit: endpoint({
+      method: 'POST',
+      path: '/api/pre_entry/',
+      tag: 'profile',
+      summary: '事前審査の回答（質問 id → 選択肢 id）。お断りの場合 has_pre_entry_declined が立つ。回答は一度だけ',
+      access: 'applicant',
+      body: PreEntryRequestSchema,
+      success: { status: 200, schema: PreEntryResultSchema },
+      errors: ['validation', 'conflict'],
+    }),
+  },
+  entries: {
+    list: endpoint({
+      method: 'GET',
+      path: '/api/entries/',
+      tag: 'entries',
+      summary: '自分の申し込みの一覧（新しい順）',
+      access: 'applicant',
+      success: { status: 200, schema: EntryListSchema },
+    }),
+  },
+  news: {
+    list: endpoint({
+      method: 'GET',
+      path: '/api/news/',
+      tag: 'system',
+      summary: 'お知らせ（WordPress のタグ 15、キャッシュ。未設定・停止中は空の一覧）',
+      access: 'applicant',
+      success: { status: 200, schema: NewsListSchema },
+    }),
   },
   uploads: {
     list: endpoint({

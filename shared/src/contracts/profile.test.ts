@@ -1,6 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { FORMAT_MESSAGES, MESSAGES } from '../domain/messages';
-import { ProfilePatchSchema, ProfileSchema, ProfileWithoutSectorPatchSchema } from './profile';
+import { PHONE_MESSAGES } from '../domain/phone';
+import { PROFILE_MESSAGES } from '../domain/profile';
+import { ACCOUNT_MESSAGES } from './account-messages';
+import { POSTAL_CODE_MESSAGES } from './postal-code';
+import { ProfileNameAndIdentityPatchSchema, ProfilePatchSchema, ProfileSchema, ProfileWithoutSectorPatchSchema } from './profile';
 
 const profile = {
   id: 42,
@@ -22,6 +26,7 @@ const profile = {
   owner_city: null,
   owner_building_number: null,
   addfiles: [],
+  identity_document_type: null,
   has_usable_password: true,
   sector: 'construction',
   business_summary: '内装工事',
@@ -87,5 +92,58 @@ describe('ProfilePatchSchema', () => {
         addfiles: [3],
       },
     );
+  });
+});
+
+describe('profile text fields: bounded, clean, checked', () => {
+  test.each([
+    [{ owner_phone: '０９０－１２３４－５６７８' }],
+    [{ office_zipcode: '〒150-0002' }],
+    [{ office_prefecture: '東京都' }],
+    [{ office_prefecture: '' }],
+    [{ owner_phone: '' }],
+    [{ business_summary: '内装工事\n店舗改装' }],
+    [{ corporate_division: 'individual' }],
+    [{ identity_document_type: 'passport', addfiles: [4] }],
+  ])('accepts %o', (value) => {
+    expect(ProfilePatchSchema.safeParse(value).success).toBe(true);
+  });
+
+  test.each([
+    [{ owner_phone: '03-1234' }, 'owner_phone', PHONE_MESSAGES.invalid],
+    [{ office_zipcode: '150-000' }, 'office_zipcode', POSTAL_CODE_MESSAGES.invalid],
+    [{ office_prefecture: '東京' }, 'office_prefecture', PROFILE_MESSAGES.prefecture],
+    [{ last_name: '山田\u202e' }, 'last_name', PROFILE_MESSAGES.forbiddenCharacters],
+    [{ company_name: '株式会社\u0000' }, 'company_name', PROFILE_MESSAGES.forbiddenCharacters],
+    [{ owner_city: '渋谷区\n渋谷' }, 'owner_city', PROFILE_MESSAGES.forbiddenCharacters],
+    [{ business_summary: '\u2066' }, 'business_summary', PROFILE_MESSAGES.forbiddenCharacters],
+    [{ first_name: 'あ'.repeat(151) }, 'first_name', ACCOUNT_MESSAGES.tooLong(150)],
+    [{ owner_building_number: 'a'.repeat(101) }, 'owner_building_number', ACCOUNT_MESSAGES.tooLong(100)],
+    [{ business_summary: 'a'.repeat(1001) }, 'business_summary', ACCOUNT_MESSAGES.tooLong(1000)],
+    [{ corporate_division: 'none' }, 'corporate_division', PROFILE_MESSAGES.divisionNone],
+    [{ first_name: '  ' }, 'first_name', ACCOUNT_MESSAGES.blank],
+  ])('refuses %o', (value, field, message) => {
+    const result = ProfilePatchSchema.safeParse(value);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({ path: [field], message });
+  });
+
+  test('exactly at the limit passes', () => {
+    expect(ProfilePatchSchema.safeParse({ first_name: 'あ'.repeat(150), business_summary: 'a'.repeat(1000) }).success).toBe(true);
+  });
+
+  test('a name change with identity needs the document type and files', () => {
+    expect(ProfileNameAndIdentityPatchSchema.safeParse({ last_name: '佐藤' }).success).toBe(false);
+    expect(
+      ProfileNameAndIdentityPatchSchema.safeParse({ last_name: '佐藤', identity_document_type: 'passport', addfiles: [] }).success,
+    ).toBe(false);
+    expect(
+      ProfileNameAndIdentityPatchSchema.parse({
+        last_name: '佐藤',
+        company_name: '株式会社サトウ',
+        identity_document_type: 'passport',
+        addfiles: [1],
+      }),
+    ).toEqual({ last_name: '佐藤', company_name: '株式会社サトウ', identity_document_type: 'passport', addfiles: [1] });
   });
 });

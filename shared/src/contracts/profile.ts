@@ -1,9 +1,12 @@
 import * as z from 'zod/mini';
-import { CORPORATE_DIVISIONS, DEFAULT_SECTOR, SECTORS } from '../domain/statuses';
+import { normalizePhoneNumber, PHONE_MESSAGES } from '../domain/phone';
+import { hasForbiddenCharacters, isPrefecture, PROFILE_FIELD_MAX_LENGTHS, PROFILE_MESSAGES } from '../domain/profile';
+import { CORPORATE_DIVISIONS, DEFAULT_SECTOR, IDENTITY_DOCUMENT_TYPES, SECTORS } from '../domain/statuses';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { BankAccountStringSchema } from './amounts';
 import { ConfirmationStatusSchema, ContentFileSchema, IdSchema } from './common';
-import { VersionFieldSchema } from './fields';
+import { addIssue, VersionFieldSchema } from './fields';
+import { normalizePostalCode, POSTAL_CODE_MESSAGES } from './postal-code';
 
 /**
  * The profile: `GET /api/profile/` and its `PATCH`es (spec §3 "Profile", §7).
@@ -38,6 +41,8 @@ export const ProfileSchema = z.object({
   bank_account: z.nullable(z.string()),
   ...CONTACT_FIELDS,
   addfiles: z.array(ContentFileSchema),
+  /** The identity document type last submitted (null before the first). Ours: the spec lists the types only. */
+  identity_document_type: z.nullable(z.enum(IDENTITY_DOCUMENT_TYPES)),
   has_usable_password: z.boolean(),
   sector: z._default(z.enum(SECTORS), DEFAULT_SECTOR),
   business_summary: z.nullable(z.string()),
@@ -47,21 +52,58 @@ export const ProfileSchema = z.object({
 export type Profile = z.infer<typeof ProfileSchema>;
 
 /**
+ * A profile text field as a PATCH takes it: trimmed, at most `maxLength` characters, no control or
+ * bidirectional characters (tab and line breaks only in multi-line text), then the field's own rule.
+ */
+const profileText = (maxLength: number, rule?: (value: string) => string | null, multiline = false) =>
+  z.string({ error: ACCOUNT_MESSAGES.notAString }).check(
+    z.trim(),
+    z.superRefine((value, ctx) => {
+      if ([...value].length > maxLength) addIssue(ctx, ACCOUNT_MESSAGES.tooLong(maxLength));
+      else if (hasForbiddenCharacters(value, { multiline })) addIssue(ctx, PROFILE_MESSAGES.forbiddenCharacters);
+      else if (value !== '' && rule !== undefined) {
+        const message = rule(value);
+        if (message !== null) addIssue(ctx, message);
+      }
+    }),
+  );
+const L = PROFILE_FIELD_MAX_LENGTHS;
+/** A phone number as typed (full-width digits, any dash); the API stores `normalizePhoneNumber`'s form. */
+const phone = profileText(L.phone, (value) => (normalizePhoneNumber(value) === null ? PHONE_MESSAGES.invalid : null));
+/** A postal code as typed; the API stores the 7 digits. */
+const zipcode = profileText(L.zipcode, (value) => (normalizePostalCode(value) === null ? POSTAL_CODE_MESSAGES.invalid : null));
+const prefecture = profileText(L.prefecture, (value) => (isPrefecture(value) ? null : PROFILE_MESSAGES.prefecture));
+
+/**
  * `PATCH /api/profile/`: the fields the applicant edits, each optional, and `addfiles` as the ids of
- * uploaded files to attach. Whether the bank account may change (`can_edit_bank_account`) is the
- * handler's check against the stored profile.
+ * the applicant's own uploaded files to attach (identity documents among them submit the identity
+ * for review, with `identity_document_type`). Whether the bank account may change
+ * (`can_edit_bank_account`) and whether the identity locks the names are the handler's checks
+ * against the stored profile. The division can be chosen but never set back to `none`.
  */
 export const ProfilePatchFieldsSchema = z.partial(
   z.object({
-    first_name: z.string(),
-    last_name: z.string(),
-    corporate_division: z.enum(CORPORATE_DIVISIONS),
-    company_name: z.string(),
+    first_name: profileText(L.first_name),
+    last_name: profileText(L.last_name),
+    corporate_division: z
+      .enum(CORPORATE_DIVISIONS)
+      .check(z.refine((division) => division !== 'none', { message: PROFILE_MESSAGES.divisionNone })),
+    company_name: profileText(L.company_name),
     bank_account: BankAccountStringSchema,
-    ...CONTACT_FIELDS,
+    office_phone: z.nullable(phone),
+    office_zipcode: z.nullable(zipcode),
+    office_prefecture: z.nullable(prefecture),
+    office_city: z.nullable(profileText(L.city)),
+    office_building_number: z.nullable(profileText(L.building_number)),
+    owner_phone: z.nullable(phone),
+    owner_zipcode: z.nullable(zipcode),
+    owner_prefecture: z.nullable(prefecture),
+    owner_city: z.nullable(profileText(L.city)),
+    owner_building_number: z.nullable(profileText(L.building_number)),
     sector: z.enum(SECTORS),
-    business_summary: z.string(),
-    addfiles: z.array(IdSchema),
+    business_summary: profileText(L.business_summary, undefined, true),
+    identity_document_type: z.enum(IDENTITY_DOCUMENT_TYPES),
+    addfiles: z.array(IdSchema).check(z.maxLength(20)),
   }),
 );
 
@@ -91,8 +133,15 @@ export type ProfilePatch = z.infer<typeof ProfilePatchSchema>;
 export const ProfileWithoutSectorPatchSchema = patchOf(z.omit(ProfilePatchFieldsSchema, { sector: true, business_summary: true }));
 export type ProfileWithoutSectorPatch = z.infer<typeof ProfileWithoutSectorPatchSchema>;
 
-/** `PATCH /api/profile_name_and_identity/`: the names (the identity documents come as addfiles). */
+/**
+ * `PATCH /api/profile_name_and_identity/`: the names, company name and division that the identity
+ * vouches for, changed together with a new identity document (its files in `addfiles`, its type in
+ * `identity_document_type`, both required); the identity goes back to 確認中.
+ */
 export const ProfileNameAndIdentityPatchSchema = patchOf(
-  z.pick(ProfilePatchFieldsSchema, { first_name: true, last_name: true, addfiles: true }),
+  z.extend(z.pick(ProfilePatchFieldsSchema, { first_name: true, last_name: true, company_name: true, corporate_division: true }), {
+    identity_document_type: z.enum(IDENTITY_DOCUMENT_TYPES),
+    addfiles: z.array(IdSchema).check(z.minLength(1), z.maxLength(20)),
+  }),
 );
 export type ProfileNameAndIdentityPatch = z.infer<typeof ProfileNameAndIdentityPatchSchema>;

@@ -8,6 +8,8 @@ export * from './statuses';
 export * from './transitions';
 export * from './identity';
 export * from './profile';
+export * from './identity-documents';
+export * from './phone';
 export * from './eligibility';
 export * from './pre-entry';
 export * from './entry-steps';

@@ -3,6 +3,9 @@ import {
   CORPORATE_PROFILE_REQUIRED_FIELDS,
   PROFILE_REQUIRED_FIELDS,
   isProfileSatisfied,
+  PREFECTURES,
+  isPrefecture,
+  hasForbiddenCharacters,
   type ProfileRequiredField,
   type ProfileSatisfactionFields,
 } from './profile';
@@ -92,5 +95,63 @@ describe('isProfileSatisfied (has_satisfied_profile, spec §3/§4)', () => {
     const optional = { office_building_number: '', owner_building_number: null, sector: 'unknown', business_summary: '' };
     expect(isProfileSatisfied({ ...corporate, ...optional })).toBe(true);
     expect(isProfileSatisfied({ ...individualOnly, ...optional })).toBe(true);
+  });
+});
+
+describe('PREFECTURES', () => {
+  test('47, unique, Tokyo 13th', () => {
+    expect(PREFECTURES).toHaveLength(47);
+    expect(new Set(PREFECTURES).size).toBe(47);
+    expect(PREFECTURES[12]).toBe('東京都');
+    expect(PREFECTURES[0]).toBe('北海道');
+    expect(PREFECTURES[46]).toBe('沖縄県');
+  });
+  test.each([
+    ['東京都', true],
+    ['大阪府', true],
+    ['東京', false],
+    ['', false],
+    [null, false],
+  ])('isPrefecture(%j) → %j', (value, expected) => {
+    expect(isPrefecture(value)).toBe(expected);
+  });
+});
+
+describe('hasForbiddenCharacters', () => {
+  test.each([
+    ['山田 太郎', false, false],
+    ['株式会社　テスト', false, false],
+    ['ＡＢＣ（株）', false, false],
+    ['a\u0000b', false, true],
+    ['a\u0007b', false, true],
+    ['line\nbreak', false, true],
+    ['line\nbreak', true, false],
+    ['tab\there', true, false],
+    ['cr\r\nlf', true, false],
+    ['bell\u0007', true, true],
+    ['\u000b', true, true],
+    ['\u000c', true, true],
+    ['\u001f', true, true],
+    ['del\u007f', false, true],
+    ['c1\u0085', true, true],
+    ['\u009f', false, true],
+    ['rtl\u202eevil', false, true],
+    ['\u202a', true, true],
+    ['\u2066isolate\u2069', false, true],
+    ['\u200fmark', false, true],
+    ['\u200e', false, true],
+    ['\u061c', false, true],
+    ['\u2028', true, true],
+    ['\u2029', false, true],
+    ['\ufeffbom', false, true],
+    ['\u0020\u00a0', false, false],
+    ['\u00a0', true, false],
+    ['\u0008', true, true],
+    ['\u000e', true, true],
+  ])('%j (multiline %j) → %j', (value, multiline, expected) => {
+    expect(hasForbiddenCharacters(value, { multiline })).toBe(expected);
+  });
+  test('default is single-line', () => {
+    expect(hasForbiddenCharacters('a\nb')).toBe(true);
   });
 });

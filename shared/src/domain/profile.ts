@@ -51,3 +51,91 @@ export function isProfileSatisfied(profile: ProfileSatisfactionFields): boolean 
     division === 'corporate' ? [...PROFILE_REQUIRED_FIELDS, ...CORPORATE_PROFILE_REQUIRED_FIELDS] : PROFILE_REQUIRED_FIELDS;
   return required.every((field) => isGiven(profile[field]));
 }
+
+/** The 47 都道府県, in the order of the national code (JIS X 0401), for the prefecture selects. */
+export const PREFECTURES = [
+  '北海道',
+  '青森県',
+  '岩手県',
+  '宮城県',
+  '秋田県',
+  '山形県',
+  '福島県',
+  '茨城県',
+  '栃木県',
+  '群馬県',
+  '埼玉県',
+  '千葉県',
+  '東京都',
+  '神奈川県',
+  '新潟県',
+  '富山県',
+  '石川県',
+  '福井県',
+  '山梨県',
+  '長野県',
+  '岐阜県',
+  '静岡県',
+  '愛知県',
+  '三重県',
+  '滋賀県',
+  '京都府',
+  '大阪府',
+  '兵庫県',
+  '奈良県',
+  '和歌山県',
+  '鳥取県',
+  '島根県',
+  '岡山県',
+  '広島県',
+  '山口県',
+  '徳島県',
+  '香川県',
+  '愛媛県',
+  '高知県',
+  '福岡県',
+  '佐賀県',
+  '長崎県',
+  '熊本県',
+  '大分県',
+  '宮崎県',
+  '鹿児島県',
+  '沖縄県',
+] as const;
+export type Prefecture = (typeof PREFECTURES)[number];
+export const isPrefecture = (value: unknown): value is Prefecture => (PREFECTURES as readonly unknown[]).includes(value);
+
+/** The longest text each profile field takes (characters); every text field is bounded. */
+export const PROFILE_FIELD_MAX_LENGTHS = {
+  first_name: 150,
+  last_name: 150,
+  company_name: 255,
+  phone: 20,
+  zipcode: 10,
+  prefecture: 10,
+  city: 100,
+  building_number: 100,
+  business_summary: 1000,
+} as const;
+
+/** C0/C1 control characters and DEL. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/u;
+/** The same, except tab and line breaks (multi-line text). */
+const CONTROL_IN_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u;
+/** Bidirectional controls (Trojan Source), the line and paragraph separators, zero-width no-break at the start of text. */
+const INVISIBLE = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]/u;
+
+/**
+ * Whether a text has characters no name or address needs and that can disguise what is shown:
+ * control characters (tab and line breaks allowed in multi-line text) and bidirectional or
+ * invisible formatting characters.
+ */
+export function hasForbiddenCharacters(value: string, options: { multiline?: boolean } = {}): boolean {
+  return (options.multiline === true ? CONTROL_IN_MULTILINE : CONTROL).test(value) || INVISIBLE.test(value);
+}
+
+export const PROFILE_MESSAGES = {
+  forbiddenCharacters: '使用できない文字（制御文字や表示方向を変える文字）が含まれています。',
+  prefecture: '都道府県を選択してください。',
+  divisionNone: '法人・個人事業主の区分は「未選択」に戻せません。',
+} as const;

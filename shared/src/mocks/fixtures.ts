@@ -1,6 +1,7 @@
 import type { AccountSummary, DetailResponse } from '../contracts/session';
 import type { Health, OpenApiDocument } from '../contracts/health';
 import type { Me, VisitorMe } from '../contracts/me';
+import type { NewsItem } from '../contracts/news';
 import type { PostalAddress, PostalCodeLookup } from '../contracts/postal-code';
 import type { ProfileResponse } from '../contracts/profile';
 import type { SuppressEntries } from '../contracts/system-settings';
@@ -60,17 +61,18 @@ export function profileFixture(overrides: Partial<ProfileResponse> = {}): Profil
     email: 'taro@example.jp',
     identity_confirmation: DEFAULT_REVIEW_STATUS,
     bank_account: null,
-    office_phone: '0312345678',
+    office_phone: '03-1234-5678',
     office_zipcode: '1000001',
     office_prefecture: '東京都',
     office_city: '千代田区千代田',
     office_building_number: '1-1',
-    owner_phone: '09012345678',
+    owner_phone: '090-1234-5678',
     owner_zipcode: '1000001',
     owner_prefecture: '東京都',
     owner_city: '千代田区千代田',
     owner_building_number: '1-1',
     addfiles: [],
+    identity_document_type: null,
     has_usable_password: true,
     sector: 'unknown',
     business_summary: null,
@@ -118,3 +120,16 @@ export const MOCK_POSTAL_ADDRESSES: Readonly<Record<string, readonly PostalAddre
   '4150531': ['一町田', '伊浜', '落居', '天神原'].map((town) => ({ prefecture: '静岡県', city: '賀茂郡南伊豆町', town })),
   '2580000': ['足柄上郡大井町', '足柄上郡松田町', '足柄上郡開成町'].map((city) => ({ prefecture: '神奈川県', city, town: '' })),
 };
+
+/** `GET /api/news/`: two notices as the WordPress adapter maps them. */
+export function newsFixture(): NewsItem[] {
+  return [
+    { id: 2, title: '年末年始の営業日のお知らせ', url: 'https://example.jp/news/2', published_at: '2026-11-20T10:00:00.000000+09:00' },
+    {
+      id: 1,
+      title: '本人確認書類にマイナンバーカードをご利用いただけるようになりました',
+      url: 'https://example.jp/news/1',
+      published_at: '2026-11-01T10:00:00.000000+09:00',
+    },
+  ];
+}

@@ -4,7 +4,13 @@ import { ACCOUNT_MESSAGES } from '../contracts/account-messages';
 import { ERROR_CASES, listEndpoints, type AnyEndpoint, type ErrorCase, type ResponseInputOf } from '../contracts/endpoint';
 import { endpoints } from '../contracts/endpoints';
 import { NOT_FOUND_DETAIL, validationErrorBody, type ValidationErrorBody } from '../contracts/errors';
+import type { Entry } from '../contracts/entry';
+import { MAIL_CHANGE_MESSAGES } from '../contracts/mail-change';
 import type { Me } from '../contracts/me';
+import type { NewsItem } from '../contracts/news';
+import { PRE_ENTRY_API_MESSAGES, type PreEntryResult } from '../contracts/pre-entry';
+import { screenPreEntry } from '../domain/pre-entry';
+import { REVIEW_STATUS } from '../domain/statuses';
 import { PostalCodeParamsSchema } from '../contracts/postal-code';
 import type { ProfileResponse } from '../contracts/profile';
 import type { SuppressEntries } from '../contracts/system-settings';
@@ -15,6 +21,7 @@ import {
   detailFixture,
   healthFixture,
   meFixture,
+  newsFixture,
   openApiFixture,
   postalCodeLookupFixture,
   profileFixture,
@@ -123,6 +130,9 @@ export interface MockState {
   suppressEntries: SuppressEntries;
   /** The logged-in applicant's uploads, with their bytes. */
   uploads: { upload: Upload; bytes: ArrayBuffer }[];
+  preEntry: PreEntryResult;
+  entries: Entry[];
+  news: NewsItem[];
 }
 
 export function initialMockState(overrides: Partial<MockState> = {}): MockState {
@@ -132,6 +142,9 @@ export function initialMockState(overrides: Partial<MockState> = {}): MockState 
     profile: profileFixture(),
     suppressEntries: suppressEntriesFixture(),
     uploads: [],
+    preEntry: { outcome: 'unanswered', reasons: [], answered_at: null },
+    entries: [],
+    news: newsFixture(),
     ...overrides,
   };
 }
@@ -219,11 +232,25 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
           if (refused) return refused;
           const checked = validate(endpoint, body);
           if (!checked.ok) return checked.reply;
-          const { version, addfiles: _files, ...changes } = checked.value as Record<string, unknown> & { version?: number };
+          const { version, addfiles, ...changes } = checked.value as Record<string, unknown> & { version?: number; addfiles?: number[] };
           if (version !== undefined && version !== state.profile.version) {
             return failureReply(endpoint, 'conflict', { detail: ACCOUNT_MESSAGES.versionConflict });
           }
-          state.profile = { ...state.profile, ...changes, version: state.profile.version + 1 };
+          const files = (addfiles ?? []).map((id) => state.uploads.find((u) => u.upload.id === id)?.upload);
+          const unknown = (addfiles ?? []).filter((_id, i) => files[i] === undefined);
+          if (unknown.length > 0)
+            return failureReply(endpoint, 'validation', { addfiles: unknown.map((id) => ACCOUNT_MESSAGES.fileNotFound(id)) });
+          const attached = files.flatMap((f) =>
+            f === undefined ? [] : [{ id: f.id, kind: f.kind, name: f.name, content_type: f.content_type, side: f.side }],
+          );
+          const identity = attached.some((f) => f.kind === 'identity');
+          state.profile = {
+            ...state.profile,
+            ...changes,
+            addfiles: [...state.profile.addfiles.filter((f) => !(identity && f.kind === 'identity')), ...attached],
+            ...(identity ? { identity_confirmation: REVIEW_STATUS.confirming } : {}),
+            version: state.profile.version + 1,
+          };
           return state.profile;
         }),
       ]),
@@ -286,6 +313,38 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
       for (const u of state.uploads) if (ids.includes(u.upload.id)) u.upload = { ...u.upload, active: true };
       return state.uploads.filter((u) => u.upload.kind === 'delinquency').map((u) => u.upload);
     }),
+    [e.mailChange.request.id]: mock(e.mailChange.request, ({ body }) => {
+      const refused = loggedIn(e.mailChange.request);
+      if (refused) return refused;
+      const checked = validate(e.mailChange.request, body);
+      return checked.ok ? detailFixture(MAIL_CHANGE_MESSAGES.sent) : checked.reply;
+    }),
+    [e.mailChange.confirm.id]: mock(e.mailChange.confirm, ({ body }) => {
+      const checked = validate(e.mailChange.confirm, body);
+      return checked.ok ? detailFixture(MAIL_CHANGE_MESSAGES.done) : checked.reply;
+    }),
+    [e.preEntry.get.id]: mock(e.preEntry.get, () => loggedIn(e.preEntry.get) ?? state.preEntry),
+    [e.preEntry.submit.id]: mock(e.preEntry.submit, ({ body }) => {
+      const refused = loggedIn(e.preEntry.submit);
+      if (refused) return refused;
+      if (state.preEntry.outcome !== 'unanswered')
+        return failureReply(e.preEntry.submit, 'conflict', { detail: PRE_ENTRY_API_MESSAGES.alreadyAnswered });
+      const checked = validate(e.preEntry.submit, body);
+      if (!checked.ok) return checked.reply;
+      const outcome = screenPreEntry(checked.value as Record<string, string>);
+      state.preEntry = {
+        outcome: outcome.outcome,
+        reasons:
+          outcome.outcome === 'declined'
+            ? outcome.reasons.map((r) => ({ question_id: r.questionId, reason: r.reason, alternative: r.alternative }))
+            : [],
+        answered_at: new Date().toISOString(),
+      };
+      if (state.me !== null) state.me = { ...state.me, has_pre_entry_declined: outcome.outcome === 'declined' };
+      return state.preEntry;
+    }),
+    [e.entries.list.id]: mock(e.entries.list, () => loggedIn(e.entries.list) ?? state.entries),
+    [e.news.list.id]: mock(e.news.list, () => loggedIn(e.news.list) ?? state.news),
     // A few codes (MOCK_POSTAL_ADDRESSES); any other 7 digits are unknown, anything else is 400 as from the API.
     [e.postalCodes.get.id]: mock(e.postalCodes.get, ({ params }) => {
       const checked = safeParse(PostalCodeParamsSchema, params);
