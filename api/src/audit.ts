@@ -15,7 +15,12 @@ export type AccountEvent =
   | 'system_settings.changed'
   | 'upload.created'
   | 'upload.deleted'
-  | 'upload.delinquency_activated';
+  | 'upload.delinquency_activated'
+  | 'identity.submitted'
+  | 'identity.reviewed'
+  | 'account.mail_change_requested'
+  | 'account.mail_changed'
+  | 'pre_entry.answered';
 
 export interface AuditEntry {
   readonly event: AccountEvent;

@@ -7,6 +7,7 @@ import { oneTimeTokens, type OneTimeToken, type OneTimeTokenPurpose } from '../d
 export const TOKEN_LIFETIME_MS: Readonly<Record<OneTimeTokenPurpose, number>> = {
   activation: 72 * 60 * 60 * 1000,
   password_reset: 60 * 60 * 1000,
+  mail_change: 24 * 60 * 60 * 1000,
 };
 
 /** 32 random bytes, base64url (43 characters): the secret of a cookie or a mailed link. */

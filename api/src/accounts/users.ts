@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Me, Profile } from '@app/shared/contracts';
-import { isProfileSatisfied } from '@app/shared/domain';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { ContentFile, Me, Profile } from '@app/shared/contracts';
+import { isIdentityDocumentType, isProfileSatisfied } from '@app/shared/domain';
 import type { Db } from '../context';
-import { users, type User } from '../db/schema';
+import { uploads, users, type User } from '../db/schema';
 
 /** The account of an address, compared case-insensitively (as the unique index does). */
 export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
@@ -18,6 +18,19 @@ export async function findUserById(db: Db, id: number): Promise<User | undefined
   return user;
 }
 
+/** A file attached to the profile, as `addfiles` lists it: id, upload key, name, type, and the identity side. */
+export type AttachedFile = ContentFile & { side: 'front' | 'back' | null };
+
+/** The files attached to the user's profile (identity documents, delinquency documents…), oldest first. */
+export async function profileFilesOf(db: Db, userId: number): Promise<AttachedFile[]> {
+  const rows = await db
+    .select({ id: uploads.id, kind: uploads.kind, name: uploads.name, content_type: uploads.contentType, side: uploads.side })
+    .from(uploads)
+    .where(and(eq(uploads.userId, userId), isNotNull(uploads.profileAttachedAt)))
+    .orderBy(asc(uploads.profileAttachedAt), asc(uploads.id));
+  return rows.map((row) => ({ ...row, side: row.side ?? null }));
+}
+
 const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
 
 /**
@@ -31,7 +44,7 @@ export function drfDateTime(date: Date): string {
 
 const drfDateTimeOrNull = (date: Date | null): string | null => (date === null ? null : drfDateTime(date));
 /** `POST /api/me/` for a logged-in user: every "current user" field of spec §3. */
-export function toMe(user: User): Me {
+export function toMe(user: User, files: readonly AttachedFile[]): Me {
   return {
     id: user.id,
     email: user.email,
@@ -49,13 +62,12 @@ export function toMe(user: User): Me {
     last_withdrawals_detail_date: user.lastWithdrawalsDetailDate,
     withdrawals_detail_status: user.withdrawalsDetailStatus as Me['withdrawals_detail_status'],
     financial_statements_status: user.financialStatementsStatus as Me['financial_statements_status'],
-    // Uploads arrive with the uploads issue; until then nobody has attached files.
-    addfiles: [],
+    addfiles: [...files],
     version: user.version,
     has_usable_password: user.passwordHash !== null,
     has_pre_entry_declined: user.hasPreEntryDeclined,
     // The domain's rule (profile.ts) over the profile as the API answers it.
-    has_satisfied_profile: isProfileSatisfied(toProfile(user)),
+    has_satisfied_profile: isProfileSatisfied(toProfile(user, files)),
     allow_redirect_to_profile: user.allowRedirectToProfile,
     last_login: drfDateTimeOrNull(user.lastLogin),
     visited_at_entry_page_after_mail_verification: drfDateTimeOrNull(user.visitedAtEntryPageAfterMailVerification),
@@ -65,7 +77,7 @@ export function toMe(user: User): Me {
 }
 
 /** `GET /api/profile/` and the PATCH answers (spec §3 "Profile"). */
-export function toProfile(user: User): Profile & { version: number } {
+export function toProfile(user: User, files: readonly AttachedFile[]): Profile & { version: number } {
   return {
     id: user.id,
     first_name: user.firstName,
@@ -85,7 +97,8 @@ export function toProfile(user: User): Profile & { version: number } {
     owner_prefecture: user.ownerPrefecture,
     owner_city: user.ownerCity,
     owner_building_number: user.ownerBuildingNumber,
-    addfiles: [],
+    addfiles: [...files],
+    identity_document_type: isIdentityDocumentType(user.identityDocumentType) ? user.identityDocumentType : null,
     has_usable_password: user.passwordHash !== null,
     sector: user.sector as Profile['sector'],
     business_summary: user.businessSummary,

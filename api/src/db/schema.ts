@@ -91,6 +91,11 @@ export const users = pgTable(
     withdrawalsDetailStatus: smallint('withdrawals_detail_status').notNull().default(4),
     financialStatementsStatus: smallint('financial_statements_status').notNull().default(4),
     hasPreEntryDeclined: boolean('has_pre_entry_declined').notNull().default(false),
+    /** The pre-entry screening as answered (issue #9): answers, verdict and reasons; null until answered. */
+    preEntry: jsonb('pre_entry').$type<PreEntryRecord>(),
+    preEntryAnsweredAt: timestamp('pre_entry_answered_at', tz),
+    /** The type of the identity document last submitted (drivingLicence, passport, individualNumber, other). */
+    identityDocumentType: text('identity_document_type'),
     allowRedirectToProfile: boolean('allow_redirect_to_profile').notNull().default(true),
     visitedAtEntryPageAfterMailVerification: timestamp('visited_at_entry_page_after_mail_verification', tz),
     userSegment: text('user_segment'),
@@ -134,7 +139,14 @@ export const sessions = pgTable(
 
 export type Session = typeof sessions.$inferSelect;
 
-export type OneTimeTokenPurpose = 'activation' | 'password_reset';
+export type OneTimeTokenPurpose = 'activation' | 'password_reset' | 'mail_change';
+
+/** What `users.pre_entry` holds. */
+export interface PreEntryRecord {
+  readonly answers: Readonly<Record<string, string | null>>;
+  readonly outcome: 'accepted' | 'declined';
+  readonly reasons: readonly { readonly question_id: string; readonly reason: string; readonly alternative: string }[];
+}
 
 /**
  * Single-use tokens of the links mailed to a person (activation, password reset). Only the
@@ -152,11 +164,13 @@ export const oneTimeTokens = pgTable(
     createdAt: timestamp('created_at', tz).notNull(),
     expiresAt: timestamp('expires_at', tz).notNull(),
     usedAt: timestamp('used_at', tz),
+    /** What the link carries besides the user, e.g. the new address of a mail change. */
+    data: jsonb('data').$type<Record<string, string>>(),
   },
   (table) => [
     uniqueIndex('one_time_tokens_token_hash_key').on(table.tokenHash),
     index('one_time_tokens_user_purpose_idx').on(table.userId, table.purpose),
-    check('one_time_tokens_purpose_check', sql`${table.purpose} in ('activation', 'password_reset')`),
+    check('one_time_tokens_purpose_check', sql`${table.purpose} in ('activation', 'password_reset', 'mail_change')`),
   ],
 );
 
@@ -210,6 +224,8 @@ export const uploads = pgTable(
     sha256: text('sha256').notNull(),
     storageKey: text('storage_key').notNull(),
     active: boolean('active').notNull().default(false),
+    /** When the file was attached to the profile (`addfiles` of a profile PATCH); null while unattached. */
+    profileAttachedAt: timestamp('profile_attached_at', tz),
     createdAt: timestamp('created_at', tz).notNull(),
   },
   (table) => [

@@ -7,6 +7,10 @@ export const SERVICE_NAME = 'ツムギ 請求書買取';
 export const MAIL_SUBJECTS = {
   activation: `【${SERVICE_NAME}】メールアドレスのご確認`,
   passwordReset: `【${SERVICE_NAME}】パスワード再設定のご案内`,
+  mailChange: `【${SERVICE_NAME}】新しいメールアドレスのご確認`,
+  passwordChanged: `【${SERVICE_NAME}】パスワードを変更しました`,
+  bankAccountChanged: `【${SERVICE_NAME}】振込先口座を変更しました`,
+  mailChanged: `【${SERVICE_NAME}】メールアドレスを変更しました`,
 } as const;
 
 const escapeHtml = (text: string): string =>
@@ -18,7 +22,7 @@ interface Layout {
   readonly greeting: string;
   /** Paragraphs before the link. */
   readonly intro: readonly string[];
-  readonly link: { readonly url: string; readonly label: string };
+  readonly link: { readonly url: string; readonly label: string } | null;
   /** Paragraphs after the link. */
   readonly outro: readonly string[];
 }
@@ -30,8 +34,7 @@ function render(layout: Layout): MailMessage {
     '',
     ...layout.intro,
     '',
-    layout.link.url,
-    '',
+    ...(layout.link === null ? [] : [layout.link.url, '']),
     ...layout.outro,
     '',
     '――――――――――――――――――――',
@@ -45,8 +48,12 @@ function render(layout: Layout): MailMessage {
     '<body style="font-family: sans-serif; line-height: 1.7; color: #1f2933;">',
     paragraph(layout.greeting),
     ...layout.intro.map(paragraph),
-    `<p><a href="${escapeHtml(layout.link.url)}">${escapeHtml(layout.link.label)}</a></p>`,
-    `<p style="font-size: 0.9em;">リンクを開けない場合は、次のURLをブラウザに貼り付けてください。<br>${escapeHtml(layout.link.url)}</p>`,
+    ...(layout.link === null
+      ? []
+      : [
+          `<p><a href="${escapeHtml(layout.link.url)}">${escapeHtml(layout.link.label)}</a></p>`,
+          `<p style="font-size: 0.9em;">リンクを開けない場合は、次のURLをブラウザに貼り付けてください。<br>${escapeHtml(layout.link.url)}</p>`,
+        ]),
     ...layout.outro.map(paragraph),
     '<hr>',
     ...footer.map((line) => `<p style="font-size: 0.85em; color: #52606d;">${escapeHtml(line)}</p>`),
@@ -86,3 +93,72 @@ export function passwordResetMail(input: { to: string; lastName: string; firstNa
     ],
   });
 }
+
+type Person = { to: string; lastName: string; firstName: string };
+const NOT_YOU = 'お心当たりのない場合は、第三者による不正な操作のおそれがあります。至急パスワードを変更のうえ、お問い合わせください。';
+/** Local time in Japan, for "when" lines: 2026年11月23日 14:05. */
+export const jstDateTime = (date: Date): string => {
+  const jst = new Date(date.getTime() + 9 * 60 * 60 * 1000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${jst.getUTCFullYear()}年${jst.getUTCMonth() + 1}月${jst.getUTCDate()}日 ${pad(jst.getUTCHours())}:${pad(jst.getUTCMinutes())}`;
+};
+
+/** Mail change: confirm the new address (sent to the NEW address; the link works once, for 24 hours). */
+export function mailChangeMail(input: Person & { url: string }): MailMessage {
+  return render({
+    to: input.to,
+    subject: MAIL_SUBJECTS.mailChange,
+    greeting: greeting(input),
+    intro: ['ログイン用メールアドレスの変更のお申し込みを受け付けました。', '次のリンクを開くと、このメールアドレスへの変更が完了します。'],
+    link: { url: input.url, label: 'メールアドレスの変更を完了する' },
+    outro: [
+      'このリンクの有効期限は24時間で、一度だけ使えます。',
+      'お心当たりのない場合は、このメールを破棄してください。メールアドレスは変更されません。',
+    ],
+  });
+}
+
+/** Notice to the OLD address once the change is done. */
+export function mailChangedMail(input: Person & { newEmail: string; at: Date }): MailMessage {
+  return render({
+    to: input.to,
+    subject: MAIL_SUBJECTS.mailChanged,
+    greeting: greeting(input),
+    intro: [
+      `${jstDateTime(input.at)}に、ログイン用メールアドレスを ${input.newEmail} に変更しました。`,
+      '今後のお知らせは新しいメールアドレスにお送りします。',
+    ],
+    link: null,
+    outro: [NOT_YOU],
+  });
+}
+
+/** Notice after a password change (from /profile). */
+export function passwordChangedMail(input: Person & { at: Date }): MailMessage {
+  return render({
+    to: input.to,
+    subject: MAIL_SUBJECTS.passwordChanged,
+    greeting: greeting(input),
+    intro: [`${jstDateTime(input.at)}に、ログインパスワードを変更しました。`],
+    link: null,
+    outro: [NOT_YOU],
+  });
+}
+
+/** Notice after the bank account (振込先口座) of the profile changed; the number is masked. */
+export function bankAccountChangedMail(input: Person & { at: Date; bankAccount: string }): MailMessage {
+  return render({
+    to: input.to,
+    subject: MAIL_SUBJECTS.bankAccountChanged,
+    greeting: greeting(input),
+    intro: [
+      `${jstDateTime(input.at)}に、プロフィールの振込先口座を変更しました。`,
+      `変更後の口座: ${input.bankAccount === '' ? '（削除されました）' : maskAccountNumber(input.bankAccount)}`,
+    ],
+    link: null,
+    outro: [NOT_YOU],
+  });
+}
+
+/** The bank account string with the account number shown as its last 3 digits only. */
+export const maskAccountNumber = (bankAccount: string): string => bankAccount.replace(/\b[0-9]{4}([0-9]{3})\b/, '****$1');

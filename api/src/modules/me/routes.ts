@@ -11,7 +11,7 @@ export const meRoutes = (ctx: AppContext): Implementation[] => [
   implement(endpoints.me.get, async ({ request, reply }) => {
     issueCsrfToken(request, reply, ctx.now());
     const auth = await authenticate(ctx, request);
-    return currentUser(auth?.user ?? null);
+    return currentUser(ctx, auth?.user ?? null);
   }),
 
   implement(endpoints.me.visitedEntryPage, async ({ auth }) => markEntryPageVisited(ctx, auth.user)),

@@ -1,14 +1,30 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { type ProfilePatch } from '@app/shared/contracts';
-import { ACCOUNT_MESSAGES } from '@app/shared/contracts';
-import { toProfile } from '../../accounts/users';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { ACCOUNT_MESSAGES, normalizePostalCode, type ProfilePatch } from '@app/shared/contracts';
+import {
+  IDENTITY_DOCUMENT_MESSAGES,
+  IDENTITY_LOCKED_FIELDS,
+  identitySidesProblems,
+  isIdentityLocked,
+  normalizePhoneNumber,
+  REVIEW_STATUS,
+  type IdentityDocumentType,
+  type IdentitySide,
+} from '@app/shared/domain';
+import { profileFilesOf, toProfile } from '../../accounts/users';
 import { writeAudit } from '../../audit';
-import type { AppContext } from '../../context';
-import { users, type NewUser, type User } from '../../db/schema';
+import type { AppContext, Db } from '../../context';
+import { uploads, users, type NewUser, type Upload, type User } from '../../db/schema';
 import { ApiError, ValidationError, type DrfErrors } from '../../http/errors';
+import { bankAccountChangedMail } from '../../mail/templates';
 
 /** A profile PATCH as validated: any subset of the profile fields, and the version it was based on. */
 export type ProfileChanges = Partial<ProfilePatch> & { readonly version?: number | undefined };
+
+/**
+ * Which PATCH: `profile` and `withoutSector` may not touch the fields the identity vouches for while
+ * it is confirming or confirmed; `nameAndIdentity` changes them with a new identity document.
+ */
+export type ProfilePatchVariant = 'profile' | 'withoutSector' | 'nameAndIdentity';
 
 type Column = keyof NewUser;
 
@@ -31,28 +47,94 @@ const COLUMNS = {
   owner_building_number: 'ownerBuildingNumber',
   sector: 'sector',
   business_summary: 'businessSummary',
+  identity_document_type: 'identityDocumentType',
 } as const satisfies Partial<Record<keyof ProfilePatch, Column>>;
 
 type PatchField = keyof typeof COLUMNS;
 
-/** The column values of a PATCH: text trimmed (DRF CharField), null stored as ''. */
+/** Phones and postal codes are stored in one form (03-1234-5678, 1500002), however they were typed. */
+const NORMALISE: Partial<Record<PatchField, (value: string) => string | null>> = {
+  office_phone: normalizePhoneNumber,
+  owner_phone: normalizePhoneNumber,
+  office_zipcode: normalizePostalCode,
+  owner_zipcode: normalizePostalCode,
+};
+
+/** The column values of a PATCH: text trimmed (DRF CharField) and normalised, null stored as ''. */
 function columnsOf(changes: ProfileChanges): Partial<NewUser> {
   const values: Record<string, unknown> = {};
   for (const [field, column] of Object.entries(COLUMNS) as [PatchField, Column][]) {
-    if (!(field in changes)) continue;
     const value = changes[field];
     if (value === undefined) continue;
-    values[column] = typeof value === 'string' ? value.trim() : (value ?? '');
+    const text = typeof value === 'string' ? value.trim() : (value ?? '');
+    const normalise = NORMALISE[field];
+    values[column] = normalise !== undefined && text !== '' ? (normalise(text) ?? text) : text;
   }
   return values;
 }
 
+/** Files a profile takes in `addfiles`: identity documents and delinquency documents. */
+const PROFILE_FILE_KINDS: ReadonlySet<string> = new Set(['identity', 'delinquency']);
+const PROFILE_FILE_KIND_MESSAGE = (id: number) => `ファイル "${id}" はプロフィールに添付できない種類のファイルです。`;
+
+interface FileCheck {
+  readonly files: Upload[];
+  readonly identity: { readonly type: IdentityDocumentType; readonly files: Upload[] } | null;
+}
+
+/** The uploads of `addfiles`: the user's own (else "not found", as for anyone else's), of a kind the profile takes, identity sides complete. */
+async function checkFiles(
+  db: Db,
+  user: User,
+  changes: ProfileChanges,
+  variant: ProfilePatchVariant,
+  errors: DrfErrors,
+): Promise<FileCheck> {
+  const ids = [...new Set(changes.addfiles ?? [])];
+  const files =
+    ids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(uploads)
+          .where(and(eq(uploads.userId, user.id), inArray(uploads.id, ids)));
+  const problems = ids.flatMap((id) => {
+    const file = files.find((f) => f.id === id);
+    if (file === undefined) return [ACCOUNT_MESSAGES.fileNotFound(id)];
+    return PROFILE_FILE_KINDS.has(file.kind) ? [] : [PROFILE_FILE_KIND_MESSAGE(id)];
+  });
+  const identityFiles = files.filter((f) => f.kind === 'identity');
+  const type = changes.identity_document_type;
+  if (variant === 'nameAndIdentity' && identityFiles.length === 0) problems.push(IDENTITY_DOCUMENT_MESSAGES.sideMissing('front'));
+  let identity: FileCheck['identity'] = null;
+  if (identityFiles.length > 0) {
+    if (type === undefined) errors.identity_document_type = [IDENTITY_DOCUMENT_MESSAGES.typeRequired];
+    else {
+      problems.push(
+        ...identitySidesProblems(
+          type,
+          identityFiles.map((f) => f.side).filter((side): side is IdentitySide => side !== null),
+        ),
+      );
+      identity = { type, files: identityFiles };
+    }
+  }
+  if (problems.length > 0) errors.addfiles = problems;
+  return { files, identity };
+}
+
 /**
  * The rules that need the stored profile: a corporation keeps a company name, the bank account
- * changes only when `can_edit_bank_account`, and `addfiles` names uploaded files of the user
- * (uploads arrive with their own issue: until then only an empty list passes).
+ * changes only when `can_edit_bank_account`, the fields the identity vouches for change only with a
+ * new identity document while it is confirming or confirmed, and `addfiles` names the user's files.
  */
-function check(user: User, changes: ProfileChanges, values: Partial<NewUser>): void {
+async function check(
+  db: Db,
+  user: User,
+  changes: ProfileChanges,
+  values: Partial<NewUser>,
+  variant: ProfilePatchVariant,
+): Promise<FileCheck> {
   const errors: DrfErrors = {};
   const division = values.corporateDivision ?? user.corporateDivision;
   const companyName = values.companyName ?? user.companyName;
@@ -62,27 +144,59 @@ function check(user: User, changes: ProfileChanges, values: Partial<NewUser>): v
   if (values.bankAccount !== undefined && values.bankAccount !== user.bankAccount && !user.canEditBankAccount) {
     errors.bank_account = [ACCOUNT_MESSAGES.bankAccountLocked];
   }
-  const files = changes.addfiles ?? [];
-  if (files.length > 0) errors.addfiles = files.map((id) => ACCOUNT_MESSAGES.fileNotFound(id));
+  if (variant !== 'nameAndIdentity' && isIdentityLocked(user.identityConfirmation)) {
+    const stored = {
+      first_name: user.firstName,
+      last_name: user.lastName,
+      company_name: user.companyName,
+      corporate_division: user.corporateDivision,
+    };
+    for (const field of IDENTITY_LOCKED_FIELDS) {
+      const value = changes[field];
+      if (value !== undefined && value !== null && value.trim() !== stored[field]) errors[field] = [IDENTITY_DOCUMENT_MESSAGES.locked];
+    }
+  }
+  const files = await checkFiles(db, user, changes, variant, errors);
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return files;
 }
 
 /**
  * Applies a profile PATCH under the optimistic lock: with `version`, only when it is still the
- * stored one (else 409 and nothing changes); every successful PATCH bumps the version.
+ * stored one (else 409 and nothing changes); every successful PATCH bumps the version. Attached
+ * identity documents replace the previous ones and send the identity back to 確認中 (the reviewer
+ * sets the new valid date); a changed bank account is notified by mail once committed.
  */
-export async function updateProfile(ctx: AppContext, user: User, changes: ProfileChanges) {
+export async function updateProfile(ctx: AppContext, user: User, changes: ProfileChanges, variant: ProfilePatchVariant) {
   const values = columnsOf(changes);
-  check(user, changes, values);
+  const { files, identity } = await check(ctx.db, user, changes, values, variant);
   const now = ctx.now();
+  const identityValues: Partial<NewUser> =
+    identity === null
+      ? {}
+      : { identityConfirmation: REVIEW_STATUS.confirming, identityDocumentType: identity.type, identityValidDate: null };
   const updated = await ctx.db.transaction(async (tx) => {
     const mine = eq(users.id, user.id);
     const [row] = await tx
       .update(users)
-      .set({ ...values, version: sql`${users.version} + 1`, updatedAt: now })
+      .set({ ...values, ...identityValues, version: sql`${users.version} + 1`, updatedAt: now })
       .where(changes.version === undefined ? mine : and(mine, eq(users.version, changes.version)))
       .returning();
     if (row === undefined) throw new ApiError(409, { detail: ACCOUNT_MESSAGES.versionConflict });
+    if (identity !== null) {
+      // The new document replaces the previous one (whose files stay the user's until deleted).
+      await tx
+        .update(uploads)
+        .set({ profileAttachedAt: null })
+        .where(and(eq(uploads.userId, user.id), eq(uploads.kind, 'identity'), isNotNull(uploads.profileAttachedAt)));
+    }
+    const newIds = files.map((f) => f.id);
+    if (newIds.length > 0) {
+      await tx
+        .update(uploads)
+        .set({ profileAttachedAt: now })
+        .where(and(eq(uploads.userId, user.id), inArray(uploads.id, newIds)));
+    }
     await writeAudit(tx, {
       event: 'account.profile_updated',
       at: now,
@@ -94,7 +208,30 @@ export async function updateProfile(ctx: AppContext, user: User, changes: Profil
         version: row.version,
       },
     });
+    if (identity !== null) {
+      await writeAudit(tx, {
+        event: 'identity.submitted',
+        at: now,
+        userId: user.id,
+        data: {
+          before: { identity_confirmation: user.identityConfirmation, identity_document_type: user.identityDocumentType },
+          after: { identity_confirmation: REVIEW_STATUS.confirming, identity_document_type: identity.type },
+          files: identity.files.map((f) => f.id),
+        },
+      });
+    }
     return row;
   });
-  return toProfile(updated);
+  if (values.bankAccount !== undefined && values.bankAccount !== user.bankAccount) {
+    ctx.mailer.sendInBackground(
+      bankAccountChangedMail({
+        to: updated.email,
+        lastName: updated.lastName,
+        firstName: updated.firstName,
+        at: now,
+        bankAccount: updated.bankAccount,
+      }),
+    );
+  }
+  return toProfile(updated, await profileFilesOf(ctx.db, user.id));
 }
