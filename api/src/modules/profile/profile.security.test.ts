@@ -7,6 +7,12 @@ import { createUser, loggedIn, startTestApi, type Agent, type TestApi, type Test
  * (no id in the URL, ids in the body are ignored), and another person's session or stolen-looking
  * cookies do not help.
  */
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]), Buffer.alloc(64, 7)]);
+async function identityFront(agent: Agent): Promise<number> {
+  const response = await agent.upload('/api/uploads/', { kind: 'identity', side: 'front' }, { name: 'front.jpg', content: JPEG });
+  return (response.json() as { id: number }).id;
+}
+
 let api: TestApi;
 let alice: TestUser;
 let bob: TestUser;
@@ -35,7 +41,9 @@ describe("another user's profile", () => {
     'PATCH %s with the other id in the body changes only the own profile',
     async (url) => {
       const aliceBefore: unknown = (await aliceAgent.get('/api/profile/')).json();
-      const response = await bobAgent.patch(url, { id: alice.id, user: alice.id, email: alice.email, last_name: '改竄' });
+      // The name change takes a new identity document of Bob's own.
+      const identity = url.includes('identity') ? { identity_document_type: 'passport', addfiles: [await identityFront(bobAgent)] } : {};
+      const response = await bobAgent.patch(url, { id: alice.id, user: alice.id, email: alice.email, last_name: '改竄', ...identity });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ id: bob.id, email: bob.email, last_name: '改竄' });
       expect((await aliceAgent.get('/api/profile/')).json()).toEqual(aliceBefore);

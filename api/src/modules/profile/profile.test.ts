@@ -19,6 +19,13 @@ const BLANK = ACCOUNT_MESSAGES.blank;
 const CONFLICT = { detail: ACCOUNT_MESSAGES.versionConflict };
 const PATCH_URLS = ['/api/profile/', '/api/profile_without_sector_and_business_summary/', '/api/profile_name_and_identity/'] as const;
 
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]), Buffer.alloc(64, 7)]);
+/** An identity front uploaded by the applicant (a name change goes with a document). */
+async function identityFront(): Promise<number> {
+  const response = await agent.upload('/api/uploads/', { kind: 'identity', side: 'front' }, { name: 'front.jpg', content: JPEG });
+  return (response.json() as { id: number }).id;
+}
+
 /** The profile as the API answers it, read through the shared contract (a mismatch fails here). */
 async function profile(of: Agent = agent): Promise<ProfileResponse> {
   const response = await of.get('/api/profile/');
@@ -52,6 +59,7 @@ describe('GET /api/profile/', () => {
       owner_city: '',
       owner_building_number: '',
       addfiles: [],
+      identity_document_type: null,
       has_usable_password: true,
       sector: 'unknown',
       business_summary: '',
@@ -84,7 +92,7 @@ describe('PATCH /api/profile/', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
-      office_phone: '0312345678',
+      office_phone: '03-1234-5678',
       office_building_number: '',
       sector: 'construction',
       business_summary: '内装工事',
@@ -124,7 +132,8 @@ describe('PATCH /api/profile/', () => {
   it('409 on every PATCH endpoint', async () => {
     for (const url of PATCH_URLS) {
       const { version } = await profile();
-      const response = await agent.patch(url, { version: version - 1, first_name: '三郎' });
+      const identity = url.includes('identity') ? { identity_document_type: 'passport', addfiles: [await identityFront()] } : {};
+      const response = await agent.patch(url, { version: version - 1, first_name: '三郎', ...identity });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual(CONFLICT);
     }
@@ -212,31 +221,30 @@ describe('PATCH /api/profile_without_sector_and_business_summary/', () => {
     const before = await profile();
     const response = await agent.patch('/api/profile_without_sector_and_business_summary/', {
       version: before.version,
-      owner_phone: '09012345678',
+      owner_phone: '０９０１２３４５６７８',
       sector: 'finance_and_insurance',
       business_summary: '無視される',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ...before, owner_phone: '09012345678', version: before.version + 1 });
+    expect(response.json()).toEqual({ ...before, owner_phone: '090-1234-5678', version: before.version + 1 });
   });
 });
 
 describe('PATCH /api/profile_name_and_identity/', () => {
-  it('changes only the names', async () => {
+  it('400 without an identity document: the names need one', async () => {
     const before = await profile();
-    const response = await agent.patch('/api/profile_name_and_identity/', {
-      version: before.version,
-      last_name: ' 鈴木 ',
-      first_name: '一郎',
-      owner_phone: '00000000000',
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ...before, last_name: '鈴木', first_name: '一郎', version: before.version + 1 });
-    expect((await agent.post('/api/me/', {})).json()).toMatchObject({ last_name: '鈴木', first_name: '一郎', version: before.version + 1 });
+    const response = await agent.patch('/api/profile_name_and_identity/', { version: before.version, last_name: '鈴木' });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json()).sort()).toEqual(['addfiles', 'identity_document_type']);
+    expect(await profile()).toEqual(before);
   });
 
   it('400 for blank names', async () => {
-    const response = await agent.patch('/api/profile_name_and_identity/', { last_name: '' });
-    expect(response.json()).toEqual({ last_name: [BLANK] });
+    const response = await agent.patch('/api/profile_name_and_identity/', {
+      last_name: '',
+      identity_document_type: 'passport',
+      addfiles: [1],
+    });
+    expect(response.json()).toMatchObject({ last_name: [BLANK] });
   });
 });
