@@ -84,7 +84,6 @@ export const ROUTES = [
   route('registerActivation', '/register/activation', 'auth', 'anonymous', 'メールアドレスの確認'),
   route('registerComplete', '/register/complete', 'auth', 'anonymous', '会員登録が完了しました'),
   route('registerPreEntry', '/register/pre_entry', 'auth', 'simple-header', 'お申込み前の確認', ['authenticated', 'authenticatedRedirect']),
-  route('registerProfile', '/register/profile', 'auth', 'simple-header', '基本情報の登録', ['authenticated']),
   route('preEntryResult', '/pre_entry/result', 'auth', 'simple-header', '事前確認の結果', ['authenticated']),
   route('passwordRecover', '/profile/password/reset/recover', 'auth', 'anonymous', 'パスワードの再設定'),
   route('passwordRecoverWith', '/profile/password/reset/recover/*', 'auth', 'anonymous', 'パスワードの再設定'),
@@ -96,6 +95,9 @@ export const ROUTES = [
   // The logged-in home always opens (it tells what to do next); the profile redirect guards the
   // entry wizard, which needs a complete profile.
   route('mypage', '/mypage', 'mypage', 'mypage', 'マイページ', ['authenticated']),
+  // Owned by mypage, not auth (architecture.md lists it under auth): the first profile step is the
+  // same profile and identity form as /profile, and a remote never imports another remote's code.
+  route('registerProfile', '/register/profile', 'mypage', 'simple-header', '基本情報の登録', ['authenticated']),
   route('profile', '/profile', 'mypage', 'mypage', '登録情報', ['authenticated']),
   route('profileBeforeEntry', '/profile/before_entry', 'mypage', 'mypage', 'お申込み前の登録情報の確認', ['authenticated']),
   // Reached from the link in a confirmation mail, possibly in a browser that is not logged in.
