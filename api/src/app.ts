@@ -18,6 +18,7 @@ import { authRoutes } from './modules/auth/routes';
 import { meRoutes } from './modules/me/routes';
 import { passwordRoutes } from './modules/password/routes';
 import { postalCodeRoutes } from './modules/postal-codes/routes';
+import { preEntryRoutes } from './modules/pre-entry/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { registerRoutes } from './modules/register/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
@@ -50,6 +51,7 @@ const API_MODULES: readonly ((ctx: AppContext) => Implementation[])[] = [
   systemSettingsRoutes,
   uploadRoutes,
   postalCodeRoutes,
+  preEntryRoutes,
 ];
 
 /** The API document's head (`GET /api/schema/`, `api/openapi.json`); the paths come from the catalogue. */
