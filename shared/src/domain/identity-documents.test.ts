@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { IDENTITY_DOCUMENT_MESSAGES, IDENTITY_DOCUMENT_RULES, identitySidesProblems, isIdentityLocked } from './identity-documents';
+import {
+  IDENTITY_DOCUMENT_MESSAGES,
+  IDENTITY_DOCUMENT_RULES,
+  identitySidesProblems,
+  identityStatusLabel,
+  isIdentityLocked,
+} from './identity-documents';
 import { IDENTITY_DOCUMENT_TYPES, REVIEW_STATUS, type IdentityDocumentType, type IdentitySide } from './statuses';
 
 describe('identitySidesProblems', () => {
@@ -46,5 +52,20 @@ describe('isIdentityLocked', () => {
     [99, false],
   ])('%j → %j', (status, locked) => {
     expect(isIdentityLocked(status)).toBe(locked);
+  });
+});
+
+describe('identityStatusLabel', () => {
+  test.each([
+    [REVIEW_STATUS.confirming, false, '確認中'],
+    [REVIEW_STATUS.inadequate, false, '不備'],
+    [REVIEW_STATUS.confirmed, false, '確認済'],
+    [REVIEW_STATUS.nothing, false, '未提出'],
+    [REVIEW_STATUS.expired, false, '期限切れ'],
+    [REVIEW_STATUS.confirmed, true, '期限切れ'],
+    [null, false, '未提出'],
+    [undefined, true, '期限切れ'],
+  ])('%j (expired %j) → %s', (status, expired, label) => {
+    expect(identityStatusLabel(status, expired)).toBe(label);
   });
 });

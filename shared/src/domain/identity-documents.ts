@@ -9,7 +9,7 @@
  *   must not collect without need (番号法), so the page says not to send it and the API refuses it.
  * - その他: the front, and the back when the document has one.
  */
-import { REVIEW_STATUS, reviewStatusOrDefault, type IdentityDocumentType, type IdentitySide } from './statuses';
+import { REVIEW_STATUS, reviewStatusOrDefault, type IdentityDocumentType, type IdentitySide, type ReviewStatus } from './statuses';
 
 export interface IdentityDocumentRule {
   readonly label: string;
@@ -82,4 +82,18 @@ export type IdentityLockedField = (typeof IDENTITY_LOCKED_FIELDS)[number];
 export function isIdentityLocked(identityConfirmation: number | null | undefined): boolean {
   const status = reviewStatusOrDefault(identityConfirmation);
   return status === REVIEW_STATUS.confirming || status === REVIEW_STATUS.confirmed;
+}
+
+/** Spec §4 review statuses in Japanese (identity and document reviews): 確認中, 不備, 確認済, 未提出, 期限切れ. */
+export const REVIEW_STATUS_LABELS: Readonly<Record<ReviewStatus, string>> = {
+  [REVIEW_STATUS.confirming]: '確認中',
+  [REVIEW_STATUS.inadequate]: '不備',
+  [REVIEW_STATUS.confirmed]: '確認済',
+  [REVIEW_STATUS.nothing]: '未提出',
+  [REVIEW_STATUS.expired]: '期限切れ',
+};
+
+/** The identity's status as shown: 期限切れ once the valid date has passed, whatever the review status says. */
+export function identityStatusLabel(identityConfirmation: number | null | undefined, isExpired: boolean): string {
+  return isExpired ? REVIEW_STATUS_LABELS[REVIEW_STATUS.expired] : REVIEW_STATUS_LABELS[reviewStatusOrDefault(identityConfirmation)];
 }
