@@ -19,6 +19,8 @@ import { meRoutes } from './modules/me/routes';
 import { passwordRoutes } from './modules/password/routes';
 import { postalCodeRoutes } from './modules/postal-codes/routes';
 import { preEntryRoutes } from './modules/pre-entry/routes';
+import { mailChangeRoutes } from './modules/mail-change/routes';
+import { entryRoutes } from './modules/entries/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { registerRoutes } from './modules/register/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
@@ -52,6 +54,8 @@ const API_MODULES: readonly ((ctx: AppContext) => Implementation[])[] = [
   uploadRoutes,
   postalCodeRoutes,
   preEntryRoutes,
+  mailChangeRoutes,
+  entryRoutes,
 ];
 
 /** The API document's head (`GET /api/schema/`, `api/openapi.json`); the paths come from the catalogue. */
