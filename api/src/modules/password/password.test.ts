@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH } from '@app/shared/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage, Mailer } from '../../mail/mailer';
-import { MAIL_SUBJECTS } from '../../mail/templates';
+import { jstDateTime, MAIL_SUBJECTS } from '../../mail/templates';
 import {
   auditRows,
   createUser,
@@ -266,6 +266,12 @@ describe('POST /api/password/change/', () => {
     });
     const rows = (await auditRows(api, 'account.password_changed')).filter((r) => r.subject_id === String(user.id));
     expect(rows).toEqual([{ actor: `user:${user.id}`, subject_id: String(user.id), data: { ip: agent.ip } }]);
+
+    const notice = await lastMailTo(api, user.email);
+    expect(notice.subject).toBe(MAIL_SUBJECTS.passwordChanged);
+    expect(notice.text).toContain(`${jstDateTime(api.clock.now())}に、ログインパスワードを変更しました。`);
+    expect(notice.text).toContain('至急パスワードを変更のうえ');
+    expect(notice.text).not.toContain(NEW_PASSWORD);
   });
 
   it('400: wrong current password, mismatch, rules, blanks', async () => {
@@ -290,6 +296,8 @@ describe('POST /api/password/change/', () => {
     });
     expect((await change({})).json()).toEqual({ old_password: [REQUIRED], new_password1: [REQUIRED], new_password2: [REQUIRED] });
     expect(await canLogIn(user.email, NEW_PASSWORD)).toBe(true);
+    // Only the one successful change was notified.
+    expect((await mailsTo(api, user.email)).filter((m) => m.subject === MAIL_SUBJECTS.passwordChanged)).toHaveLength(1);
   });
 
   it('403 for a visitor, before looking at the body', async () => {

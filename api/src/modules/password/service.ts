@@ -23,7 +23,7 @@ import { writeAudit } from '../../audit';
 import type { AppContext, Db } from '../../context';
 import { oneTimeTokens, users, type User } from '../../db/schema';
 import { fieldError, ValidationError } from '../../http/errors';
-import { passwordResetMail } from '../../mail/templates';
+import { passwordChangedMail, passwordResetMail } from '../../mail/templates';
 
 /** At most this many reset mails per account and hour; further requests get the same answer, no mail. */
 export const MAX_RESET_MAILS_PER_HOUR = 5;
@@ -98,6 +98,7 @@ export async function confirmPasswordReset(ctx: AppContext, input: PasswordReset
 /**
  * A logged-in person changes their password: the current one must be right (400 on old_password),
  * the new one must follow the rules (400 on new_password2). Their other sessions end; this one stays.
+ * Once committed, a notice goes to the account's address (whoever did not do it is told what to do).
  */
 export async function changePassword(
   ctx: AppContext,
@@ -115,4 +116,5 @@ export async function changePassword(
     await deleteUserSessions(tx, user.id, session.id);
     await writeAudit(tx, { event: 'account.password_changed', at: now, userId: user.id, data: { ip: meta.ip } });
   });
+  ctx.mailer.sendInBackground(passwordChangedMail({ to: user.email, lastName: user.lastName, firstName: user.firstName, at: now }));
 }
