@@ -1,0 +1,129 @@
+import { useRef, useState } from 'react';
+import { TextField, api } from '@app/shared';
+import { endpoints, normalizePostalCode } from '@app/shared/contracts';
+import { PROFILE_FIELD_MAX_LENGTHS as L } from '@app/shared/domain';
+import { PREFECTURE_OPTIONS } from '../model/profile-form';
+import { SelectField } from './fields';
+
+export interface AddressValues {
+  readonly zipcode: string;
+  readonly prefecture: string;
+  readonly city: string;
+  readonly building_number: string;
+}
+
+type Status = { kind: 'idle' } | { kind: 'looking' } | { kind: 'filled'; text: string } | { kind: 'unknown' } | { kind: 'failed' };
+
+/**
+ * 郵便番号 → 都道府県・市区町村 (our API, Japan Post's data): when a complete code is typed, the
+ * address fields are filled and stay editable; the result is announced.
+ */
+export function AddressFields({
+  prefix,
+  values,
+  errors,
+  onChange,
+  disabled,
+}: {
+  readonly prefix: 'office' | 'owner';
+  readonly values: AddressValues;
+  readonly errors: Readonly<Record<string, string | undefined>>;
+  readonly onChange: (field: keyof AddressValues, value: string) => void;
+  readonly disabled?: boolean;
+}) {
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const lastLookup = useRef<string | null>(null);
+
+  const lookUp = (typed: string) => {
+    const code = normalizePostalCode(typed);
+    if (code === null || code === lastLookup.current) return;
+    lastLookup.current = code;
+    setStatus({ kind: 'looking' });
+    api(endpoints.postalCodes.get, { params: { code } })
+      .then(({ addresses }) => {
+        if (lastLookup.current !== code) return;
+        const [first] = addresses;
+        if (first === undefined) {
+          setStatus({ kind: 'unknown' });
+          return;
+        }
+        onChange('prefecture', first.prefecture);
+        onChange('city', `${first.city}${first.town}`);
+        setStatus({ kind: 'filled', text: `${first.prefecture}${first.city}${first.town}` });
+      })
+      .catch(() => {
+        if (lastLookup.current === code) setStatus({ kind: 'failed' });
+      });
+  };
+
+  const message =
+    status.kind === 'looking'
+      ? '住所を検索しています…'
+      : status.kind === 'filled'
+        ? `「${status.text}」を入力しました。番地などを続けて入力してください。`
+        : status.kind === 'unknown'
+          ? 'この郵便番号の住所は見つかりませんでした。住所を直接入力してください。'
+          : status.kind === 'failed'
+            ? '住所を自動入力できませんでした。住所を直接入力してください。'
+            : '';
+
+  return (
+    <div className="address-fields">
+      <div className="address-fields__zip">
+        <TextField
+          label="郵便番号"
+          name={`${prefix}_zipcode`}
+          value={values.zipcode}
+          inputMode="numeric"
+          autoComplete={`section-${prefix} postal-code`}
+          placeholder="例: 150-0002"
+          maxLength={L.zipcode}
+          error={errors[`${prefix}_zipcode`]}
+          description="入力すると都道府県・市区町村を自動で入力します。"
+          disabled={disabled}
+          onValueChange={(value) => {
+            onChange('zipcode', value);
+            lookUp(value);
+          }}
+        />
+        <p className="field__status" role="status" aria-live="polite">
+          {message}
+        </p>
+      </div>
+      <SelectField
+        label="都道府県"
+        name={`${prefix}_prefecture`}
+        value={values.prefecture}
+        placeholder="選択してください"
+        options={PREFECTURE_OPTIONS.map((p) => ({ value: p, label: p }))}
+        autoComplete={`section-${prefix} address-level1`}
+        error={errors[`${prefix}_prefecture`]}
+        disabled={disabled}
+        onValueChange={(value) => onChange('prefecture', value)}
+      />
+      <TextField
+        label="市区町村・番地"
+        name={`${prefix}_city`}
+        value={values.city}
+        autoComplete={`section-${prefix} address-level2`}
+        placeholder="例: 渋谷区渋谷1-2-3"
+        maxLength={L.city}
+        error={errors[`${prefix}_city`]}
+        disabled={disabled}
+        onValueChange={(value) => onChange('city', value)}
+      />
+      <TextField
+        label="建物名・部屋番号"
+        name={`${prefix}_building_number`}
+        value={values.building_number}
+        autoComplete={`section-${prefix} address-line2`}
+        placeholder="例: ツムギビル 5階"
+        maxLength={L.building_number}
+        optional
+        error={errors[`${prefix}_building_number`]}
+        disabled={disabled}
+        onValueChange={(value) => onChange('building_number', value)}
+      />
+    </div>
+  );
+}
