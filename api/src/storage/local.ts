@@ -3,14 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ObjectStorage, StoredObject } from './storage';
-
-const KEY = /^[a-z0-9][a-z0-9/_-]*$/;
+import { checkKey } from './keys';
+import type { ListedObject, ObjectStorage, StoredObject } from './storage';
 
 /**
  * Objects as files under `root/objects/<key>`. A write goes to `root/tmp/<random>` first and is
  * renamed into place when the stream has ended (same file system, so the rename is atomic); the
- * SHA-256 and the size are computed on the way, without holding the file in memory.
+ * SHA-256 and the size are computed on the way, without holding the file in memory. A process
+ * that dies mid-write leaves its file in `tmp/`: `removeIncomplete` clears those.
  */
 export class LocalStorage implements ObjectStorage {
   private readonly objects: string;
@@ -26,8 +26,7 @@ export class LocalStorage implements ObjectStorage {
   }
 
   private fileOf(key: string): string {
-    if (!KEY.test(key) || key.includes('..')) throw new Error(`invalid storage key ${JSON.stringify(key)}`);
-    return path.join(this.objects, key);
+    return path.join(this.objects, checkKey(key));
   }
 
   async put(key: string, body: Readable): Promise<StoredObject> {
@@ -69,21 +68,51 @@ export class LocalStorage implements ObjectStorage {
     await fs.promises.rm(this.fileOf(key), { force: true });
   }
 
-  async *list(): AsyncIterable<string> {
-    const walk = async function* (dir: string, prefix: string): AsyncIterable<string> {
-      let entries: fs.Dirent[];
-      try {
-        entries = await fs.promises.readdir(dir, { withFileTypes: true });
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-        throw error;
-      }
-      for (const entry of entries) {
+  async *list(): AsyncIterable<ListedObject> {
+    const walk = async function* (dir: string, prefix: string): AsyncIterable<ListedObject> {
+      for (const entry of await entriesOf(dir)) {
         const key = prefix === '' ? entry.name : `${prefix}/${entry.name}`;
-        if (entry.isDirectory()) yield* walk(path.join(dir, entry.name), key);
-        else yield key;
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) {
+          yield* walk(file, key);
+          continue;
+        }
+        const modifiedAt = await modifiedAtOf(file);
+        if (modifiedAt !== undefined) yield { key, modifiedAt };
       }
     };
     yield* walk(this.objects, '');
+  }
+
+  async removeIncomplete(before: Date, dryRun = false): Promise<number> {
+    let removed = 0;
+    for (const entry of await entriesOf(this.tmp)) {
+      const file = path.join(this.tmp, entry.name);
+      const modifiedAt = await modifiedAtOf(file);
+      if (modifiedAt === undefined || modifiedAt >= before) continue;
+      if (!dryRun) await fs.promises.rm(file, { force: true, recursive: true });
+      removed += 1;
+    }
+    return removed;
+  }
+}
+
+/** A directory's entries; none when it does not exist (yet). */
+async function entriesOf(dir: string): Promise<fs.Dirent[]> {
+  try {
+    return await fs.promises.readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/** A file's mtime; undefined when it has gone meanwhile (deleted, or renamed into place). */
+async function modifiedAtOf(file: string): Promise<Date | undefined> {
+  try {
+    return (await fs.promises.stat(file)).mtime;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
   }
 }
