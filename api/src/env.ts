@@ -49,7 +49,50 @@ const envSchema = z.object({
   ),
   /** The From of every mail. */
   MAIL_FROM: optional(z.string().default(DEFAULT_MAIL_FROM)),
+
+  // Uploaded files' bytes (storage/create.ts). Unset STORAGE: `local`, DATA_DIR/uploads.
+  STORAGE: optional(z.enum(['local', 's3']).optional()),
+  /** STORAGE=s3: the bucket (required then). */
+  S3_BUCKET: optional(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3–63 lower-case letters, digits, dots, hyphens)')
+      .optional(),
+  ),
+  /** Unset: the AWS SDK's (AWS_REGION, the profile); with S3_ENDPOINT, us-east-1. */
+  S3_REGION: optional(z.string().optional()),
+  /** An S3-compatible service (Cloudflare R2, MinIO): its URL. Unset: AWS S3. */
+  S3_ENDPOINT: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
+  /** `true`: https://endpoint/bucket/key (MinIO) rather than https://bucket.endpoint/key. */
+  S3_FORCE_PATH_STYLE: optional(z.string().optional()).transform(parseFlag),
+  /** Both or neither; neither: the AWS SDK's default credentials (AWS_* variables, profile, role). */
+  S3_ACCESS_KEY_ID: optional(z.string().optional()),
+  S3_SECRET_ACCESS_KEY: optional(z.string().optional()),
+  /** Keys go under this prefix (`factoring/uploads`), so the bucket can hold other things. */
+  S3_PREFIX: optional(z.string().optional()),
 });
+
+/** The rules between the storage variables. */
+const checkedEnvSchema = envSchema.superRefine((vars, ctx) => {
+  if (vars.STORAGE === 's3' && vars.S3_BUCKET === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when STORAGE=s3' });
+  }
+  // The issue names the missing one: a secret is never echoed.
+  if ((vars.S3_ACCESS_KEY_ID === undefined) !== (vars.S3_SECRET_ACCESS_KEY === undefined)) {
+    const missing = vars.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither' });
+  }
+});
+
+/** true/false (yes/no, on/off, 1/0); unset stays unset. */
+function parseFlag(value: string | undefined, ctx: z.RefinementCtx): boolean | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim().toLowerCase();
+  if (['true', 'yes', 'on', '1'].includes(text)) return true;
+  if (['false', 'no', 'off', '0'].includes(text)) return false;
+  ctx.addIssue({ code: 'custom', message: 'must be true or false' });
+  return undefined;
+}
 
 /** Fastify's `trustProxy`: false, true, a hop count, or a list of trusted addresses. */
 export type TrustProxy = boolean | number | string;
@@ -76,7 +119,7 @@ export class EnvError extends Error {
 
 /** Validates a record of environment variables (process.env, or a test's own record). */
 export function loadEnv(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(source);
+  const result = checkedEnvSchema.safeParse(source);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => {
       const name = issue.path.join('.') || '(environment)';

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { systemClock } from './clock';
@@ -8,8 +7,8 @@ import { migrate } from './db/migrate';
 import { env } from './env';
 import { acquireDataDirLock, type DataDirLock } from './lock';
 import { createMailer, type Mailer } from './mail/mailer';
-import { LocalStorage } from './storage/local';
 import { pruneExpired } from './maintenance';
+import { createStorage } from './storage/create';
 
 const log = (line: string) => console.error(`[api] ${line}`);
 
@@ -70,11 +69,12 @@ async function main(): Promise<void> {
     const version = await database.serverVersion();
     mailer = createMailer({ from: env.MAIL_FROM, outboxDir: env.MAIL_OUTBOX_DIR, smtpUrl: env.SMTP_URL, log });
     let port = env.PORT;
+    const storage = createStorage(env);
     const context: AppContext = {
       db: database.drizzle,
       now: systemClock,
       mailer,
-      storage: new LocalStorage(path.join(env.DATA_DIR, 'uploads')),
+      storage,
       // Without PUBLIC_URL, links in mails point at this server (its real port, also with PORT=0).
       publicUrl: () => env.PUBLIC_URL ?? `http://localhost:${port}`,
       trustedOrigins: env.PUBLIC_URL ? [new URL(env.PUBLIC_URL).origin] : [],
@@ -91,7 +91,7 @@ async function main(): Promise<void> {
     pruning = setInterval(prune, PRUNE_INTERVAL_MS).unref();
     const where = database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL, PostgreSQL';
     console.log(
-      `[api] Listening on http://${urlHost(env.HOST)}:${port} (database: ${where} ${version}, ${database.description}; mail: ${mailer.description})`,
+      `[api] Listening on http://${urlHost(env.HOST)}:${port} (database: ${where} ${version}, ${database.description}; mail: ${mailer.description}; storage: ${storage.description})`,
     );
   } catch (error) {
     if (shuttingDown) return; // a signal arrived during startup: shutdown() is in charge
