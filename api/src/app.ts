@@ -15,12 +15,13 @@ import { csrfProtection } from './http/csrf';
 import { implement, registerImplementations, type Implementation } from './http/endpoints';
 import { ApiError, NOT_FOUND_DETAIL, drfValidatorCompiler } from './http/errors';
 import { authRoutes } from './modules/auth/routes';
+import { entryRoutes } from './modules/entries/routes';
+import { mailChangeRoutes } from './modules/mail-change/routes';
 import { meRoutes } from './modules/me/routes';
+import { newsRoutes } from './modules/news/routes';
 import { passwordRoutes } from './modules/password/routes';
 import { postalCodeRoutes } from './modules/postal-codes/routes';
 import { preEntryRoutes } from './modules/pre-entry/routes';
-import { mailChangeRoutes } from './modules/mail-change/routes';
-import { entryRoutes } from './modules/entries/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { registerRoutes } from './modules/register/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
@@ -56,6 +57,7 @@ const API_MODULES: readonly ((ctx: AppContext) => Implementation[])[] = [
   preEntryRoutes,
   mailChangeRoutes,
   entryRoutes,
+  newsRoutes,
 ];
 
 /** The API document's head (`GET /api/schema/`, `api/openapi.json`); the paths come from the catalogue. */

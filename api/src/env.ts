@@ -49,6 +49,13 @@ const envSchema = z.object({
   ),
   /** The From of every mail. */
   MAIL_FROM: optional(z.string().default(DEFAULT_MAIL_FROM)),
+  /** The site's WordPress REST API root (`https://example.com/wp-json`): the news of /mypage. Unset: no news. */
+  WORDPRESS_API_URL: optional(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .transform((url) => url.replace(/\/+$/, ''))
+      .optional(),
+  ),
 
   // Uploaded files' bytes (storage/create.ts). Unset STORAGE: `local`, DATA_DIR/uploads.
   STORAGE: optional(z.enum(['local', 's3']).optional()),
