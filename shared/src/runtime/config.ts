@@ -2,6 +2,17 @@
 import * as z from 'zod/mini';
 import { RUNTIME_CONFIG_URL } from '../constants';
 
+/**
+ * A link the operator configures: a path of this site (`/statement`, `/#fees`) or an http(s) page
+ * elsewhere. Anything else (`javascript:`, `//host`, `/\\host`, a bare word) is refused, so a config typo can
+ * never become a script link.
+ */
+export const isConfigLinkUrl = (url: string): boolean =>
+  !url.includes('\\') && ((url.startsWith('/') && !url.startsWith('//')) || /^https?:\/\/[^/\s]/.test(url));
+
+const ConfigLinkUrlSchema = z.string().check(z.refine(isConfigLinkUrl, { error: 'a path of this site or an http(s) URL' }));
+const NonBlankSchema = z.string().check(z.refine((text) => text.trim() !== '', { error: 'not blank' }));
+
 /** `/config.json`: everything deploy-specific, read at start (nothing is compiled in). */
 export const RuntimeConfigSchema = z.object({
   supportUrl: z.string().check(z.minLength(1)),
@@ -19,6 +30,13 @@ export const RuntimeConfigSchema = z.object({
       }),
     ),
   ),
+  /** Help articles listed on /mypage (spec §9 "help-article links"); absent or empty: none shown. */
+  helpLinks: z.optional(z.array(z.object({ label: NonBlankSchema, url: ConfigLinkUrlSchema }))),
+  /**
+   * The card-payment banner on /mypage (spec §9): a sentence and where it leads (`linkLabel`, the
+   * link's text, defaults to 詳しく見る). Absent: no banner.
+   */
+  cardPaymentBanner: z.optional(z.object({ text: NonBlankSchema, url: ConfigLinkUrlSchema, linkLabel: z.optional(NonBlankSchema) })),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;
 
