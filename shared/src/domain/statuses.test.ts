@@ -9,6 +9,7 @@ import {
   DEFAULT_SECTOR,
   DEPOSIT_TYPE_LABELS,
   ENTRY_STATUS,
+  ENTRY_STATUS_LABELS,
   FINANCIAL_STATEMENT_TYPES,
   IDENTITY_DOCUMENT_TYPES,
   IDENTITY_SIDES,
@@ -23,6 +24,7 @@ import {
   claimStatusName,
   depositTypeLabel,
   effectiveBankFileFormat,
+  entryStatusLabel,
   entryStatusName,
   formatUploadKey,
   isBankFileFormat,
@@ -68,6 +70,21 @@ describe('entry status (spec §4)', () => {
   test.each([0, 7, '1', null, undefined, 1.5])('%j is not an entry status', (value) => {
     expect(isEntryStatus(value)).toBe(false);
     expect(entryStatusName(value)).toBeNull();
+    expect(entryStatusLabel(value)).toBeNull();
+  });
+  test.each([
+    [1, '審査中'],
+    [2, '書類の不備あり'],
+    [3, '審査完了・ご契約手続き待ち'],
+    [4, 'ご契約済み'],
+    [5, 'お振込み済み'],
+    [6, '終了'],
+  ])('status %i reads %s', (code, label) => {
+    expect(entryStatusLabel(code)).toBe(label);
+  });
+  test('every status has a label, and no two share one', () => {
+    expect(Object.keys(ENTRY_STATUS_LABELS).sort()).toEqual(Object.keys(ENTRY_STATUS).sort());
+    expect(new Set(Object.values(ENTRY_STATUS_LABELS)).size).toBe(6);
   });
 
   test.each([

@@ -36,6 +36,25 @@ export const isEntryStatus = (value: unknown): value is EntryStatus => nameOfCod
 /** `entryStatusName(3)` → `'reviewed'`; null for a code the spec does not know. */
 export const entryStatusName = (code: unknown): EntryStatusName | null => nameOfCode(ENTRY_STATUS, code);
 
+/**
+ * The entry statuses in Japanese, as the applicant reads them (the /mypage list, the entry pages).
+ * Interpretation: reviewed is the offer waiting for the contract; archived is an entry that ended
+ * without a purchase or after it.
+ */
+export const ENTRY_STATUS_LABELS: Readonly<Record<EntryStatusName, string>> = {
+  under_review: '審査中',
+  inadequate: '書類の不備あり',
+  reviewed: '審査完了・ご契約手続き待ち',
+  contracted: 'ご契約済み',
+  transferred: 'お振込み済み',
+  archived: '終了',
+};
+/** `entryStatusLabel(1)` → `'審査中'`; null for a code the spec does not know. */
+export function entryStatusLabel(code: unknown): string | null {
+  const name = entryStatusName(code);
+  return name === null ? null : ENTRY_STATUS_LABELS[name];
+}
+
 /** An entry can be cancelled only while under_review, inadequate or reviewed (spec §4). */
 export const CANCELLABLE_ENTRY_STATUSES: ReadonlySet<EntryStatus> = new Set([
   ENTRY_STATUS.under_review,
