@@ -101,15 +101,16 @@ export interface RadioGroupProps<T extends string> {
   readonly options: readonly { value: T; label: string; description?: string; disabled?: boolean }[];
   readonly onValueChange: (value: T) => void;
   readonly error?: string | undefined;
+  readonly optional?: boolean;
 }
 
-export function RadioGroup<T extends string>({ legend, name, value, options, onValueChange, error }: RadioGroupProps<T>) {
+export function RadioGroup<T extends string>({ legend, name, value, options, onValueChange, error, optional }: RadioGroupProps<T>) {
   const id = useId();
   return (
     <fieldset className={`field field--radios${error ? ' field--invalid' : ''}`} aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="field__label">
         {legend}
-        <span className="field__required">必須</span>
+        {optional ? <span className="field__optional">任意</span> : <span className="field__required">必須</span>}
       </legend>
       <div className="choice-list">
         {options.map((option) => (

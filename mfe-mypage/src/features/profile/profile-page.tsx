@@ -52,7 +52,7 @@ export type ProfileVariant = 'register' | 'edit' | 'beforeEntry';
 const HEADINGS: Record<ProfileVariant, { title: string; lead: string; submit: string }> = {
   register: {
     title: '基本情報の登録',
-    lead: 'お申し込みに必要な会社と代表者の情報を入力してください。入力内容はこの画面を閉じても保存されていれば失われません。',
+    lead: 'お申し込みに必要な会社と代表者（個人事業主の方はご本人）の情報を入力してください。入力中の内容は、画面を再読み込みしても消えません。',
     submit: '保存して次へ',
   },
   edit: { title: '登録情報', lead: '登録情報の確認と変更ができます。', submit: '変更を保存する' },
@@ -425,6 +425,19 @@ export function ProfileScreen({ variant }: { readonly variant: ProfileVariant })
                 onValueChange={(v) => set('first_name', v)}
               />
             </div>
+            {isCorporate && (
+              <button
+                type="button"
+                className="button button--secondary button--small copy-address"
+                onClick={() => {
+                  const office = address('office');
+                  for (const field of ['zipcode', 'prefecture', 'city', 'building_number'] as const)
+                    setAddress('owner')(field, office[field]);
+                }}
+              >
+                代表者の住所に会社の住所をコピーする
+              </button>
+            )}
             <AddressFields prefix="owner" values={address('owner')} errors={errors} onChange={setAddress('owner')} />
             <TextField
               label={isCorporate ? '代表者の電話番号' : '電話番号'}
@@ -495,6 +508,7 @@ export function ProfileScreen({ variant }: { readonly variant: ProfileVariant })
               </div>
               <RadioGroup<DepositType>
                 legend="預金種別"
+                optional
                 name="deposit_type"
                 value={values.deposit_type}
                 error={errors.deposit_type}

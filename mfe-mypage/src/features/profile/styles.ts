@@ -7,14 +7,17 @@ import { ensureStyleSheet } from '@app/shared';
 const PROFILE_CSS = `
 .stack { display: grid; gap: var(--space-4); }
 .stack-lg { display: grid; gap: var(--space-5); }
-.fieldset { border: 0; border-top: 1px solid var(--color-border); margin: var(--space-2) 0 0; padding: var(--space-5) 0 0; min-width: 0; display: grid; gap: var(--space-1); }
-.fieldset__legend { float: left; width: 100%; padding: 0; margin-bottom: var(--space-4); font-size: var(--font-size-lg); font-weight: 700; }
+.fieldset { border: 0; border-top: 1px solid var(--color-border); margin: var(--space-2) 0 0; padding: var(--space-5) 0 0; min-width: 0; display: grid; gap: var(--space-5); }
+.address-fields { display: grid; gap: var(--space-5); }
+.fieldset__legend { float: left; width: 100%; padding: 0; margin-bottom: 0; font-size: var(--font-size-lg); font-weight: 700; }
 .fieldset__legend + * { clear: both; }
 .field__select { appearance: auto; background: var(--color-surface); }
 .field__textarea { min-height: 6em; resize: vertical; line-height: var(--line-height); }
 .field__counter { margin: var(--space-1) 0 0; text-align: right; font-size: var(--font-size-xs); color: var(--color-muted); font-variant-numeric: tabular-nums; }
-.field__status { min-height: 1.75em; margin: calc(-1 * var(--space-3)) 0 var(--space-2); font-size: var(--font-size-sm); color: var(--color-accent-strong); }
-.address-fields__zip { max-width: 16rem; }
+.field__status { min-height: 1.75em; margin: var(--space-2) 0 0; font-size: var(--font-size-sm); color: var(--color-accent-strong); }
+.field__status:empty { min-height: 0; margin: 0; }
+.address-fields__zip .field__input { max-width: 12rem; }
+.copy-address { justify-self: start; }
 .section-heading { font-size: var(--font-size-xl); margin: 0; }
 .subsection-heading { font-size: var(--font-size-lg); margin: 0; }
 .profile-section__header { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: var(--space-3); margin-bottom: var(--space-3); }
@@ -34,6 +37,7 @@ const PROFILE_CSS = `
 .button--link { background: none; border: 0; padding: 0; min-height: 44px; color: var(--color-primary); text-decoration: underline; text-underline-offset: 3px; font: inherit; cursor: pointer; }
 .divider { border: 0; border-top: 1px solid var(--color-border); margin: var(--space-6) 0; }
 .small { font-size: var(--font-size-sm); }
+.field__input:disabled { background: var(--color-bg); color: var(--color-muted); cursor: not-allowed; }
 .skeleton { border-radius: var(--radius); background: linear-gradient(90deg, var(--color-bg), #eceff3, var(--color-bg)); }
 .skeleton--field { height: 76px; margin-bottom: var(--space-4); }
 #identity:focus { outline: 3px solid var(--color-focus); outline-offset: 2px; }

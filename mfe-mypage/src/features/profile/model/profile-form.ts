@@ -67,6 +67,10 @@ export const FIELD_LABELS: Readonly<Record<ProfileField, string>> = {
   account_holder_name: '口座名義（カナ）',
 };
 
+/** A stored postal code (7 digits) as people read it: 150-0002. */
+const zip = (code: string | null): string =>
+  code !== null && /^[0-9]{7}$/.test(code) ? `${code.slice(0, 3)}-${code.slice(3)}` : (code ?? '');
+
 /** The form's values for a profile as the API answers it. */
 export function valuesFromProfile(profile: ProfileResponse): ProfileFormValues {
   const parsed = parseBankAccount(profile.bank_account ?? '');
@@ -77,12 +81,12 @@ export function valuesFromProfile(profile: ProfileResponse): ProfileFormValues {
     company_name: profile.company_name ?? '',
     last_name: profile.last_name,
     first_name: profile.first_name,
-    office_zipcode: profile.office_zipcode ?? '',
+    office_zipcode: zip(profile.office_zipcode),
     office_prefecture: profile.office_prefecture ?? '',
     office_city: profile.office_city ?? '',
     office_building_number: profile.office_building_number ?? '',
     office_phone: profile.office_phone ?? '',
-    owner_zipcode: profile.owner_zipcode ?? '',
+    owner_zipcode: zip(profile.owner_zipcode),
     owner_prefecture: profile.owner_prefecture ?? '',
     owner_city: profile.owner_city ?? '',
     owner_building_number: profile.owner_building_number ?? '',
