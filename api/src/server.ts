@@ -9,6 +9,7 @@ import { acquireDataDirLock, type DataDirLock } from './lock';
 import { createMailer, type Mailer } from './mail/mailer';
 import { pruneExpired } from './maintenance';
 import { createStorage } from './storage/create';
+import { sweepStorage } from './storage/sweep';
 
 const log = (line: string) => console.error(`[api] ${line}`);
 
@@ -17,15 +18,18 @@ let database: Database | undefined;
 let app: FastifyInstance | undefined;
 let mailer: Mailer | undefined;
 let pruning: NodeJS.Timeout | undefined;
+let sweeping: NodeJS.Timeout | undefined;
 let shuttingDown = false;
 
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 // Whatever happens, never leave our lock file behind (process.exit included).
 process.on('exit', () => lock?.release());
 
 async function releaseAll(): Promise<void> {
   clearInterval(pruning);
+  clearInterval(sweeping);
   await app?.close().catch((error: unknown) => log(`closing the server failed: ${String(error)}`));
   await mailer?.idle();
   mailer?.close();
@@ -89,6 +93,24 @@ async function main(): Promise<void> {
       void pruneExpired(db, systemClock()).catch((error: unknown) => log(`pruning expired rows failed: ${String(error)}`));
     prune();
     pruning = setInterval(prune, PRUNE_INTERVAL_MS).unref();
+    // Objects no upload row refers to (storage/sweep.ts): at start, then hourly; one at a time.
+    let sweepRunning = false;
+    const sweep = () => {
+      if (sweepRunning) return;
+      sweepRunning = true;
+      void sweepStorage(db, storage, systemClock())
+        .then((report) => {
+          if (report.removed.length > 0 || report.incomplete > 0) {
+            log(`storage sweep: removed ${report.removed.length} orphaned object(s), ${report.incomplete} incomplete write(s)`);
+          }
+        })
+        .catch((error: unknown) => {
+          if (!shuttingDown) log(`sweeping the storage failed: ${String(error)}`);
+        })
+        .finally(() => (sweepRunning = false));
+    };
+    sweep();
+    sweeping = setInterval(sweep, SWEEP_INTERVAL_MS).unref();
     const where = database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL, PostgreSQL';
     console.log(
       `[api] Listening on http://${urlHost(env.HOST)}:${port} (database: ${where} ${version}, ${database.description}; mail: ${mailer.description}; storage: ${storage.description})`,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import {
@@ -17,6 +16,7 @@ import { writeAudit } from '../../audit';
 import type { AppContext } from '../../context';
 import { uploads, type Upload as UploadRow, type User } from '../../db/schema';
 import { ApiError, ValidationError, fieldError, notFound } from '../../http/errors';
+import { newUploadKey } from '../../storage/keys';
 
 /** The multipart field that carries the file. */
 export const FILE_FIELD = 'content_file';
@@ -175,14 +175,14 @@ async function storeFile(ctx: AppContext, user: User, fields: Record<string, unk
     throw fieldError(FILE_FIELD, UPLOAD_MESSAGES.unsupported(kind));
   }
 
-  const storageKey = `u/${user.id}/${randomUUID()}`;
+  const storageKey = newUploadKey(user.id);
   const object = await ctx.storage.put(storageKey, whole);
   if (file.file.truncated) {
-    await ctx.storage.delete(storageKey);
+    await discard(ctx, storageKey);
     throw fieldError(FILE_FIELD, UPLOAD_MESSAGES.tooLarge);
   }
   if (used + object.size > UPLOAD_MAX_USER_BYTES) {
-    await ctx.storage.delete(storageKey);
+    await discard(ctx, storageKey);
     throw fieldError(FILE_FIELD, UPLOAD_MESSAGES.quota);
   }
   try {
@@ -211,9 +211,17 @@ async function storeFile(ctx: AppContext, user: User, fields: Record<string, unk
       return toUpload(row);
     });
   } catch (error) {
-    await ctx.storage.delete(storageKey);
+    await discard(ctx, storageKey);
     throw error;
   }
+}
+
+/**
+ * Removes an object no row refers to. If that fails too, the caller's own error is what matters:
+ * the object is an orphan, which the storage sweep (storage/sweep.ts) removes later.
+ */
+async function discard(ctx: AppContext, storageKey: string): Promise<void> {
+  await ctx.storage.delete(storageKey).catch(() => undefined);
 }
 
 const ownUpload = (user: User, id: number) => and(eq(uploads.id, id), eq(uploads.userId, user.id));
@@ -231,16 +239,18 @@ export async function listUploads(ctx: AppContext, user: User): Promise<Upload[]
 }
 
 /**
- * Deletes the user's own file: the row and the object in one step (the row's deletion is rolled
- * back if the object cannot be removed, so the object is never left without a row).
+ * Deletes the user's own file: the row (and its audit entry) in a transaction, then the object.
+ * In that order a row never points at a missing object; if the object cannot be removed (or the
+ * process dies first), it is an orphan that the storage sweep (storage/sweep.ts) removes.
  */
 export async function removeUpload(ctx: AppContext, user: User, id: number): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.delete(uploads).where(ownUpload(user, id)).returning();
-    if (row === undefined) throw notFound();
-    await writeAudit(tx, { event: 'upload.deleted', at: ctx.now(), userId: user.id, data: { upload: row.id, kind: row.kind } });
-    await ctx.storage.delete(row.storageKey);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(uploads).where(ownUpload(user, id)).returning();
+    if (deleted === undefined) throw notFound();
+    await writeAudit(tx, { event: 'upload.deleted', at: ctx.now(), userId: user.id, data: { upload: deleted.id, kind: deleted.kind } });
+    return deleted;
   });
+  await discard(ctx, row.storageKey);
 }
 
 /** Activates the user's own delinquency files; any other id (unknown, someone else's, another kind) → 400. */
