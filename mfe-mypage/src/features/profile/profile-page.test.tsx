@@ -41,7 +41,7 @@ function profileBackend(initial: ProfileResponse) {
       const { version, ...changes } = body as Record<string, unknown> & { version: number };
       state.patches.push(body as Record<string, unknown>);
       if (version !== state.profile.version) return failureReply(endpoint, 'conflict', { detail: ACCOUNT_MESSAGES.versionConflict });
-      state.profile = { ...state.profile, ...changes, version: state.profile.version + 1 } as ProfileResponse;
+      state.profile = { ...state.profile, ...changes, version: state.profile.version + 1 };
       return state.profile;
     });
   server.use(
