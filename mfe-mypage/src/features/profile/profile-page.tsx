@@ -236,7 +236,9 @@ export function ProfileScreen({ variant }: { readonly variant: ProfileVariant })
 
   const save = (baseValues: ProfileFormValues, version: number) =>
     form.handleSubmit(async () => {
-      const missing = missingRequired(values);
+      // Registering and confirming before an entry need a complete profile; /profile saves whatever changed
+      // (an incomplete profile stays 未入力 on /mypage).
+      const missing = variant === 'edit' ? [] : missingRequired(values);
       const { body, errors: bodyErrors } = patchBody(baseValues, values, profile, variant);
       const found: Partial<Record<ProfileField, string>> = { ...bodyErrors };
       for (const field of missing)
