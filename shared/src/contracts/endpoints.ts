@@ -239,11 +239,11 @@ export const endpoints = defineCatalogue({
       method: 'DELETE',
       path: '/api/uploads/{id}/',
       tag: 'uploads',
-      summary: 'アップロードしたファイルの削除（本人のみ）',
+      summary: 'アップロードしたファイルの削除（本人のみ。プロフィールで提出済みの書類は 400）',
       access: 'applicant',
       params: IdParamsSchema,
       success: { status: 204, schema: null },
-      errors: ['notFound'],
+      errors: ['validation', 'notFound'],
     }),
     activeDelinquency: endpoint({
       method: 'PATCH',

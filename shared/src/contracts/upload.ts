@@ -55,6 +55,7 @@ export const UPLOAD_MESSAGES = {
   sideRequired: '本人確認書類の表面か裏面かを選択してください。',
   sideNotForKind: '表面・裏面の指定は本人確認書類のみです。',
   notDelinquency: (id: number) => `ファイル "${id}" は滞納に関する書類ではありません。`,
+  submitted: '提出済みの書類は削除できません。差し替える場合は、新しい書類を提出してください。',
 } as const;
 
 /** An uploaded file as the API answers it: the id to attach elsewhere, and what to show. */

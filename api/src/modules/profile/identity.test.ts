@@ -236,3 +236,22 @@ describe('bank account change notification', () => {
     expect(await mailsTo(api, user.email)).toHaveLength(before + 1);
   });
 });
+
+describe('a submitted identity document', () => {
+  it('cannot be deleted (400), an unsubmitted upload can, and another applicant gets 404 for both', async () => {
+    const { agent } = await newApplicant();
+    const other = await newApplicant();
+    const front = await upload(agent, 'identity', 'front');
+    const spare = await upload(agent, 'identity', 'front');
+    expect((await agent.patch('/api/profile/', { identity_document_type: 'passport', addfiles: [front] })).statusCode).toBe(200);
+    expect((await other.agent.delete(`/api/uploads/${front}/`)).statusCode).toBe(404);
+    expect((await other.agent.delete(`/api/uploads/${spare}/`)).statusCode).toBe(404);
+    const refused = await agent.delete(`/api/uploads/${front}/`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      non_field_errors: ['提出済みの書類は削除できません。差し替える場合は、新しい書類を提出してください。'],
+    });
+    expect((await profile(agent)).addfiles.map((f) => f.id)).toEqual([front]);
+    expect((await agent.delete(`/api/uploads/${spare}/`)).statusCode).toBe(204);
+  });
+});

@@ -9,7 +9,7 @@ import {
   type UploadRequestFields,
   validationErrorBody,
 } from '@app/shared/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { safeParse } from 'zod/mini';
 import { writeAudit } from '../../audit';
@@ -245,8 +245,15 @@ export async function listUploads(ctx: AppContext, user: User): Promise<Upload[]
  */
 export async function removeUpload(ctx: AppContext, user: User, id: number): Promise<void> {
   const row = await ctx.db.transaction(async (tx) => {
-    const [deleted] = await tx.delete(uploads).where(ownUpload(user, id)).returning();
-    if (deleted === undefined) throw notFound();
+    // A file submitted with the profile (an identity document under review) stays: it is replaced by submitting another.
+    const [deleted] = await tx
+      .delete(uploads)
+      .where(and(ownUpload(user, id), isNull(uploads.profileAttachedAt)))
+      .returning();
+    if (deleted === undefined) {
+      const [kept] = await tx.select({ id: uploads.id }).from(uploads).where(ownUpload(user, id));
+      throw kept === undefined ? notFound() : new ValidationError({ non_field_errors: [UPLOAD_MESSAGES.submitted] });
+    }
     await writeAudit(tx, { event: 'upload.deleted', at: ctx.now(), userId: user.id, data: { upload: deleted.id, kind: deleted.kind } });
     return deleted;
   });
