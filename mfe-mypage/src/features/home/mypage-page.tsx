@@ -1,35 +1,113 @@
-import { useState } from 'react';
-import { logout, showToast, useAuth } from '@app/shared';
+import { useMemo, useState } from 'react';
+import { api, logout, showToast, useAuth } from '@app/shared';
+import { CLAIM_STATUS } from '@app/shared/domain';
+import { endpoints, type Upload } from '@app/shared/contracts';
+import { useResource } from './api/use-resource';
+import { buildChecklist } from './model/checklist';
+import { ChecklistSection } from './components/checklist-section';
+import { DelinquencySection } from './components/delinquency-section';
+import { EntriesSection } from './components/entries-section';
+import { CardPaymentBanner, HelpSection } from './components/help-section';
+import { NewsSection } from './components/news-section';
+import { ensureHomeStyles } from './styles';
+
+ensureHomeStyles();
+
+const loadPreEntry = () => api(endpoints.preEntry.get);
+const loadEntries = () => api(endpoints.entries.list);
+const loadNews = () => api(endpoints.news.list);
+const loadDelinquency = (): Promise<readonly Upload[]> =>
+  api(endpoints.uploads.list).then((uploads) => uploads.filter((u) => u.kind === 'delinquency'));
+const loadDelayPermission = () => api(endpoints.profile.get).then((profile) => profile.has_entry_permission_when_delayed);
+const noDelayPermissionNeeded = () => Promise.resolve(null);
 
 /**
- * /mypage: for now the logged-in person's name and a logout button (the full page — entries,
- * identity, documents — comes with its own issue).
+ * /mypage, the logged-in home: who is logged in, the checklist to a first entry with the next step
+ * emphasised (and the new-entry button or the reason it is not possible), the entries, the
+ * delinquency documents, news, help and the logout. Each section loads on its own: one failing call
+ * leaves the others working, with a quiet line and a retry where it failed.
  */
 export default function MypagePage() {
   const me = useAuth((s) => s.me);
-  const [busy, setBusy] = useState(false);
-  const name = [me?.last_name, me?.first_name].filter(Boolean).join(' ');
+  const identity = useAuth((s) => s.identity);
+  const suppressEntries = useAuth((s) => s.suppressEntries);
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  const preEntry = useResource(loadPreEntry);
+  const entries = useResource(loadEntries);
+  const news = useResource(loadNews);
+  const delinquency = useResource(loadDelinquency);
+
+  // has_entry_permission_when_delayed (profile) matters only when a claim is delayed.
+  const hasDelayedClaim =
+    entries.resource.status === 'ready' && entries.resource.data.some((e) => e.claims.some((c) => c.status === CLAIM_STATUS.delay));
+  const delayPermission = useResource(hasDelayedClaim ? loadDelayPermission : noDelayPermissionNeeded);
+
+  const checklist = useMemo(() => {
+    if (!me || !identity) return null;
+    if (preEntry.resource.status === 'loading' || entries.resource.status === 'loading' || delayPermission.resource.status === 'loading')
+      return null;
+    const permissionUnknown = hasDelayedClaim && delayPermission.resource.status === 'failed';
+    return buildChecklist({
+      identity,
+      me,
+      preEntry: preEntry.resource.status === 'ready' ? preEntry.resource.data.outcome : null,
+      entries: entries.resource.status === 'ready' && !permissionUnknown ? entries.resource.data : null,
+      suppressEntries,
+      hasEntryPermissionWhenDelayed: delayPermission.resource.status === 'ready' ? delayPermission.resource.data : null,
+    });
+  }, [me, identity, suppressEntries, preEntry.resource, entries.resource, delayPermission.resource, hasDelayedClaim]);
+  const checklistFailed = [preEntry.resource, entries.resource, delayPermission.resource].some((r) => r.status === 'failed');
+  const retryChecklist = () => {
+    if (preEntry.resource.status === 'failed') preEntry.reload();
+    if (entries.resource.status === 'failed') entries.reload();
+    if (delayPermission.resource.status === 'failed') delayPermission.reload();
+  };
+
   const onLogout = () => {
-    setBusy(true);
+    setLoggingOut(true);
     // The auth store resets; the route's guard then sends this page to /login.
     void logout().finally(() => {
-      setBusy(false);
+      setLoggingOut(false);
       showToast('ログアウトしました', 'success');
     });
   };
+
+  const name = [me?.last_name, me?.first_name].filter(Boolean).join(' ');
   return (
-    <section className="card" aria-labelledby="mypage-heading">
-      <h1 id="mypage-heading" className="page-heading">
-        マイページ
-      </h1>
-      <p className="lead">
-        <span data-testid="mypage-name">{name || me?.email}</span> 様
-      </p>
-      {me?.company_name && <p className="muted">{me.company_name}</p>}
-      <p className="muted">お申込みや書類の状況を確認できるページは準備中です。</p>
-      <button type="button" className="button button--secondary" onClick={onLogout} disabled={busy} aria-busy={busy || undefined}>
-        {busy ? 'ログアウトしています…' : 'ログアウト'}
-      </button>
-    </section>
+    <div className="mp-page">
+      <header className="mp-hello">
+        <div>
+          <h1 id="mypage-heading">マイページ</h1>
+          <p className="mp-hello__who">
+            {me?.company_name && <span className="mp-hello__company">{me.company_name}</span>}
+            <span data-testid="mypage-name">{name || me?.email}</span> 様
+          </p>
+        </div>
+        <button
+          type="button"
+          className="button button--secondary button--small mp-logout"
+          onClick={onLogout}
+          disabled={loggingOut}
+          aria-busy={loggingOut || undefined}
+        >
+          {loggingOut ? 'ログアウトしています…' : 'ログアウト'}
+        </button>
+      </header>
+
+      <CardPaymentBanner />
+
+      <div className="mp-layout">
+        <div className="mp-column">
+          <ChecklistSection checklist={checklist} failed={checklistFailed} onRetry={retryChecklist} />
+          <EntriesSection entries={entries.resource} onRetry={entries.reload} />
+          <DelinquencySection documents={delinquency.resource} onDocumentsChange={delinquency.set} onRetry={delinquency.reload} />
+        </div>
+        <div className="mp-column">
+          <NewsSection news={news.resource} onRetry={news.reload} />
+          <HelpSection />
+        </div>
+      </div>
+    </div>
   );
 }

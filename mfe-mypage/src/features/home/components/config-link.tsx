@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { AppLink } from '@app/shared';
+
+/** A link from the runtime config: a page of this site in place, another site in a new tab (said aloud). */
+export function ConfigLink({
+  url,
+  children,
+  className,
+}: {
+  readonly url: string;
+  readonly children: ReactNode;
+  readonly className?: string;
+}) {
+  if (url.startsWith('/')) {
+    return (
+      <AppLink className={className} to={url}>
+        {children}
+      </AppLink>
+    );
+  }
+  return (
+    <ExternalLink url={url} className={className}>
+      {children}
+    </ExternalLink>
+  );
+}
+
+export function ExternalLink({
+  url,
+  children,
+  className,
+}: {
+  readonly url: string;
+  readonly children: ReactNode;
+  readonly className?: string;
+}) {
+  return (
+    <a className={`mp-external${className ? ` ${className}` : ''}`} href={url} target="_blank" rel="noopener noreferrer">
+      {children}
+      <span className="visually-hidden">（新しいタブで開きます）</span>
+    </a>
+  );
+}

@@ -1,0 +1,57 @@
+import { AppLink, href } from '@app/shared';
+import { entryStatusLabel, entryStatusName, type EntryStatusName } from '@app/shared/domain';
+import type { Entry } from '@app/shared/contracts';
+import type { Resource } from '../api/use-resource';
+import { formatDate, formatYen, isoDay } from '../model/format';
+import { QuietError, Section, Skeleton } from './section';
+
+/** The badge tone of each status: waiting on us, the applicant's turn, finished, closed. */
+const TONE: Readonly<Record<EntryStatusName, string>> = {
+  under_review: 'waiting',
+  inadequate: 'todo',
+  reviewed: 'todo',
+  contracted: 'done',
+  transferred: 'done',
+  archived: 'closed',
+};
+
+/** お申し込み一覧 (`GET /api/entries/`, newest first): code, status, date, the way to its detail. */
+export function EntriesSection({ entries, onRetry }: { readonly entries: Resource<readonly Entry[]>; readonly onRetry: () => void }) {
+  return (
+    <Section id="entries" title="お申し込み一覧" busy={entries.status === 'loading'}>
+      {entries.status === 'loading' && <Skeleton label="お申し込み一覧" kind="row" />}
+      {entries.status === 'failed' && <QuietError what="お申し込み一覧" onRetry={onRetry} />}
+      {entries.status === 'ready' &&
+        (entries.data.length === 0 ? (
+          <div className="mp-empty">
+            <p>まだお申し込みはありません。</p>
+            <p>お申し込みいただくと、ここで審査の状況を確認できます。</p>
+          </div>
+        ) : (
+          <ul className="mp-entries">
+            {entries.data.map((entry) => (
+              <li key={entry.id} className="mp-entry">
+                <div>
+                  <p className="mp-entry__code">
+                    <span>申込番号 {entry.code}</span>
+                    <span className={`mp-badge mp-badge--${TONE[entryStatusName(entry.status) ?? 'under_review']}`}>
+                      {entryStatusLabel(entry.status)}
+                    </span>
+                  </p>
+                  <p className="mp-entry__meta">
+                    <span>
+                      お申し込み日 <time dateTime={isoDay(entry.created_at)}>{formatDate(entry.created_at)}</time>
+                    </span>
+                    <span>ご希望額 {formatYen(entry.purchase_amount_desired)}</span>
+                  </p>
+                </div>
+                <AppLink to={href('entryDetail', { entryId: entry.id })}>
+                  詳細を見る<span className="visually-hidden">（申込番号 {entry.code}）</span>
+                </AppLink>
+              </li>
+            ))}
+          </ul>
+        ))}
+    </Section>
+  );
+}
