@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect, failedResponse } from './fixtures';
 import { siteLink, waitForMail } from './mail';
@@ -54,6 +55,7 @@ const ACCEPTED = {
 async function answerPreEntry(page: Page, answers: Record<string, string>) {
   await page.goto('/register/pre_entry');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('お申込み前の確認');
+  await expectNoSeriousAxeViolation(page);
   for (const [question, choice] of Object.entries(answers)) await page.locator(`input[name="${question}"][value="${choice}"]`).check();
   await page.getByRole('button', { name: '回答を送信する' }).click();
 }
@@ -69,6 +71,15 @@ async function documentPhoto(page: Page, text: string): Promise<Buffer> {
 }
 
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
+
+/** axe on the page as it is now: no serious or critical violation. */
+async function expectNoSeriousAxeViolation(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}) on ${page.url()}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad).toEqual([]);
+}
 
 test.describe('a corporate applicant', () => {
   test.use({
@@ -108,6 +119,7 @@ test.describe('a corporate applicant', () => {
       buffer: Buffer.from('MZ\x90\x00\x03\x00\x00\x00 This program cannot be run in DOS mode.'),
     });
     await expect(identity.getByText('アップロードエラー')).toBeVisible();
+    await expectNoSeriousAxeViolation(page);
     await identity
       .locator('input[type=file]')
       .nth(0)
@@ -126,6 +138,7 @@ test.describe('a corporate applicant', () => {
 
     await expect(page).toHaveURL('/mypage');
     await expect(page.getByText('確認中').first()).toBeVisible();
+    await expectNoSeriousAxeViolation(page);
     await expect(page.getByText(/次/).first()).toBeVisible();
     const me = (await (await call(page.context(), 'POST', '/api/me/', {})).json()) as {
       identity_confirmation: number;
@@ -142,6 +155,7 @@ test('pre-entry declined → the result explains why and what to do instead; the
   await expect(page).toHaveURL('/pre_entry/result');
   await expect(page.getByText(/手形・小切手・現金・相殺などで支払われる請求書はお取り扱いしておりません/)).toBeVisible();
   await expect(page.getByText(/銀行振込で支払われる請求書がある場合は/)).toBeVisible();
+  await expectNoSeriousAxeViolation(page);
   await page.goto('/register/pre_entry');
   await expect(page).toHaveURL('/pre_entry/result');
 });
@@ -177,6 +191,7 @@ test.describe('two tabs', () => {
     await expect(conflict).toContainText('ほかの画面または端末で内容が更新されています');
     await expect(conflict).toContainText('事業内容: 店舗の内装工事');
     await expect(field(page, 'office_building_number')).toHaveValue('ツムギビル 5階');
+    await expectNoSeriousAxeViolation(page);
     await conflict.getByRole('button', { name: '自分の入力内容で保存する' }).click();
     await expect(page.getByText('登録情報を保存しました')).toBeVisible();
     const profile = (await (await page.context().request.get('/api/profile/')).json()) as Record<string, string>;
@@ -191,4 +206,25 @@ test('an individual applicant sees the individual variant', async ({ page }) => 
   await expect(page.getByText('会社の情報')).toHaveCount(0);
   await expect(field(page, 'company_name')).toHaveCount(0);
   await expect(page.getByText('個人事業主', { exact: true })).toBeVisible();
+});
+
+test('mail change from /profile: a link to the new address, confirmed on /profile/mail/change/done, then the new address logs in', async ({
+  page,
+}) => {
+  const email = await loggedInApplicant(page, 'corporate');
+  const newEmail = uniqueEmail('changed');
+  await page.goto('/profile');
+  await field(page, 'new_email').fill(newEmail);
+  await field(page, 'mail_change_password').fill(PASSWORD);
+  const since = Date.now();
+  await page.getByRole('button', { name: '確認メールを送る' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '確認メールを送信しました' })).toBeVisible();
+  const mail = await waitForMail(newEmail, /新しいメールアドレス/, since);
+  await page.goto(siteLink(mail, '/profile/mail/change/done'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('メールアドレスを変更しました');
+  await expectNoSeriousAxeViolation(page);
+  await waitForMail(email, /メールアドレスを変更しました/, since);
+  await call(page.context(), 'POST', '/api/auth/session/delete', {});
+  await call(page.context(), 'POST', '/api/me/', {});
+  await call(page.context(), 'POST', '/api/auth/', { email: newEmail, password: PASSWORD, persistLoginState: false });
 });
