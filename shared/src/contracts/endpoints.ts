@@ -12,7 +12,16 @@ import { sessionEndpoints } from './endpoints-session';
 import { PostalCodeLookupSchema, PostalCodeParamsSchema } from './postal-code';
 import { ActiveDelinquencyRequestSchema, IdParamsSchema, UploadListSchema, UploadRequestFieldsSchema, UploadSchema } from './upload';
 import { AccountSummarySchema, DetailResponseSchema, LoginRequestSchema } from './session';
-import { EntryListSchema } from './entry';
+import { EntryListSchema, EntrySchema } from './entry';
+import { DraftEntryResponseSchema, DraftSaveRequestSchema, EntryCreateRequestSchema } from './draft';
+import {
+  BankCodeParamsSchema,
+  BankListSchema,
+  BankQuerySchema,
+  BranchListSchema,
+  CorporationListSchema,
+  HoujinbangouQuerySchema,
+} from './lookups';
 import { MailChangeConfirmSchema, MailChangeRequestSchema } from './mail-change';
 import { NewsListSchema } from './news';
 import { PreEntryRequestSchema, PreEntryResultSchema } from './pre-entry';
@@ -194,6 +203,80 @@ export const endpoints = defineCatalogue({
       summary: '自分の申し込みの一覧（新しい順）',
       access: 'applicant',
       success: { status: 200, schema: EntryListSchema },
+    }),
+    get: endpoint({
+      method: 'GET',
+      path: '/api/entries/{id}/',
+      tag: 'entries',
+      summary: '自分の申し込み（ほかの人の id は 404）',
+      access: 'applicant',
+      params: IdParamsSchema,
+      success: { status: 200, schema: EntrySchema },
+      errors: ['notFound'],
+    }),
+    create: endpoint({
+      method: 'POST',
+      path: '/api/entries/',
+      tag: 'entries',
+      summary:
+        '申し込み（下書きの内容と version。§5 の初回提出のルールと §4 の新規申し込みの条件を確認し、審査中で作成、下書きを消去、確認メール）',
+      access: 'applicant',
+      body: EntryCreateRequestSchema,
+      success: { status: 201, schema: EntrySchema },
+      errors: ['validation', 'conflict'],
+    }),
+    draft: endpoint({
+      method: 'GET',
+      path: '/api/entries/draft/',
+      tag: 'entries',
+      summary: '申し込みの下書き（なければ version 0 の空の下書き）',
+      access: 'applicant',
+      success: { status: 200, schema: DraftEntryResponseSchema },
+    }),
+    saveDraft: endpoint({
+      method: 'PUT',
+      path: '/api/entries/draft/',
+      tag: 'entries',
+      summary: '下書きの保存（全体を version つきで。古い version は 409 で何も上書きしない）',
+      access: 'applicant',
+      body: DraftSaveRequestSchema,
+      success: { status: 200, schema: DraftEntryResponseSchema },
+      errors: ['validation', 'conflict'],
+    }),
+  },
+  ext: {
+    houjinbangou: endpoint({
+      method: 'GET',
+      path: '/api/ext/houjinbangou/',
+      tag: 'lookups',
+      summary: '法人名から法人番号の候補（国税庁法人番号 Web-API、未設定なら同梱の索引）',
+      access: 'applicant',
+      query: HoujinbangouQuerySchema,
+      success: { status: 200, schema: CorporationListSchema },
+      errors: ['validation'],
+    }),
+  },
+  banks: {
+    search: endpoint({
+      method: 'GET',
+      path: '/api/banks/',
+      tag: 'lookups',
+      summary: '金融機関の検索（漢字・ひらがな・カタカナ・半角カナ・コード。全銀データ）',
+      access: 'applicant',
+      query: BankQuerySchema,
+      success: { status: 200, schema: BankListSchema },
+      errors: ['validation'],
+    }),
+    branches: endpoint({
+      method: 'GET',
+      path: '/api/banks/{code}/branches/',
+      tag: 'lookups',
+      summary: '支店の検索（漢字・ひらがな・カタカナ・半角カナ・コード）',
+      access: 'applicant',
+      params: BankCodeParamsSchema,
+      query: BankQuerySchema,
+      success: { status: 200, schema: BranchListSchema },
+      errors: ['validation', 'notFound'],
     }),
   },
   news: {

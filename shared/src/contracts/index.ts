@@ -21,6 +21,8 @@ export * from './upload';
 export * from './pre-entry';
 export * from './news';
 export * from './mail-change';
+export * from './draft';
+export * from './lookups';
 export * from './accounts';
 export * from './endpoint';
 export * from './endpoints';

@@ -1,11 +1,14 @@
 import type { AccountSummary, DetailResponse } from '../contracts/session';
 import type { Health, OpenApiDocument } from '../contracts/health';
 import type { Me, VisitorMe } from '../contracts/me';
+import type { DraftEntryResponse } from '../contracts/draft';
+import type { Claim, Entry } from '../contracts/entry';
+import type { Bank, Branch, Corporation } from '../contracts/lookups';
 import type { NewsItem } from '../contracts/news';
 import type { PostalAddress, PostalCodeLookup } from '../contracts/postal-code';
 import type { ProfileResponse } from '../contracts/profile';
 import type { SuppressEntries } from '../contracts/system-settings';
-import { DEFAULT_REVIEW_STATUS } from '../domain/statuses';
+import { CLAIM_STATUS, DEFAULT_REVIEW_STATUS, ENTRY_STATUS, REVIEW_STATUS } from '../domain/statuses';
 
 /**
  * Fixture factories: one per response schema of the catalogue, each a complete, valid answer (a
@@ -131,5 +134,121 @@ export function newsFixture(): NewsItem[] {
       url: 'https://example.jp/news/1',
       published_at: '2026-11-01T10:00:00.000000+09:00',
     },
+  ];
+}
+
+/** A claim under review (`GET /api/entries/{id}/` → claims). */
+export function claimFixture(overrides: Partial<Claim> = {}): Claim {
+  return {
+    id: 31,
+    code: 'C-000031',
+    status: CLAIM_STATUS.under_review,
+    invoice_confirmation_status: REVIEW_STATUS.confirming,
+    additional_doc_confirmation_status: REVIEW_STATUS.nothing,
+    obliger_company_name: '株式会社サンプル商事',
+    houjinbangou: '1234567890123',
+    houjinbangou_address: '東京都千代田区丸の内1-1-1',
+    amount: '1100000',
+    scheduled_deposit_amount_from_obliger: '1100000',
+    purchase_principal_amount: null,
+    purchase_amount: null,
+    purchase_ratio: null,
+    purchase_fee: null,
+    purchase_fee_ratio: null,
+    bank_charge: null,
+    obliger_payment_date: '2026-12-31',
+    is_fixed_debt: true,
+    is_bank_transfer_from_obliger: true,
+    return_date: null,
+    returned_at: null,
+    cancelled_at: null,
+    created_at: TIME,
+    updated_at: TIME,
+    contentfiles: [{ id: 1001, kind: 'invoice-1', name: '請求書.pdf', content_type: 'application/pdf' }],
+    metadata: null,
+    receive_payment_account: {
+      bank_name: 'みずほ銀行',
+      deposit_type: 'ordinary',
+      bank_account_number: '1234567',
+      obliger_accounts: [{ holder_name: 'サンプルシヨウジ（カ' }],
+    },
+    ...overrides,
+  };
+}
+
+/** An entry under review (`GET /api/entries/`, `GET /api/entries/{id}/`). */
+export function entryFixture(overrides: Partial<Entry> = {}): Entry {
+  return {
+    id: 21,
+    code: 'E-000021',
+    status: ENTRY_STATUS.under_review,
+    account_activity_statement_confirmation_status: REVIEW_STATUS.confirming,
+    financial_statement_confirmation_status: REVIEW_STATUS.confirming,
+    channel_type: null,
+    purchase_amount_desired: '1000000',
+    purpose: '仕入れ資金',
+    description_of_inadequate_document: null,
+    contracted_at: null,
+    transferred_at: null,
+    cancelled_at: null,
+    reviewed_at: null,
+    rejected_at: null,
+    transaction_completed_at: null,
+    created_at: TIME,
+    updated_at: TIME,
+    user: 7,
+    claims: [claimFixture()],
+    addfiles: [],
+    metadata: null,
+    draft_entry_id: null,
+    auto_rejection_started_at: null,
+    contract_period: null,
+    bank_account: null,
+    ...overrides,
+  };
+}
+
+/** `GET /api/entries/draft/` before anything was saved. */
+export function draftFixture(overrides: Partial<DraftEntryResponse> = {}): DraftEntryResponse {
+  return {
+    version: 0,
+    updated_at: null,
+    data: {
+      purchase_amount_desired: null,
+      purpose: null,
+      claims: [],
+      bank_account: null,
+      banks: [],
+      can_submit_financial_statements: null,
+      tax_return_submissions: null,
+      no_sga_expenses: null,
+      financial_statement_files: [],
+    },
+    ...overrides,
+  };
+}
+
+/** `GET /api/ext/houjinbangou/?name=`: a few corporations (check digits valid). */
+export function corporationsFixture(): Corporation[] {
+  return [
+    { houjinbangou: '1010001000006', name: '株式会社サンプル商事', address: '東京都千代田区丸の内１丁目１－１' },
+    { houjinbangou: '2010001000005', name: 'サンプル物産株式会社', address: '大阪府大阪市北区梅田２丁目２－２' },
+  ];
+}
+
+/** `GET /api/banks/?q=`. */
+export function banksFixture(): Bank[] {
+  return [
+    { code: '0001', name: 'みずほ', kana: 'ミズホ' },
+    { code: '0005', name: '三菱ＵＦＪ', kana: 'ミツビシユーエフジエイ' },
+    { code: '0009', name: '三井住友', kana: 'ミツイスミトモ' },
+  ];
+}
+
+/** `GET /api/banks/{code}/branches/?q=`. */
+export function branchesFixture(): Branch[] {
+  return [
+    { code: '001', name: '東京営業部', kana: 'トウキヨウ' },
+    { code: '110', name: '渋谷', kana: 'シブヤ' },
   ];
 }

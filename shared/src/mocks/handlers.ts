@@ -4,7 +4,9 @@ import { ACCOUNT_MESSAGES } from '../contracts/account-messages';
 import { ERROR_CASES, listEndpoints, type AnyEndpoint, type ErrorCase, type ResponseInputOf } from '../contracts/endpoint';
 import { endpoints } from '../contracts/endpoints';
 import { NOT_FOUND_DETAIL, validationErrorBody, type ValidationErrorBody } from '../contracts/errors';
+import type { DraftEntryResponse, DraftSaveRequest, EntryCreateRequest } from '../contracts/draft';
 import type { Entry } from '../contracts/entry';
+import { parseYen } from '../domain/money';
 import { MAIL_CHANGE_MESSAGES } from '../contracts/mail-change';
 import type { Me } from '../contracts/me';
 import type { NewsItem } from '../contracts/news';
@@ -20,6 +22,12 @@ import {
   accountSummaryFixture,
   detailFixture,
   healthFixture,
+  banksFixture,
+  branchesFixture,
+  claimFixture,
+  corporationsFixture,
+  draftFixture,
+  entryFixture,
   meFixture,
   newsFixture,
   openApiFixture,
@@ -132,6 +140,7 @@ export interface MockState {
   uploads: { upload: Upload; bytes: ArrayBuffer }[];
   preEntry: PreEntryResult;
   entries: Entry[];
+  draft: DraftEntryResponse;
   news: NewsItem[];
 }
 
@@ -144,6 +153,7 @@ export function initialMockState(overrides: Partial<MockState> = {}): MockState 
     uploads: [],
     preEntry: { outcome: 'unanswered', reasons: [], answered_at: null },
     entries: [],
+    draft: draftFixture(),
     news: newsFixture(),
     ...overrides,
   };
@@ -344,6 +354,72 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
       return state.preEntry;
     }),
     [e.entries.list.id]: mock(e.entries.list, () => loggedIn(e.entries.list) ?? state.entries),
+    [e.entries.get.id]: mock(e.entries.get, ({ params }) => {
+      const refused = loggedIn(e.entries.get);
+      if (refused) return refused;
+      return (
+        state.entries.find((entry) => String(entry.id) === params.id) ??
+        failureReply(e.entries.get, 'notFound', { detail: NOT_FOUND_DETAIL })
+      );
+    }),
+    [e.entries.draft.id]: mock(e.entries.draft, () => loggedIn(e.entries.draft) ?? state.draft),
+    [e.entries.saveDraft.id]: mock(e.entries.saveDraft, ({ body }) => {
+      const refused = loggedIn(e.entries.saveDraft);
+      if (refused) return refused;
+      const checked = validate(e.entries.saveDraft, body);
+      if (!checked.ok) return checked.reply;
+      const { version, data } = checked.value as DraftSaveRequest;
+      if (version !== state.draft.version)
+        return failureReply(e.entries.saveDraft, 'conflict', { detail: ACCOUNT_MESSAGES.versionConflict });
+      state.draft = { version: version + 1, updated_at: new Date().toISOString(), data };
+      return state.draft;
+    }),
+    // The mock creates the entry from the request without the API's file and eligibility checks.
+    [e.entries.create.id]: mock(e.entries.create, ({ body }) => {
+      const refused = loggedIn(e.entries.create);
+      if (refused) return refused;
+      const checked = validate(e.entries.create, body);
+      if (!checked.ok) return checked.reply;
+      const request = checked.value as EntryCreateRequest;
+      const id = state.entries.length + 21;
+      const entry = entryFixture({
+        id,
+        code: `E-${String(id).padStart(6, '0')}`,
+        purchase_amount_desired: String(parseYen(request.purchase_amount_desired ?? '') ?? 0),
+        purpose: request.purpose ?? '',
+        claims: request.claims.map((claim, i) =>
+          claimFixture({
+            id: id * 10 + i,
+            obliger_company_name: claim.obliger_company_name ?? '',
+            amount: String(parseYen(claim.amount ?? '') ?? 0),
+            scheduled_deposit_amount_from_obliger: String(parseYen(claim.scheduled_deposit_amount_from_obliger ?? '') ?? 0),
+            obliger_payment_date: claim.obliger_payment_date ?? '2026-12-31',
+            contentfiles: claim.contentfile_relations,
+          }),
+        ),
+      });
+      state.entries = [entry, ...state.entries];
+      state.draft = draftFixture();
+      return entry;
+    }),
+    [e.ext.houjinbangou.id]: mock(e.ext.houjinbangou, ({ request }) => {
+      const refused = loggedIn(e.ext.houjinbangou);
+      if (refused) return refused;
+      const name = new URL(request.url).searchParams.get('name')?.trim() ?? '';
+      return corporationsFixture().filter((c) => name !== '' && c.name.includes(name));
+    }),
+    [e.banks.search.id]: mock(e.banks.search, ({ request }) => {
+      const refused = loggedIn(e.banks.search);
+      if (refused) return refused;
+      const q = new URL(request.url).searchParams.get('q')?.trim() ?? '';
+      return banksFixture().filter((b) => q !== '' && (b.name.includes(q) || b.kana.includes(q) || b.code.startsWith(q)));
+    }),
+    [e.banks.branches.id]: mock(e.banks.branches, ({ request }) => {
+      const refused = loggedIn(e.banks.branches);
+      if (refused) return refused;
+      const q = new URL(request.url).searchParams.get('q')?.trim() ?? '';
+      return branchesFixture().filter((b) => q !== '' && (b.name.includes(q) || b.kana.includes(q) || b.code.startsWith(q)));
+    }),
     [e.news.list.id]: mock(e.news.list, () => loggedIn(e.news.list) ?? state.news),
     // A few codes (MOCK_POSTAL_ADDRESSES); any other 7 digits are unknown, anything else is 400 as from the API.
     [e.postalCodes.get.id]: mock(e.postalCodes.get, ({ params }) => {
