@@ -150,6 +150,7 @@ export default function PreEntryResultPage() {
               <AppLink className="button button--primary" to="/register/profile">
                 基本情報を登録する
               </AppLink>
+              <AppLink to="/mypage">あとで登録する（マイページへ）</AppLink>
             </div>
           </>
         ))}

@@ -9,12 +9,14 @@ const PRE_ENTRY_CSS = `
 .pe-form { gap: var(--space-6); }
 .pe-question { gap: var(--space-3); }
 .pe-question + .pe-question { border-top: 1px solid var(--color-border); padding-top: var(--space-6); }
-.pe-question__legend { display: block; padding: 0; margin-bottom: var(--space-2); font-weight: 700; font-size: var(--font-size-lg); line-height: 1.6; }
+.pe-question__legend { float: left; width: 100%; padding: 0; margin: 0; font-weight: 700; font-size: var(--font-size-lg); line-height: 1.6; }
+.pe-question__legend + * { clear: both; }
 .pe-question__number { display: block; margin-bottom: var(--space-1); font-size: var(--font-size-sm); color: var(--color-primary); letter-spacing: 0.04em; }
 .pe-question__legend .field__required { display: inline-block; margin-left: var(--space-2); vertical-align: 2px; }
 .pe-question__hint { margin: 0; font-size: var(--font-size-sm); color: var(--color-muted); }
 @media (min-width: 600px) { .pe-question .choice-list--single { grid-template-columns: 1fr; } }
 .pe-question .choice { min-height: 48px; align-items: center; }
+.pe-question.field--invalid .choice { border-color: var(--color-danger); }
 .pe-question .choice input { margin-top: 0; flex: none; }
 .pe-submit { display: grid; gap: var(--space-3); }
 .pe-submit p { margin: 0; font-size: var(--font-size-sm); color: var(--color-muted); }

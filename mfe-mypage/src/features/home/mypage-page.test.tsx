@@ -21,7 +21,7 @@ afterAll(() => server.close());
 const TIME = '2026-11-01T09:00:00.000000+09:00';
 const UNANSWERED: PreEntryResult = { outcome: 'unanswered', reasons: [], answered_at: null };
 const ACCEPTED: PreEntryResult = { outcome: 'accepted', reasons: [], answered_at: TIME };
-const NEW_USER: Partial<Me> = { has_satisfied_profile: false, office_zipcode: null, owner_zipcode: null };
+const NEW_USER: Partial<Me> = { has_satisfied_profile: false, office_zipcode: '', owner_zipcode: '' };
 
 function entry(overrides: Partial<Entry> = {}): Entry {
   return {
@@ -300,11 +300,13 @@ describe('MypagePage', () => {
     expect(done).toHaveTextContent('納付計画書.pdf');
     expect(region).not.toHaveTextContent('license.jpg');
     expect(within(region).getByText('分納承認通知書.pdf')).toBeInTheDocument();
+    expect(within(region).getByText('アップロードした書類は、まだ提出されていません。')).toBeInTheDocument();
 
     await userEvent.click(within(region).getByRole('button', { name: '1件の書類を提出する' }));
     await waitFor(() => expect(within(done).getAllByRole('listitem')).toHaveLength(2));
     expect(body).toEqual({ ids: [302] });
     expect(within(region).getByText('1件の書類を提出しました。')).toBeInTheDocument();
+    expect(within(region).queryByText('アップロードした書類は、まだ提出されていません。')).toBeNull();
     expect(within(region).queryByRole('button', { name: /件の書類を提出する/ })).toBeNull();
   });
 

@@ -46,7 +46,6 @@ const HOME_CSS = `
 .mp-badge--done { color: var(--color-success); }
 .mp-badge--todo { color: #7a4d00; background: var(--color-warning-soft); }
 .mp-badge--waiting { color: var(--color-primary); }
-.mp-badge--blocked { color: var(--color-danger); }
 
 .mp-entries { list-style: none; margin: 0; padding: 0; display: grid; gap: var(--space-2); }
 .mp-entry { display: grid; grid-template-columns: minmax(0, 1fr) auto; align-items: center; gap: var(--space-2) var(--space-4); padding: var(--space-3) var(--space-4); border: 1px solid var(--color-border); border-radius: var(--radius); }
@@ -78,10 +77,11 @@ const HOME_CSS = `
 .mp-logout { align-self: center; }
 
 .mp-skeleton { display: block; border-radius: var(--radius); background: var(--color-bg); }
-.mp-skeleton--step { height: 92px; }
+.mp-skeleton--step { height: 112px; }
 .mp-skeleton--step + .mp-skeleton--step, .mp-skeleton--row + .mp-skeleton--row { margin-top: var(--space-3); }
 .mp-after { margin-top: var(--space-3); }
-.mp-skeleton--row { height: 64px; }
+.mp-skeleton--row { height: 90px; }
+.mp-skeleton--upload { height: 170px; }
 .mp-skeleton--line { height: 1.2em; margin: var(--space-2) 0; border-radius: var(--radius-sm); }
 .mp-skeleton--short { width: 60%; }
 `;

@@ -32,7 +32,7 @@ function Step({ step, number, next }: { readonly step: ChecklistStep; readonly n
             {step.title}
           </h3>
           <span className={`mp-badge mp-badge--${step.state}`}>{step.status}</span>
-          {next && <span className="mp-next-tag">次のステップ</span>}
+          {next && <span className="mp-next-tag">{step.state === 'todo' ? '次のステップ' : 'ご確認ください'}</span>}
         </div>
         <p className="mp-step__desc">{step.description}</p>
         {step.action && (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ApiError, api, showToast } from '@app/shared';
+import { ApiError, api } from '@app/shared';
 import { endpoints, type Upload } from '@app/shared/contracts';
 import { UploadField } from '@app/shared/upload';
 import type { Resource } from '../api/use-resource';
@@ -39,7 +39,6 @@ export function DelinquencySection({
       .then((list) => {
         onDocumentsChange(list);
         setStatus(`${waiting.length}件の書類を提出しました。`);
-        showToast('滞納に関する書類を提出しました', 'success');
       })
       .catch((e: unknown) => setError(e instanceof ApiError ? e.message : '提出できませんでした。時間をおいて、もう一度お試しください。'))
       .finally(() => setBusy(false));
@@ -50,7 +49,7 @@ export function DelinquencySection({
       <p className="mp-card__lead">
         税金や社会保険料の分納・猶予の手続きをされている方は、手続きの内容がわかる書類（分納の承認通知書や納付計画書など）をご提出ください。あてはまらない方は、ご対応いただく必要はありません。
       </p>
-      {documents.status === 'loading' && <Skeleton label="滞納に関する書類" kind="row" />}
+      {documents.status === 'loading' && <Skeleton label="滞納に関する書類" kind="upload" />}
       {documents.status === 'failed' && <QuietError what="滞納に関する書類" onRetry={onRetry} />}
       {documents.status === 'ready' && (
         <>
@@ -65,7 +64,7 @@ export function DelinquencySection({
                     <span className="mp-doc__name">{d.name}</span>
                     <span>
                       <span className="mp-doc__date">
-                        <time dateTime={isoDay(d.created_at)}>{formatDate(d.created_at)}</time>
+                        アップロード日：<time dateTime={isoDay(d.created_at)}>{formatDate(d.created_at)}</time>
                       </span>{' '}
                       <span className="mp-badge mp-badge--done">✓ 提出済み</span>
                     </span>
@@ -89,6 +88,7 @@ export function DelinquencySection({
               </p>
             )}
             <p role="status">{status}</p>
+            {waiting.length > 0 && <p>アップロードした書類は、まだ提出されていません。</p>}
             {waiting.length > 0 && (
               <button type="button" className="button button--secondary" onClick={submit} disabled={busy} aria-busy={busy || undefined}>
                 {busy ? '提出しています…' : `${waiting.length}件の書類を提出する`}

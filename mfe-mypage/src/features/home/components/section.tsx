@@ -29,7 +29,7 @@ export function Skeleton({
   count = 1,
 }: {
   readonly label: string;
-  readonly kind: 'step' | 'row' | 'line';
+  readonly kind: 'step' | 'row' | 'line' | 'upload';
   readonly count?: number;
 }) {
   return (

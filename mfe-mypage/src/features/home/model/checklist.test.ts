@@ -18,7 +18,8 @@ function input(me: Partial<Me> = {}, rest: Partial<Omit<ChecklistInput, 'identit
   };
 }
 
-const NEW_USER: Partial<Me> = { has_satisfied_profile: false, office_zipcode: null, owner_zipcode: null };
+// As the API answers for a new account: empty postal codes.
+const NEW_USER: Partial<Me> = { has_satisfied_profile: false, office_zipcode: '', owner_zipcode: '' };
 
 const summary = (i: ChecklistInput) => {
   const { steps, nextStepId } = buildChecklist(i);
@@ -40,6 +41,12 @@ describe('buildChecklist', () => {
     const { steps, nextStepId } = buildChecklist(input(NEW_USER));
     expect(nextStepId).toBe('profile');
     expect(steps[1]).toMatchObject({ state: 'todo', status: '未登録', action: { to: '/register/profile' } });
+  });
+
+  test('postal codes null count as never started too', () => {
+    expect(buildChecklist(input({ ...NEW_USER, office_zipcode: null, owner_zipcode: null })).steps[1]!.action?.to).toBe(
+      '/register/profile',
+    );
   });
 
   test('a profile started but not complete: /profile', () => {
@@ -80,6 +87,10 @@ describe('buildChecklist', () => {
     expect(result.next).toBe('preEntry');
     expect(result.states.preEntry).toBe('blocked:お受けできません');
     expect(result.states.newEntry).toBe('blocked:お受けできません');
+    // Nothing else is asked for: no profile or identity step to act on.
+    expect(result.states.profile).toBe('skipped:未登録');
+    expect(result.states.identity).toBe('skipped:未提出');
+    expect(buildChecklist(input({ ...NEW_USER, has_pre_entry_declined: true }, { preEntry: 'declined' })).steps[1]!.action).toBeUndefined();
   });
 
   test('unanswered with the profile already complete: not asked any more', () => {

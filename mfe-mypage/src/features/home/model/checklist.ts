@@ -103,8 +103,9 @@ function profileStep({ identity, me }: ChecklistInput): ChecklistStep {
       description: '会社と代表者の情報を登録済みです。',
       action: { label: '登録情報を確認・変更する', to: '/profile' },
     };
-  // No address at all: the first profile step was never done.
-  const neverStarted = me.office_zipcode === null && me.owner_zipcode === null;
+  // No postal code at all (the API sends '' for a new account): the first profile step was never done.
+  const blank = (value: string | null) => value === null || value.trim() === '';
+  const neverStarted = blank(me.office_zipcode) && blank(me.owner_zipcode);
   return neverStarted
     ? {
         ...base,
@@ -207,7 +208,21 @@ function nextStep(steps: readonly ChecklistStep[]): StepId {
   return (first('todo', 'blocked') ?? first('waiting', 'unknown') ?? steps[steps.length - 1]!).id;
 }
 
+/** After a declined pre-entry, the profile and identity steps lead nowhere: they are not asked for. */
+const notAskedAfterDecline = (step: ChecklistStep): ChecklistStep =>
+  step.state === 'todo'
+    ? {
+        id: step.id,
+        title: step.title,
+        state: 'skipped',
+        status: step.status,
+        description: '事前確認の結果により、現在はご対応いただく必要はありません。',
+      }
+    : step;
+
 export function buildChecklist(input: ChecklistInput): Checklist {
-  const steps = [preEntryStep(input), profileStep(input), identityStep(input), newEntryStep(input)];
+  const declined = input.preEntry === 'declined';
+  const middle = [profileStep(input), identityStep(input)].map((step) => (declined ? notAskedAfterDecline(step) : step));
+  const steps = [preEntryStep(input), ...middle, newEntryStep(input)];
   return { steps, nextStepId: nextStep(steps) };
 }
