@@ -51,7 +51,8 @@ const HOME_CSS = `
 .mp-entry { display: grid; grid-template-columns: minmax(0, 1fr) auto; align-items: center; gap: var(--space-2) var(--space-4); padding: var(--space-3) var(--space-4); border: 1px solid var(--color-border); border-radius: var(--radius); }
 .mp-entry__code { margin: 0; font-weight: 700; display: flex; flex-wrap: wrap; align-items: center; gap: var(--space-1) var(--space-2); }
 .mp-entry__meta { margin: 0; font-size: var(--font-size-sm); color: var(--color-muted); }
-.mp-entry__meta span + span::before { content: "／"; margin: 0 var(--space-1); }
+.mp-entry__meta span { display: block; white-space: nowrap; }
+@media (min-width: 600px) { .mp-entry__meta span { display: inline; } .mp-entry__meta span + span::before { content: "／"; margin: 0 var(--space-1); } }
 .mp-entry a { display: inline-flex; align-items: center; min-height: 44px; font-size: var(--font-size-sm); white-space: nowrap; }
 .mp-empty { margin: 0; padding: var(--space-4); border: 1px dashed var(--color-border); border-radius: var(--radius); text-align: center; }
 .mp-empty p { margin: 0; }
