@@ -1,22 +1,19 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
 import { DEFAULT_RUNTIME_CONFIG, LOGGED_OUT, authStore, setRuntimeConfig, todayInJapan } from '@app/shared';
 import { ENTRY_STATUS, NEW_ENTRY_BLOCK_MESSAGES, REVIEW_STATUS, identityStateOf, userStatusOf } from '@app/shared/domain';
 import { endpoints, type Entry, type Me, type PreEntryResult, type SuppressEntries, type Upload } from '@app/shared/contracts';
 import { answer, meFixture, mock, newsFixture, offline, suppressEntriesFixture } from '@app/shared/mocks';
+import { installMswServer, server } from '../../testing/server';
 import MypagePage from './mypage-page';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+installMswServer();
 afterEach(() => {
-  server.resetHandlers();
   authStore.setState(LOGGED_OUT, true);
   setRuntimeConfig(DEFAULT_RUNTIME_CONFIG);
 });
-afterAll(() => server.close());
 
 const TIME = '2026-11-01T09:00:00.000000+09:00';
 const UNANSWERED: PreEntryResult = { outcome: 'unanswered', reasons: [], answered_at: null };
