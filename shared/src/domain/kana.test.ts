@@ -10,33 +10,47 @@ import { validateAccountHolderName } from './validation';
 
 describe('isAccountHolderNameChar', () => {
   test.each([
-    // katakana: the Zengin set, ヲ excluded (boundaries of the ranges included)
+    // katakana: every letter of the Katakana block (ァ U+30A1 … ヺ U+30FA) except ヲ (spec §5)
     ['ァ', true],
     ['ア', true],
     ['ガ', true],
     ['パ', true],
     ['ッ', true],
     ['ロ', true],
+    ['ヮ', true],
     ['ワ', true],
+    ['ヰ', true],
+    ['ヱ', true],
+    ['ヲ', false],
     ['ン', true],
     ['ヴ', true],
+    ['ヵ', true],
+    ['ヶ', true],
+    ['ヷ', true],
+    ['ヸ', true],
+    ['ヹ', true],
+    ['ヺ', true],
+    // the neighbours of the block's letters are not letters
     ['゠', false],
-    ['ヮ', false],
-    ['ヰ', false],
-    ['ヱ', false],
-    ['ヲ', false],
-    ['ヵ', false],
-    ['ヶ', false],
-    ['ヷ', false],
     ['・', false],
-    // full-width upper-case letters and digits
+    ['ヽ', false],
+    ['ヾ', false],
+    ['ヿ', false],
+    ['ㇰ', false],
+    // full-width letters (both cases) and digits, with their neighbours
     ['Ａ', true],
     ['Ｚ', true],
+    ['ａ', true],
+    ['ｚ', true],
     ['０', true],
     ['９', true],
-    ['ａ', false],
-    ['ｚ', false],
+    ['＠', false],
+    ['［', false],
+    ['｀', false],
+    ['｛', false],
+    ['：', false],
     ['A', false],
+    ['a', false],
     ['1', false],
     // the allowed symbols and the full-width space
     ['゛', true],
@@ -64,6 +78,30 @@ describe('isAccountHolderNameChar', () => {
     ['アア', false],
   ])('%j → %s', (char, expected) => {
     expect(isAccountHolderNameChar(char)).toBe(expected);
+  });
+});
+
+// The rule of spec §5 as a whole (validation.ts applies kana.ts): what the issue found refused.
+describe('the §5 holder-name rule, exactly', () => {
+  const bad = 'ヲを除くカタカナ、英数字、゛゜（）「」／．ー￥スペースで、30文字以内で入力してください。';
+  test.each<[string, string | undefined]>([
+    ['ヰヱヮヵヶ', undefined],
+    ['ヷヸヹヺ', undefined],
+    ['カ）ヤマダ　ヰスキー', undefined],
+    ['ＡＢＣ　ｄｅｆ　０１２', undefined],
+    ['（カ）「ヤマダ」／ＡＢ．ＣＤ￥ー゛゜', undefined],
+    ['ア'.repeat(30), undefined],
+    ['ヶ'.repeat(31), bad],
+    ['ヲ', bad],
+    ['ヤマダヲ', bad],
+    ['ヤマダ・タロウ', bad],
+    ['ヤマダ タロウ', bad],
+    ['ヤマダ,タロウ', bad],
+    ['ヽ', bad],
+    ['（）「」／．ー￥゛゜　', bad],
+    ['', bad],
+  ])('%j → %s', (name, message) => {
+    expect(validateAccountHolderName(name)).toBe(message);
   });
 });
 
@@ -147,14 +185,25 @@ describe('normalizeAccountHolderName', () => {
     expect(normalizeAccountHolderName(input)).toEqual({ value, changes });
   });
 
+  // Hiragana whose katakana the spec allows (ヰ ヱ ヮ ヵ ヶ) convert like any other.
+  test.each([
+    ['ゐ', 'ヰ'],
+    ['ゑ', 'ヱ'],
+    ['ゎ', 'ヮ'],
+    ['ゕ', 'ヵ'],
+    ['ゖ', 'ヶ'],
+  ])('%j → %j, and is then valid', (input, value) => {
+    const result = normalizeAccountHolderName(`ヤ${input}ダ`);
+    expect(result).toEqual({ value: `ヤ${value}ダ`, changes: [change('hiragana', input, value)] });
+    expect(validateAccountHolderName(result.value)).toBeUndefined();
+  });
+
   // Never turn what a bank would reject into something valid: these stay as typed, and fail.
   test.each([
     ['ヲ', 'ヲ'],
     ['ｦ', 'ｦ'],
     ['を', 'を'],
-    ['ゐ', 'ゐ'],
-    ['ゑ', 'ゑ'],
-    ['ゕ', 'ゕ'],
+    ['ゝ', 'ゝ'],
     ['山田', '山田'],
     ['😀', '😀'],
     ['・', '・'],

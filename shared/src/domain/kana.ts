@@ -1,20 +1,23 @@
 import jaconv from 'jaconv';
 
 /**
- * Account holder names the way Japanese banks expect them (spec §5): full-width katakana except ヲ,
- * full-width alphanumerics, ゛゜（）「」／．ー￥ and the space.
+ * Account holder names the way spec §5 words them: full-width katakana except ヲ, full-width
+ * alphanumerics, ゛゜（）「」／．ー￥ and the space, at most 30 characters, and at least one character
+ * once the symbols are stripped.
  *
  * Interpretation of the spec (documented choices):
- * - "Full-width katakana" is the katakana a bank's 全銀 (Zengin) half-width set can carry: ァ…ロ, ワ,
- *   ン, ヴ and the voiced/semi-voiced letters. ヲ is excluded by the spec; ヮ, ヰ, ヱ, ヵ, ヶ and the
- *   rare ヷ…ヺ have no half-width form, so a bank could not carry them and they are rejected too.
- * - "英数字" is upper-case Ａ–Ｚ and ０–９: bank names have no lower case.
+ * - "Full-width katakana" is every letter of the Katakana block, ァ (U+30A1) to ヺ (U+30FA): the
+ *   small letters (ァ…ヮ, ヵ, ヶ), ヰ, ヱ, ヴ and ヷ…ヺ included, ヲ (U+30F2) excluded by the spec. The
+ *   marks around them are not letters and are not allowed: ゠, ・ (not in the spec's symbol list),
+ *   the iteration marks ヽ ヾ and ヿ; nor are the Ainu small letters (U+31F0…) of another block.
+ * - "英数字" is every full-width letter and digit: Ａ–Ｚ, ａ–ｚ and ０–９ (the normaliser still
+ *   writes letters in upper case, as banks print them, but a lower-case letter is not refused).
  * - "スペース" is the full-width space U+3000 (`\u3000`), like every other allowed character. The half-width space
  *   is normalised to it, which also keeps the bank account string (parts separated by half-width
  *   spaces, see bank-account.ts) unambiguous.
  */
-const KATAKANA = 'ァ-ロワンヴ';
-const ALPHANUMERIC = 'Ａ-Ｚ０-９';
+const KATAKANA = 'ァ-ヱン-ヺ';
+const ALPHANUMERIC = 'Ａ-Ｚａ-ｚ０-９';
 /** The symbols that the "at least one character" rule strips, space included. */
 const SYMBOLS = '゛゜（）「」／．ー￥　';
 
@@ -96,7 +99,7 @@ function convertAt(chars: readonly string[], index: number): Conversion | undefi
   return replacement && allowed(replacement.to, replacement.kind);
 }
 
-/** A conversion is applied only when its result is allowed: ゐ, を and ｦ stay as typed and fail. */
+/** A conversion is applied only when its result is allowed: を and ｦ stay as typed and fail. */
 function allowed(to: string, kind: KanaChangeKind): Conversion | undefined {
   return isAccountHolderNameChar(to) ? { to, kind, length: 1 } : undefined;
 }
@@ -108,7 +111,7 @@ function allowed(to: string, kind: KanaChangeKind): Conversion | undefined {
  * half-width symbols with an obvious equivalent to the allowed full-width ones (( ) → （）, - and
  * ｰ → ー, . → ．, / → ／, \ and ¥ → ￥, space → full-width space).
  *
- * It never makes an invalid name valid by guessing: ヲ, ゐ, ゑ, kanji, ・, emoji and the rest stay
+ * It never makes an invalid name valid by guessing: ヲ (を, ｦ), kanji, ・, emoji and the rest stay
  * as they are so validation rejects them. Every change is listed so the page can show it.
  */
 export function normalizeAccountHolderName(input: string): Normalized {

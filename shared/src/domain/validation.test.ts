@@ -90,7 +90,7 @@ describe('validateAccountHolderName', () => {
     ['ヲカダ', bad],
     ['やまだ', bad],
     ['ﾔﾏﾀﾞ', bad],
-    ['ａｂｃ', bad],
+    ['ａｂｃ', undefined], // full-width lower case is 英数字 too (spec §5)
     ['山田', bad],
     ['ヤマダ・タロウ', bad],
     ['ヤマダ😀', bad],
