@@ -23,3 +23,4 @@ export * from './validation-server';
 export * from './kana';
 export * from './bank-account';
 export * from './money';
+export * from './yen-input';
