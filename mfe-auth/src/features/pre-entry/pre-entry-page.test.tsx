@@ -176,7 +176,8 @@ describe('PreEntryPage', () => {
     await userEvent.click(submitButton());
     await waitFor(() => expect(question('payment_due')).toHaveAccessibleDescription(/表示されている選択肢からお選びください。/));
     expect(screen.getByRole('alert')).toHaveTextContent('エラーのある項目をご確認ください');
-    expect(within(question('payment_due')).getByRole('radio', { name: '60日以内' })).toHaveFocus();
+    // Focus moves in an effect after the errors render.
+    await waitFor(() => expect(within(question('payment_due')).getByRole('radio', { name: '60日以内' })).toHaveFocus());
     expect(within(question('obliger_type')).getByRole('radio', { name: /^法人/ })).toBeChecked();
   });
 
