@@ -24,3 +24,4 @@ export * from './kana';
 export * from './bank-account';
 export * from './money';
 export * from './yen-input';
+export * from './houjinbangou';
