@@ -16,6 +16,7 @@ import { implement, registerImplementations, type Implementation } from './http/
 import { ApiError, NOT_FOUND_DETAIL, drfValidatorCompiler } from './http/errors';
 import { authRoutes } from './modules/auth/routes';
 import { entryRoutes } from './modules/entries/routes';
+import { lookupRoutes } from './modules/lookups/routes';
 import { mailChangeRoutes } from './modules/mail-change/routes';
 import { meRoutes } from './modules/me/routes';
 import { newsRoutes } from './modules/news/routes';
@@ -58,6 +59,7 @@ const API_MODULES: readonly ((ctx: AppContext) => Implementation[])[] = [
   mailChangeRoutes,
   entryRoutes,
   newsRoutes,
+  lookupRoutes,
 ];
 
 /** The API document's head (`GET /api/schema/`, `api/openapi.json`); the paths come from the catalogue. */

@@ -56,6 +56,17 @@ const envSchema = z.object({
       .transform((url) => url.replace(/\/+$/, ''))
       .optional(),
   ),
+  /**
+   * The application id the National Tax Agency issued for its 法人番号システム Web-API: 法人番号
+   * suggestions come from the Web-API. Unset: from the bundled offline index (fictional samples).
+   */
+  HOUJINBANGOU_APP_ID: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[0-9A-Za-z]{1,64}$/, 'must be the application id (letters and digits)')
+      .optional(),
+  ),
 
   // Uploaded files' bytes (storage/create.ts). Unset STORAGE: `local`, DATA_DIR/uploads.
   STORAGE: optional(z.enum(['local', 's3']).optional()),
