@@ -30,5 +30,5 @@ export const PreEntryResultSchema = z.object({
 export type PreEntryResult = z.infer<typeof PreEntryResultSchema>;
 
 export const PRE_ENTRY_API_MESSAGES = {
-  alreadyAnswered: '事前審査には回答済みです。結果はマイページでご確認いただけます。',
+  alreadyAnswered: '事前確認には回答済みです。結果はマイページでご確認いただけます。',
 } as const;

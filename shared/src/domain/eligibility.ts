@@ -31,7 +31,7 @@ export type NewEntryBlockCode = (typeof NEW_ENTRY_BLOCK_CODES)[number];
 /** What the applicant is told for each code. */
 export const NEW_ENTRY_BLOCK_MESSAGES: Readonly<Record<NewEntryBlockCode, string>> = {
   loggedOut: 'お申し込みにはログインが必要です。ログインしてから、もう一度お試しください。',
-  preEntryDeclined: '誠に恐れ入りますが、事前審査の結果により、新しいお申し込みをお受けすることができません。',
+  preEntryDeclined: '誠に恐れ入りますが、事前確認の結果により、新しいお申し込みをお受けすることができません。',
   newEntryStopped: '現在、新しいお申し込みの受付を停止しております。ご不便をおかけしますが、受付の再開までお待ちください。',
   maintenance: 'ただいまメンテナンス中のため、お申し込みいただけません。時間をおいて、もう一度お試しください。',
   identityImperfect: '本人確認が完了していません。本人確認書類をご提出のうえ、お申し込みください。',
