@@ -137,9 +137,12 @@ test.describe('a corporate applicant', () => {
     await identity.getByRole('button', { name: '本人確認書類を提出する' }).click();
 
     await expect(page).toHaveURL('/mypage');
-    await expect(page.getByText('確認中').first()).toBeVisible();
+    // The checklist: pre-entry and profile done, identity 確認中, the new entry is the next step.
+    await expect(page.locator('[data-step="preEntry"]')).toHaveAttribute('data-state', 'done');
+    await expect(page.locator('[data-step="profile"]')).toHaveAttribute('data-state', 'done');
+    await expect(page.locator('[data-step="identity"]')).toContainText('確認中');
+    await expect(page.locator('[aria-current="step"]')).toHaveAttribute('data-step', 'newEntry');
     await expectNoSeriousAxeViolation(page);
-    await expect(page.getByText(/次/).first()).toBeVisible();
     const me = (await (await call(page.context(), 'POST', '/api/me/', {})).json()) as {
       identity_confirmation: number;
       has_satisfied_profile: boolean;
