@@ -76,6 +76,10 @@ describe('migrations', () => {
     );
     expect(rows.map((row) => row.table_name)).toEqual([
       'audit_log',
+      'claims',
+      'entries',
+      'entry_drafts',
+      'entry_files',
       'login_attempts',
       'one_time_tokens',
       'sessions',
