@@ -20,7 +20,9 @@ export type AccountEvent =
   | 'identity.reviewed'
   | 'account.mail_change_requested'
   | 'account.mail_changed'
-  | 'pre_entry.answered';
+  | 'pre_entry.answered'
+  /** An entry and its claims created under review (POST /api/entries/); subject: the entry. */
+  | 'entry.created';
 
 export interface AuditEntry {
   readonly event: AccountEvent;

@@ -1,3 +1,4 @@
+import { formatYen } from '@app/shared/domain';
 import type { MailMessage } from './mailer';
 
 /** The service as the mails name it (BRAND.fullName of the site's copy). */
@@ -11,6 +12,7 @@ export const MAIL_SUBJECTS = {
   passwordChanged: `【${SERVICE_NAME}】パスワードを変更しました`,
   bankAccountChanged: `【${SERVICE_NAME}】振込先口座を変更しました`,
   mailChanged: `【${SERVICE_NAME}】メールアドレスを変更しました`,
+  entryReceived: `【${SERVICE_NAME}】お申し込みを受け付けました`,
 } as const;
 
 const escapeHtml = (text: string): string =>
@@ -162,3 +164,38 @@ export function bankAccountChangedMail(input: Person & { at: Date; bankAccount: 
 
 /** The bank account string with the account number shown as its last 3 digits only. */
 export const maskAccountNumber = (bankAccount: string): string => bankAccount.replace(/\b[0-9]{4}([0-9]{3})\b/, '****$1');
+
+/**
+ * After `POST /api/entries/`: the entry was received (its code, when, the claims), and what happens
+ * next — the review, the answer by mail, where to follow it.
+ */
+export function entryReceivedMail(
+  input: Person & {
+    at: Date;
+    code: string;
+    claims: readonly { readonly obligerCompanyName: string; readonly amount: string }[];
+    purchaseAmountDesired: string;
+    url: string;
+  },
+): MailMessage {
+  return render({
+    to: input.to,
+    subject: MAIL_SUBJECTS.entryReceived,
+    greeting: greeting(input),
+    intro: [
+      `${SERVICE_NAME}をご利用いただき、ありがとうございます。`,
+      `${jstDateTime(input.at)}に、次の内容でお申し込みを受け付けました。`,
+      `申込番号: ${input.code}`,
+      `希望買取額: ${formatYen(input.purchaseAmountDesired)}`,
+      ...input.claims.map((claim, index) => `請求書${index + 1}: ${claim.obligerCompanyName}（額面 ${formatYen(claim.amount)}）`),
+      'お申し込みの状況と内容は、次のリンクからご確認いただけます。',
+    ],
+    link: { url: input.url, label: 'お申し込みの内容を確認する' },
+    outro: [
+      '今後の流れ: 担当者がお申し込みの内容と書類を審査し、結果をメールでお知らせします。',
+      '書類に不備があった場合は、その内容をメールでご連絡します。マイページから書類を再提出してください。',
+      '審査が完了すると買取のご提案をお送りします。ご契約の手続きはオンラインで完結します。',
+      'お心当たりのない場合は、お手数ですがお問い合わせください。',
+    ],
+  });
+}

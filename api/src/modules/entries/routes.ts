@@ -1,10 +1,36 @@
 import { endpoints } from '@app/shared/contracts';
 import type { AppContext } from '../../context';
 import { implement, type Implementation } from '../../http/endpoints';
+import { getDraft, saveDraft } from './drafts';
+import { createEntry, getEntry, listEntries, normalizeEntryBody } from './service';
 
 /**
- * The applicant's entries (申し込み). Entries are not stored yet — they arrive with the next issue
- * (the entry wizard and its tables) — so every applicant has none and the list is empty. The
- * route exists now so that /mypage can ask for it, with the contract's shape (`EntryListSchema`).
+ * Runs `normalize` on the raw body before the contract validates it, for this endpoint only (its
+ * own plugin scope): the server reads what the applicant typed the way the page does.
  */
-export const entryRoutes = (_ctx: AppContext): Implementation[] => [implement(endpoints.entries.list, async () => [])];
+function normalizingBody(implementation: Implementation, normalize: (body: unknown) => void): Implementation {
+  return {
+    endpoint: implementation.endpoint,
+    register(app, ctx) {
+      void app.register(async (scope) => {
+        scope.addHook('preValidation', async (request) => normalize(request.body));
+        implementation.register(scope, ctx);
+      });
+    },
+  };
+}
+
+/**
+ * The applicant's entries (申し込み) and the entry wizard's draft: every route answers the
+ * applicant's own only (another applicant's entry is 404; a draft is always the caller's).
+ */
+export const entryRoutes = (ctx: AppContext): Implementation[] => [
+  implement(endpoints.entries.list, async ({ auth }) => listEntries(ctx, auth.user)),
+  implement(endpoints.entries.draft, async ({ auth }) => getDraft(ctx, auth.user)),
+  implement(endpoints.entries.saveDraft, async ({ auth, body }) => saveDraft(ctx, auth.user, body)),
+  normalizingBody(
+    implement(endpoints.entries.create, async ({ auth, body }) => createEntry(ctx, auth.user, body)),
+    normalizeEntryBody,
+  ),
+  implement(endpoints.entries.get, async ({ auth, params }) => getEntry(ctx, auth.user, params.id)),
+];

@@ -9,12 +9,12 @@ import {
   type UploadRequestFields,
   validationErrorBody,
 } from '@app/shared/contracts';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { safeParse } from 'zod/mini';
 import { writeAudit } from '../../audit';
 import type { AppContext } from '../../context';
-import { uploads, type Upload as UploadRow, type User } from '../../db/schema';
+import { entryFiles, uploads, type Upload as UploadRow, type User } from '../../db/schema';
 import { ApiError, ValidationError, fieldError, notFound } from '../../http/errors';
 import { newUploadKey } from '../../storage/keys';
 
@@ -245,10 +245,11 @@ export async function listUploads(ctx: AppContext, user: User): Promise<Upload[]
  */
 export async function removeUpload(ctx: AppContext, user: User, id: number): Promise<void> {
   const row = await ctx.db.transaction(async (tx) => {
-    // A file submitted with the profile (an identity document under review) stays: it is replaced by submitting another.
+    // A file submitted with the profile (an identity document under review) or with an entry stays: it is replaced by submitting another.
+    const submittedWithEntry = tx.select({ uploadId: entryFiles.uploadId }).from(entryFiles).where(eq(entryFiles.uploadId, uploads.id));
     const [deleted] = await tx
       .delete(uploads)
-      .where(and(ownUpload(user, id), isNull(uploads.profileAttachedAt)))
+      .where(and(ownUpload(user, id), isNull(uploads.profileAttachedAt), notExists(submittedWithEntry)))
       .returning();
     if (deleted === undefined) {
       const [kept] = await tx.select({ id: uploads.id }).from(uploads).where(ownUpload(user, id));
