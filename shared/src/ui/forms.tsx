@@ -139,6 +139,23 @@ export function RadioGroup<T extends string>({ legend, name, value, options, onV
   );
 }
 
+/**
+ * The live password rules under a new-password field (`passwordChecklist` of @app/shared/contracts):
+ * each rule with its state in words for screen readers.
+ */
+export function PasswordRules({ rules }: { rules: readonly { readonly id: string; readonly label: string; readonly ok: boolean }[] }) {
+  return (
+    <ul className="checklist" aria-label="パスワードの条件">
+      {rules.map((rule) => (
+        <li key={rule.id} data-ok={rule.ok}>
+          {rule.label}
+          <span className="visually-hidden">{rule.ok ? '（満たしています）' : '（未達成）'}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Errors that are not about one field (non_field_errors, network, server). */
 export function FormAlert({ messages }: { messages: readonly string[] }) {
   if (messages.length === 0) return null;

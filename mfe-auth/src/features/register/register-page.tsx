@@ -1,6 +1,17 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { AppLink, Checkbox, FormAlert, RadioGroup, SubmitButton, TextField, api, getRuntimeConfig, useApiForm } from '@app/shared';
+import {
+  AppLink,
+  Checkbox,
+  FormAlert,
+  PasswordRules,
+  RadioGroup,
+  SubmitButton,
+  TextField,
+  api,
+  getRuntimeConfig,
+  useApiForm,
+} from '@app/shared';
 import { MESSAGES } from '@app/shared/domain';
 import { endpoints, passwordChecklist } from '@app/shared/contracts';
 import { EmailField } from '../../components/email-field';
@@ -119,16 +130,7 @@ export default function RegisterPage() {
           value={password}
           onValueChange={setPassword}
           error={errors.password}
-          description={
-            <ul className="checklist" aria-label="パスワードの条件">
-              {rules.map((rule) => (
-                <li key={rule.id} data-ok={rule.ok}>
-                  {rule.label}
-                  <span className="visually-hidden">{rule.ok ? '（満たしています）' : '（未達成）'}</span>
-                </li>
-              ))}
-            </ul>
-          }
+          description={<PasswordRules rules={rules} />}
         />
         <Checkbox
           name="consent"

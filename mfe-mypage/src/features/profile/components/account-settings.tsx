@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FormAlert, SubmitButton, TextField, api, showToast, useApiForm } from '@app/shared';
+import { FormAlert, PasswordRules, SubmitButton, TextField, api, showToast, useApiForm } from '@app/shared';
 import { endpoints, passwordChecklist } from '@app/shared/contracts';
 
 /** /profile: change the login address (password required, confirmed from the new address) and the password. */
@@ -103,16 +103,7 @@ function PasswordChangeForm({ email, names }: { readonly email: string; readonly
         autoComplete="new-password"
         value={password1}
         error={form.fieldErrors.new_password1}
-        description={
-          <ul className="checklist" aria-label="パスワードの条件">
-            {rules.map((rule) => (
-              <li key={rule.id} data-ok={rule.ok}>
-                {rule.label}
-                <span className="visually-hidden">{rule.ok ? '（満たしています）' : '（未達成）'}</span>
-              </li>
-            ))}
-          </ul>
-        }
+        description={<PasswordRules rules={rules} />}
         onValueChange={setPassword1}
       />
       <TextField
