@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 /** Every unsafe endpoint of the API, each with a body it would accept. */
-const UNSAFE_ENDPOINTS: [method: 'POST' | 'PATCH' | 'DELETE', url: string, body: Record<string, unknown> | undefined][] = [
+const UNSAFE_ENDPOINTS: [method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body: Record<string, unknown> | undefined][] = [
   ['POST', '/api/register/', { email: 'csrf@example.jp' }],
   ['POST', '/api/register/activation/', { uid: 'MQ', token: 'x' }],
   ['POST', '/api/auth/', { email: 'csrf@example.jp', password: 'x' }],
@@ -35,6 +35,8 @@ const UNSAFE_ENDPOINTS: [method: 'POST' | 'PATCH' | 'DELETE', url: string, body:
   ['POST', '/api/uploads/', {}],
   ['DELETE', '/api/uploads/:id/', undefined],
   ['PATCH', '/api/uploads/active_delinquency/', { ids: [1] }],
+  ['PUT', '/api/entries/draft/', { version: 0, data: {} }],
+  ['POST', '/api/entries/', { claims: [], draft_version: 1 }],
 ];
 
 const MISSING = { detail: 'CSRF Failed: CSRF token missing.' };
