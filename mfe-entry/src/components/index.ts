@@ -1,0 +1,10 @@
+/** The entry wizard's suggestion fields (see the comment at the top of each file for props). */
+export { BankPicker, BANK_PICKER_MESSAGES, EMPTY_BANK_PICKER_VALUE, type BankPickerProps, type BankPickerValue } from './bank-picker';
+export {
+  CorporationSuggest,
+  CORPORATION_SUGGEST_MESSAGES,
+  EMPTY_CORPORATION_VALUE,
+  type CorporationSuggestProps,
+  type CorporationValue,
+} from './corporation-suggest';
+export { SuggestField, SUGGEST_DEBOUNCE_MS, SUGGEST_MESSAGES, type SuggestFieldProps } from './suggest-field';
