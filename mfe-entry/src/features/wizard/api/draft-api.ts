@@ -1,0 +1,30 @@
+import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME, api, readCookie } from '@app/shared';
+import { endpoints, pathOf, type DraftEntryResponse, type DraftSaveRequest, type Upload } from '@app/shared/contracts';
+
+/** The wizard's calls: the draft (read, save), the applicant's uploads, and a save that outlives the page. */
+export interface DraftApi {
+  readonly load: () => Promise<DraftEntryResponse>;
+  readonly save: (body: DraftSaveRequest) => Promise<DraftEntryResponse>;
+  readonly listUploads: () => Promise<Upload[]>;
+  /** A last save while the page goes away (`pagehide`): fire and forget. */
+  readonly saveOnExit: (body: DraftSaveRequest) => void;
+}
+
+export const draftApi: DraftApi = {
+  load: () => api(endpoints.entries.draft),
+  save: (body) => api(endpoints.entries.saveDraft, { body }),
+  listUploads: () => api(endpoints.uploads.list),
+  saveOnExit: (body) => {
+    // `keepalive` lets the request finish after the page is gone; the client's fetch cannot ask for it.
+    const token = readCookie(document.cookie, CSRF_COOKIE_NAME);
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+    if (token) headers[CSRF_HEADER_NAME] = token;
+    void fetch(pathOf(endpoints.entries.saveDraft), {
+      method: 'PUT',
+      credentials: 'include',
+      keepalive: true,
+      headers,
+      body: JSON.stringify(body),
+    }).catch(() => undefined);
+  },
+};
