@@ -1,0 +1,323 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useController, type Control, type FieldPath } from 'react-hook-form';
+import { Checkbox, RadioGroup, TextField, type TextFieldProps } from '@app/shared';
+import { formatYenInput, NORMALIZATION_NOTICES, parseYenInput, type Normalized } from '@app/shared/domain';
+import type { WizardDocument } from '../model/document';
+import { errorAt } from '../model/checks';
+import { useWizard } from '../model/wizard-store';
+
+/**
+ * The wizard's form fields: the shared form controls bound to the react-hook-form document
+ * (`name` is the dotted path, which is also the `name` attribute, so an error link can focus it)
+ * and showing the error the last check or submit left for that path.
+ */
+type Path = FieldPath<WizardDocument>;
+
+export interface BoundProps {
+  readonly control: Control<WizardDocument>;
+  readonly name: Path;
+}
+
+/** The error for a path from the last step check or submit. */
+export function useFieldError(path: string): string | undefined {
+  return useWizard((state) => errorAt(state.errors, path));
+}
+
+const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+export function DraftTextField({
+  control,
+  name,
+  normalize,
+  ...rest
+}: BoundProps &
+  Omit<TextFieldProps, 'name' | 'value' | 'onValueChange' | 'error'> & {
+    /** Applied on blur (e.g. the domain's normalisers); returns the value to keep. */
+    readonly normalize?: (value: string) => string;
+  }) {
+  const { field } = useController({ control, name });
+  const error = useFieldError(name);
+  return (
+    <TextField
+      {...rest}
+      name={name}
+      value={textOf(field.value)}
+      error={error}
+      onValueChange={(value) => field.onChange(value)}
+      onBlur={() => {
+        if (normalize) {
+          const next = normalize(textOf(field.value));
+          if (next !== field.value) field.onChange(next);
+        }
+        field.onBlur();
+      }}
+    />
+  );
+}
+
+/** A date (`YYYY-MM-DD`); cleared to null. */
+export function DraftDateField({
+  control,
+  name,
+  ...rest
+}: BoundProps & Omit<TextFieldProps, 'name' | 'value' | 'onValueChange' | 'error' | 'type'>) {
+  const { field } = useController({ control, name });
+  const error = useFieldError(name);
+  return (
+    <TextField
+      {...rest}
+      type="date"
+      name={name}
+      value={textOf(field.value)}
+      error={error}
+      onValueChange={(value) => field.onChange(value === '' ? null : value)}
+      onBlur={field.onBlur}
+    />
+  );
+}
+
+export function DraftCheckbox({ control, name, label }: BoundProps & { readonly label: ReactNode }) {
+  const { field } = useController({ control, name });
+  const error = useFieldError(name);
+  return (
+    <Checkbox
+      name={name}
+      label={label}
+      checked={field.value === true}
+      error={error}
+      onCheckedChange={(checked) => field.onChange(checked)}
+    />
+  );
+}
+
+export function DraftRadioGroup<T extends string>({
+  control,
+  name,
+  legend,
+  options,
+  toValue,
+  fromValue,
+}: BoundProps & {
+  readonly legend: string;
+  readonly options: readonly { value: T; label: string; description?: string }[];
+  /** The form value of a choice (e.g. `yes` → true). */
+  readonly toValue?: (choice: T) => unknown;
+  readonly fromValue?: (value: unknown) => T | '';
+}) {
+  const { field } = useController({ control, name });
+  const error = useFieldError(name);
+  const value = fromValue ? fromValue(field.value) : ((field.value as T | null | undefined) ?? '');
+  return (
+    <RadioGroup<T>
+      legend={legend}
+      name={name}
+      value={value}
+      options={options}
+      error={error}
+      onValueChange={(choice) => field.onChange(toValue ? toValue(choice) : choice)}
+    />
+  );
+}
+
+function describedBy(id: string, description: ReactNode, error: string | undefined): string | undefined {
+  return [description ? `${id}-description` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+}
+
+export function DraftTextArea({
+  control,
+  name,
+  label,
+  description,
+  maxLength,
+  placeholder,
+}: BoundProps & { readonly label: string; readonly description?: ReactNode; readonly maxLength: number; readonly placeholder?: string }) {
+  const { field } = useController({ control, name });
+  const error = useFieldError(name);
+  const id = useId();
+  const value = textOf(field.value);
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+        <span className="field__required">必須</span>
+      </label>
+      {description && (
+        <div className="field__description" id={`${id}-description`}>
+          {description}
+        </div>
+      )}
+      <textarea
+        id={id}
+        name={name}
+        className="field__input field__textarea"
+        rows={4}
+        value={value}
+        maxLength={maxLength}
+        placeholder={placeholder}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, description, error)}
+        onChange={(event) => field.onChange(event.target.value === '' ? null : event.target.value)}
+        onBlur={field.onBlur}
+      />
+      <p className="field__counter" aria-hidden="true">
+        {[...value].length} / {maxLength}
+      </p>
+      {error && (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * An amount in yen: typed as 1,000,000 / １０００００ / 100万 (the domain's `parseYenInput`), kept
+ * in the document as whole yen (`"1000000"`), shown with thousands separators once the field is
+ * left. Text that is not an amount stays in the field with the reason under it.
+ */
+export function AmountField({
+  control,
+  name,
+  label,
+  description,
+  warning,
+}: BoundProps & { readonly label: string; readonly description?: ReactNode; readonly warning?: string | undefined }) {
+  const { field } = useController({ control, name });
+  const stored = typeof field.value === 'string' ? field.value : null;
+  const [text, setText] = useState(() => formatYenInput(stored));
+  const [problem, setProblem] = useState<string | null>(null);
+  const checkError = useFieldError(name);
+  const id = useId();
+
+  // The document changed from elsewhere (another tab's draft loaded): show its amount.
+  useEffect(() => {
+    const typed = parseYenInput(text);
+    if (typed.kind === 'invalid') return;
+    const shown = typed.kind === 'yen' ? typed.value : null;
+    if (formatYenInput(shown) !== formatYenInput(stored)) {
+      setText(formatYenInput(stored));
+      setProblem(null);
+    }
+  }, [stored, text]);
+
+  const error = problem ?? checkError;
+  const warningId = `${id}-warning`;
+  const describedIds = [describedBy(id, description, error), warning ? warningId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+        <span className="field__required">必須</span>
+      </label>
+      {description && (
+        <div className="field__description" id={`${id}-description`}>
+          {description}
+        </div>
+      )}
+      <div className="amount-input">
+        <input
+          id={id}
+          name={name}
+          className="field__input amount-input__control"
+          inputMode="numeric"
+          autoComplete="off"
+          value={text}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedIds}
+          onChange={(event) => {
+            const next = event.target.value;
+            setText(next);
+            const parsed = parseYenInput(next);
+            if (parsed.kind !== 'invalid') setProblem(null);
+            field.onChange(parsed.kind === 'yen' ? parsed.value : null);
+          }}
+          onBlur={() => {
+            const parsed = parseYenInput(text);
+            if (parsed.kind === 'yen') setText(formatYenInput(parsed.value));
+            setProblem(parsed.kind === 'invalid' ? parsed.message : null);
+            field.onBlur();
+          }}
+        />
+        <span className="amount-input__unit" aria-hidden="true">
+          円
+        </span>
+      </div>
+      {error && (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+      {warning && !error && (
+        <p className="field__warning" id={warningId} role="status">
+          {warning}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Where an upload field's check error shows, and what an error link focuses (`data-field`). */
+export function FieldSlot({ path, children }: { readonly path: string; readonly children: ReactNode }) {
+  const error = useFieldError(path);
+  return (
+    <div className={`field-slot${error ? ' field-slot--invalid' : ''}`} data-field={path}>
+      {children}
+      {error && <p className="field__error">{error}</p>}
+    </div>
+  );
+}
+
+/**
+ * A text field whose value the domain normalises when it is left (holder names, account numbers),
+ * saying under the field what it changed (`NORMALIZATION_NOTICES`).
+ */
+export function NormalizedField({
+  control,
+  name,
+  normalize,
+  description,
+  ...rest
+}: BoundProps &
+  Omit<TextFieldProps, 'name' | 'value' | 'onValueChange' | 'error' | 'description'> & {
+    readonly normalize: (value: string) => Normalized;
+    readonly description?: ReactNode;
+  }) {
+  const { field } = useController({ control, name });
+  const error = useFieldError(name);
+  const [notice, setNotice] = useState<string | null>(null);
+  return (
+    <TextField
+      {...rest}
+      name={name}
+      value={textOf(field.value)}
+      error={error}
+      description={
+        notice === null ? (
+          description
+        ) : (
+          <>
+            {description}
+            <span className="field__notice" role="status">
+              {notice}
+            </span>
+          </>
+        )
+      }
+      onValueChange={(value) => {
+        setNotice(null);
+        field.onChange(value);
+      }}
+      onBlur={() => {
+        const normalized = normalize(textOf(field.value));
+        if (normalized.value !== field.value) {
+          field.onChange(normalized.value);
+          setNotice(`${[...new Set(normalized.changes.map((change) => NORMALIZATION_NOTICES[change.kind]))].join('。')}。`);
+        }
+        field.onBlur();
+      }}
+    />
+  );
+}
