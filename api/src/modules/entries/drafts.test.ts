@@ -3,7 +3,17 @@ import { MESSAGES } from '@app/shared/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAgent, startTestApi, type TestApi } from '../../test/api';
 import { ENTRY_MESSAGES } from './messages';
-import { applicant, completeClaim, completeDocument, putDraft, saveOver, upload, uploadCompleteFiles, type Applicant } from './testing';
+import {
+  PDF,
+  applicant,
+  completeClaim,
+  completeDocument,
+  putDraft,
+  saveOver,
+  upload,
+  uploadCompleteFiles,
+  type Applicant,
+} from './testing';
 
 /**
  * The entry wizard's server-side draft (issue #10): GET /api/entries/draft/ and PUT with the
@@ -179,13 +189,12 @@ describe('PUT /api/entries/draft/: files', () => {
     const response = await putDraft(a.agent, 0, document);
     expect(response.statusCode).toBe(200);
     const saved = DraftEntryResponseSchema.parse(response.json()).data;
-    expect(saved.claims[0]!.contentfile_relations).toEqual([
-      { id: files.invoice, kind: 'invoice-1', name: '請求書.pdf', content_type: 'application/pdf' },
-    ]);
+    const row = { content_type: 'application/pdf', size: PDF.length, created_at: api.clock.now().toISOString() };
+    expect(saved.claims[0]!.contentfile_relations).toEqual([{ id: files.invoice, kind: 'invoice-1', name: '請求書.pdf', ...row }]);
     expect(saved.banks[0]!.contentfile_relations).toEqual([
-      { id: files.cover, kind: 'passbook_cover', name: 'passbook_cover.pdf', content_type: 'application/pdf' },
-      { id: files.details, kind: 'passbook_details', name: 'passbook_details.pdf', content_type: 'application/pdf' },
-      { id: withdrawal, kind: 'withdrawals_detail-7', name: '明細.pdf', content_type: 'application/pdf' },
+      { id: files.cover, kind: 'passbook_cover', name: 'passbook_cover.pdf', ...row },
+      { id: files.details, kind: 'passbook_details', name: 'passbook_details.pdf', ...row },
+      { id: withdrawal, kind: 'withdrawals_detail-7', name: '明細.pdf', ...row },
     ]);
     expect(saved.financial_statement_files.map((f) => f.kind)).toEqual(['pl', 'bs', 'breakdown_statement', 'sga_expenses']);
     expect((await draftOf(a)).data).toEqual(saved);

@@ -64,11 +64,7 @@ export async function getDraft(ctx: AppContext, user: User): Promise<DraftEntryR
     user.id,
     lists.flatMap((list) => list.files.map((file) => file.id)),
   );
-  const pruned = lists.map((list) =>
-    list.files
-      .filter((file) => existing.has(file.id))
-      .map((file) => ({ id: file.id, kind: file.kind, name: file.name ?? '', content_type: file.content_type ?? '' })),
-  );
+  const pruned = lists.map((list) => list.files.filter((file) => existing.has(file.id)));
   return answer(row, withFileLists(document, pruned));
 }
 

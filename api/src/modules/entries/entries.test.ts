@@ -15,6 +15,7 @@ import { setSuppressEntries } from '../system-settings/service';
 import { PUBLIC_URL, auditRows, mailsTo, newAgent, startTestApi, type Agent, type TestApi } from '../../test/api';
 import { ENTRY_MESSAGES } from './messages';
 import {
+  PDF,
   applicant,
   completeClaim,
   completeDocument,
@@ -107,9 +108,10 @@ describe('POST /api/entries/: a complete first submit', () => {
 
   it('lists the files: the claim’s invoice and additional document, the entry’s statements', () => {
     const f = a.files;
+    const row = { content_type: 'application/pdf', size: PDF.length, created_at: '2026-04-01T00:00:00.000Z' };
     expect(entry.claims[0]!.contentfiles).toEqual([
-      { id: f.invoice, kind: 'invoice-1', name: '請求書.pdf', content_type: 'application/pdf' },
-      { id: f.additional, kind: 'additional_doc-1', name: '注文書.pdf', content_type: 'application/pdf' },
+      { id: f.invoice, kind: 'invoice-1', name: '請求書.pdf', ...row },
+      { id: f.additional, kind: 'additional_doc-1', name: '注文書.pdf', ...row },
     ]);
     expect(entry.addfiles.map((file) => [file.id, file.kind])).toEqual([
       [f.cover, 'passbook_cover'],
@@ -498,7 +500,14 @@ describe('POST /api/entries/: documents already with the operator, individuals, 
       addfiles: [],
     });
     expect(entryOf(response).claims[0]!.contentfiles).toEqual([
-      { id: invoice, kind: 'invoice-4', name: 'invoice.pdf', content_type: 'application/pdf' },
+      {
+        id: invoice,
+        kind: 'invoice-4',
+        name: 'invoice.pdf',
+        content_type: 'application/pdf',
+        size: PDF.length,
+        created_at: expect.any(String) as string,
+      },
     ]);
     expect(await meOf(a.agent)).toMatchObject({
       withdrawals_detail_status: REVIEW_STATUS.confirmed,

@@ -64,14 +64,19 @@ export function fileListsOf(document: DraftEntryDocument): FileList[] {
   ];
 }
 
-/** A file relation as stored and answered: id, upload key, name and type from the upload's row. */
-export interface ResolvedFile {
+/**
+ * A file relation as stored and answered: id, upload key, and from the upload's row its name, type,
+ * size and time (as `GET /api/uploads/` words them, so the page can show the file from the draft alone).
+ */
+export type ResolvedFile = {
   readonly id: number;
   /** The upload key: the kind, with the claim's or bank's key for suffixed kinds (`invoice-3`). */
   readonly kind: string;
   readonly name: string;
   readonly content_type: string;
-}
+  readonly size: number;
+  readonly created_at: string;
+};
 
 /** The upload key of a file of `kind` in a list with `key`. */
 export const uploadKeyOf = (kind: UploadKind, key: string | null): string =>
@@ -82,13 +87,23 @@ interface UploadFacts {
   readonly kind: string;
   readonly name: string;
   readonly contentType: string;
+  readonly size: number;
+  readonly createdAt: Date;
   readonly submitted: boolean;
 }
 
 async function uploadFacts(db: Db, userId: number, ids: readonly number[]): Promise<Map<number, UploadFacts>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: uploads.id, kind: uploads.kind, name: uploads.name, contentType: uploads.contentType, entryId: entryFiles.entryId })
+    .select({
+      id: uploads.id,
+      kind: uploads.kind,
+      name: uploads.name,
+      contentType: uploads.contentType,
+      size: uploads.size,
+      createdAt: uploads.createdAt,
+      entryId: entryFiles.entryId,
+    })
     .from(uploads)
     .leftJoin(entryFiles, eq(entryFiles.uploadId, uploads.id))
     .where(and(eq(uploads.userId, userId), inArray(uploads.id, [...ids])));
@@ -117,7 +132,15 @@ export async function resolveDocumentFiles(db: Db, userId: number, document: Dra
       else if (fact === undefined || !isUploadKind(fact.kind)) problems.push(ACCOUNT_MESSAGES.fileNotFound(file.id));
       else if (fact.submitted) problems.push(ENTRY_MESSAGES.fileSubmitted(file.id));
       else if (!list.kinds.has(fact.kind)) problems.push(ENTRY_MESSAGES.fileWrongPlace(file.id, fact.kind));
-      else kept.push({ id: fact.id, kind: uploadKeyOf(fact.kind, list.key), name: fact.name, content_type: fact.contentType });
+      else
+        kept.push({
+          id: fact.id,
+          kind: uploadKeyOf(fact.kind, list.key),
+          name: fact.name,
+          content_type: fact.contentType,
+          size: fact.size,
+          created_at: fact.createdAt.toISOString(),
+        });
       seen.add(file.id);
     }
     if (problems.length > 0) errors[list.path] = problems;
@@ -127,7 +150,7 @@ export async function resolveDocumentFiles(db: Db, userId: number, document: Dra
 }
 
 /** The document with its file lists replaced by `lists` (in the order of `fileListsOf`). */
-export function withFileLists<D extends DraftEntryDocument>(document: D, lists: readonly ResolvedFile[][]): D {
+export function withFileLists<D extends DraftEntryDocument>(document: D, lists: readonly ContentFile[][]): D {
   const claimCount = document.claims.length;
   const bankCount = document.banks.length;
   return {

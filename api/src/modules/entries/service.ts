@@ -67,7 +67,17 @@ import { ENTRY_MESSAGES } from './messages';
 // Answers (EntrySchema, ClaimSchema)
 // ---------------------------------------------------------------------------------------------
 
-type FileOfEntry = ContentFile & { readonly claimId: number | null; readonly entryId: number };
+/** A row of `entry_files` with what the upload row says of the file. */
+interface FileOfEntry {
+  readonly id: number;
+  readonly kind: string;
+  readonly name: string;
+  readonly content_type: string;
+  readonly size: number;
+  readonly createdAt: Date;
+  readonly claimId: number | null;
+  readonly entryId: number;
+}
 
 const at = (date: Date | null): string | null => (date === null ? null : drfDateTime(date));
 const reviewStatus = (code: number) => reviewStatusOrDefault(code);
@@ -107,11 +117,14 @@ function toClaim(row: ClaimRow, files: readonly FileOfEntry[]): Claim {
   };
 }
 
+/** A submitted file as the entry lists it: the relation the draft kept (files.ts `ResolvedFile`). */
 const contentFile = (file: FileOfEntry): ContentFile => ({
   id: file.id,
   kind: file.kind,
   name: file.name,
   content_type: file.content_type,
+  size: file.size,
+  created_at: file.createdAt.toISOString(),
 });
 
 function toEntry(row: EntryRow, claimRows: readonly ClaimRow[], files: readonly FileOfEntry[]): Entry {
@@ -157,6 +170,8 @@ async function withClaimsAndFiles(db: Db, rows: readonly EntryRow[]): Promise<En
       kind: entryFiles.kind,
       name: uploads.name,
       content_type: uploads.contentType,
+      size: uploads.size,
+      createdAt: uploads.createdAt,
     })
     .from(entryFiles)
     .innerJoin(uploads, eq(uploads.id, entryFiles.uploadId))
