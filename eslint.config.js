@@ -56,7 +56,14 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@app/shared/*', '!@app/shared/domain', '!@app/shared/contracts', '!@app/shared/mocks', '!@app/shared/mocks/browser', '!@app/shared/upload'],
+              group: [
+                '@app/shared/*',
+                '!@app/shared/domain',
+                '!@app/shared/contracts',
+                '!@app/shared/mocks',
+                '!@app/shared/mocks/browser',
+                '!@app/shared/upload',
+              ],
               message:
                 'Import from "@app/shared" (one module-federation singleton); only the stateless domain and contracts, and the mocks (tests, dev:mock), have their own entry points.',
             },

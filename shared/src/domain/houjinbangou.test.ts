@@ -57,12 +57,12 @@ describe('isValidHoujinbangou', () => {
     expect(isValidHoujinbangou(number)).toBe(true);
   });
 
-  test.each([
+  test.each<[string, boolean]>([
     ['9000000000000', true],
     ['7123456789012', true],
     ['1000000000008', true],
     // every other first digit of a valid number
-    ...[0, 2, 3, 4, 5, 6, 7, 8, 9].map((digit) => [`${digit}180301018771`, false] as const),
+    ...[0, 2, 3, 4, 5, 6, 7, 8, 9].map((digit): [string, boolean] => [`${digit}180301018771`, false]),
     // one digit of the base changed
     ['1180301018772', false],
     ['1280301018771', false],

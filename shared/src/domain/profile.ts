@@ -118,10 +118,10 @@ export const PROFILE_FIELD_MAX_LENGTHS = {
   business_summary: 1000,
 } as const;
 
-/** C0/C1 control characters and DEL. */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/u;
-/** The same, except tab and line breaks (multi-line text). */
-const CONTROL_IN_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u;
+/** C0 controls (U+0000–U+001F), DEL and the C1 controls (U+007F–U+009F). */
+const isControl = (code: number): boolean => code <= 0x1f || (code >= 0x7f && code <= 0x9f);
+/** Tab, line feed and carriage return: allowed in multi-line text. */
+const MULTILINE_CONTROLS: ReadonlySet<number> = new Set([0x09, 0x0a, 0x0d]);
 /** Bidirectional controls (Trojan Source), the line and paragraph separators, zero-width no-break at the start of text. */
 const INVISIBLE = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]/u;
 
@@ -131,7 +131,12 @@ const INVISIBLE = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufe
  * invisible formatting characters.
  */
 export function hasForbiddenCharacters(value: string, options: { multiline?: boolean } = {}): boolean {
-  return (options.multiline === true ? CONTROL_IN_MULTILINE : CONTROL).test(value) || INVISIBLE.test(value);
+  const multiline = options.multiline === true;
+  for (const char of value) {
+    const code = char.codePointAt(0) ?? 0;
+    if (isControl(code) && !(multiline && MULTILINE_CONTROLS.has(code))) return true;
+  }
+  return INVISIBLE.test(value);
 }
 
 export const PROFILE_MESSAGES = {

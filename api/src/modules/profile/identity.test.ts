@@ -29,7 +29,7 @@ async function upload(agent: Agent, kind: string, side?: 'front' | 'back'): Prom
     content: JPEG,
   });
   expect(response.statusCode).toBe(201);
-  return (response.json() as { id: number }).id;
+  return response.json<{ id: number }>().id;
 }
 
 async function profile(agent: Agent): Promise<ProfileResponse> {
@@ -59,7 +59,7 @@ describe('submitting the identity through PATCH /api/profile/', () => {
         { id: back, kind: 'identity', side: 'back', name: 'identity-back.jpg', content_type: 'image/jpeg' },
       ],
     });
-    const me = (await agent.post('/api/me/', {})).json() as { addfiles: { id: number }[]; identity_confirmation: number };
+    const me = (await agent.post('/api/me/', {})).json<{ addfiles: { id: number }[]; identity_confirmation: number }>();
     expect(me.identity_confirmation).toBe(REVIEW_STATUS.confirming);
     expect(me.addfiles.map((f) => f.id)).toEqual([front, back]);
     const audit = (await auditRows(api, 'identity.submitted')).filter((r) => r.subject_id === String(user.id));
@@ -206,10 +206,10 @@ describe('the identity lock', () => {
       addfiles: [{ id: front }, { id: back }],
       version: version + 1,
     });
-    const me = (await agent.post('/api/me/', {})).json() as { identity_valid_date: string | null };
+    const me = (await agent.post('/api/me/', {})).json<{ identity_valid_date: string | null }>();
     expect(me.identity_valid_date).toBeNull();
     // The old file is still the applicant's (listed in uploads), only no longer attached.
-    const listed = (await agent.get('/api/uploads/')).json() as { id: number }[];
+    const listed = (await agent.get('/api/uploads/')).json<{ id: number }[]>();
     expect(listed.map((u) => u.id)).toContain(oldFront);
   });
 

@@ -10,7 +10,7 @@ import { createUser, loggedIn, startTestApi, type Agent, type TestApi, type Test
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]), Buffer.alloc(64, 7)]);
 async function identityFront(agent: Agent): Promise<number> {
   const response = await agent.upload('/api/uploads/', { kind: 'identity', side: 'front' }, { name: 'front.jpg', content: JPEG });
-  return (response.json() as { id: number }).id;
+  return response.json<{ id: number }>().id;
 }
 
 let api: TestApi;

@@ -23,7 +23,7 @@ const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4
 /** An identity front uploaded by the applicant (a name change goes with a document). */
 async function identityFront(): Promise<number> {
   const response = await agent.upload('/api/uploads/', { kind: 'identity', side: 'front' }, { name: 'front.jpg', content: JPEG });
-  return (response.json() as { id: number }).id;
+  return response.json<{ id: number }>().id;
 }
 
 /** The profile as the API answers it, read through the shared contract (a mismatch fails here). */
