@@ -88,8 +88,16 @@ describe('/entry (financial statements)', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/entry/withdrawal_details'));
   });
 
-  test('the entry-step guard: a deep link past an unfinished invoice step lands on the invoice step, saying why', async () => {
+  test('a first visit to /entry (the link of /mypage) starts at the invoices, without a word about unfinished steps', async () => {
     startBackend();
+    renderWizard('/entry');
+    expect(await screen.findByRole('region', { name: '請求書 1' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/entry/entry_invoice');
+    expect(screen.queryByText(/まだ済んでいないステップがあるため/)).not.toBeInTheDocument();
+  });
+
+  test('the entry-step guard: a deep link past an unfinished invoice step lands on the invoice step, saying why', async () => {
+    startBackend(undefined, { draft: draftOf({ purpose: '途中まで' }, 2) });
     renderWizard('/entry/withdrawal_details');
     expect(await screen.findByRole('heading', { level: 1, name: '請求書の登録' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/entry/entry_invoice');

@@ -8,6 +8,7 @@ const WIZARD_CSS = `
 .wizard { display: grid; gap: var(--space-5); }
 .wizard__header { display: grid; gap: var(--space-4); }
 .wizard__title { margin: 0; }
+.wizard__title:focus { outline: none; }
 .wizard-form { display: grid; gap: var(--space-5); }
 .wizard-stack { display: grid; gap: var(--space-5); }
 .wizard-grid { display: grid; gap: var(--space-5); }
@@ -29,7 +30,6 @@ const WIZARD_CSS = `
 .add-button { justify-self: start; }
 .add-claim { display: flex; flex-wrap: wrap; align-items: center; gap: var(--space-3); }
 .add-claim p { margin: 0; }
-.remove-link { justify-self: start; color: var(--color-danger); }
 .amount-input { position: relative; }
 .amount-input__control { padding-right: 3em; font-variant-numeric: tabular-nums; text-align: right; }
 .amount-input__unit { position: absolute; right: var(--space-3); top: 50%; transform: translateY(-50%); color: var(--color-muted); pointer-events: none; }
@@ -45,6 +45,14 @@ const WIZARD_CSS = `
 @media (min-width: 640px) { .wizard-actions { grid-template-columns: auto auto; justify-content: space-between; align-items: center; } .wizard-actions .button--primary { order: 2; } .wizard-actions .button--link { justify-self: start; } }
 .wizard-actions--back { grid-template-columns: auto; }
 .button--link { background: none; border: 0; padding: 0; min-height: 44px; color: var(--color-primary); text-decoration: underline; text-underline-offset: 3px; font: inherit; cursor: pointer; }
+.remove-link { justify-self: start; color: var(--color-danger); }
+.wizard .card > h2.section-heading { margin-bottom: var(--space-4); }
+.wizard .card > p:last-child { margin-bottom: 0; }
+.wizard .choice input { flex: none; }
+.wizard input[type="date"] { max-width: 16rem; }
+.wizard input[name$="bank_account_number"] { max-width: 12rem; }
+.wizard input[name$="holder_name"] { max-width: 30rem; }
+.wizard .amount-input { max-width: 24rem; }
 .button-row { display: flex; flex-wrap: wrap; gap: var(--space-3); align-items: center; }
 .notice p:last-child { margin-bottom: 0; }
 .notice ul { margin: 0 0 var(--space-3); padding-left: 1.25em; }
@@ -58,7 +66,8 @@ const WIZARD_CSS = `
 .steps__item--done .steps__body { color: var(--color-success); }
 .steps__item--current .steps__number { background: var(--color-primary); border-color: var(--color-primary); color: #fff; }
 .steps__item--current .steps__body { color: var(--color-primary); font-weight: 700; }
-.steps__label { overflow-wrap: anywhere; word-break: keep-all; }
+.steps__label { white-space: nowrap; font-size: 0.75rem; letter-spacing: -0.02em; }
+@media (min-width: 640px) { .steps__label { font-size: inherit; letter-spacing: normal; } }
 @media (min-width: 640px) { .steps__body { font-size: var(--font-size-sm); } }
 .save-status { display: flex; flex-wrap: wrap; align-items: center; gap: var(--space-2) var(--space-3); font-size: var(--font-size-sm); color: var(--color-muted); min-height: 36px; }
 .save-status__text { margin: 0; display: inline-flex; align-items: center; gap: var(--space-2); }
@@ -86,8 +95,9 @@ const WIZARD_CSS = `
 .reason-list li { display: grid; gap: var(--space-2); justify-items: start; padding: var(--space-3) var(--space-4); border-radius: var(--radius); background: var(--color-bg); }
 .reason-list p { margin: 0; }
 .summary-list { display: grid; gap: 0; margin: 0 0 var(--space-4); }
-.summary-list > div { display: grid; grid-template-columns: 9em 1fr; gap: var(--space-3); padding: var(--space-2) 0; border-bottom: 1px solid var(--color-border); }
-.summary-list dt { font-weight: 700; color: var(--color-muted); }
+.summary-list > div { display: grid; gap: 0; padding: var(--space-2) 0; border-bottom: 1px solid var(--color-border); }
+.summary-list dt { font-weight: 700; color: var(--color-muted); font-size: var(--font-size-sm); }
+@media (min-width: 640px) { .summary-list > div { grid-template-columns: 11em 1fr; gap: var(--space-3); } .summary-list dt { font-size: inherit; } }
 .summary-list dd { margin: 0; }
 .submit-card { display: grid; gap: var(--space-4); }
 .submit-card > p { margin: 0; }

@@ -104,7 +104,9 @@ export function WizardFrame({
     const context = { ...guardContextFrom(authStore.getState()), entry: { firstIncompleteStepPath: firstIncompleteStepPath(progress) } };
     const result = entryStep(context, location);
     if (result.kind === 'redirect') {
-      void navigate(result.to, { replace: true, state: { resumedFrom: location.pathname } satisfies WizardLocationState });
+      // A first visit (nothing saved yet) just starts at the beginning; a return says why it is not where it asked.
+      const resumed = wizard().store.getState().version > 0;
+      void navigate(result.to, { replace: true, state: (resumed ? { resumedFrom: location.pathname } : {}) satisfies WizardLocationState });
       return;
     }
     setGuarded(true);

@@ -92,7 +92,7 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   obliger_payment_date: '入金予定日',
   is_fixed_debt: '確定債権の確認',
   is_bank_transfer_from_obliger: '銀行振込の確認',
-  bank_name: '銀行名',
+  bank_name: '金融機関名',
   branch_name: '支店名',
   deposit_type: '預金種別',
   bank_account_number: '口座番号',

@@ -107,6 +107,15 @@ describe('autosave', () => {
     expect(wizard.store.getState()).toMatchObject({ version: 2, save: { kind: 'saved' } });
   });
 
+  test('a flush with nothing to save does not hold up later saves (leaving a page right after it loaded)', async () => {
+    await start();
+    await expect(wizard.flush()).resolves.toBe(true);
+    edited(wizard, withPurpose('あとから'));
+    await vi.advanceTimersByTimeAsync(800);
+    expect(server.saves).toHaveLength(1);
+    expect(wizard.store.getState().save.kind).toBe('saved');
+  });
+
   test('flush saves at once (a step change)', async () => {
     await start();
     edited(wizard, withPurpose('設備'));

@@ -199,38 +199,47 @@ export function createWizard(deps: WizardDeps): Wizard {
     retryLater();
   }
 
+  /** Nothing to save (or saving is paused): says so without a request. */
+  function settled(state: WizardState): boolean {
+    if (state.load !== 'ready' || state.save.kind === 'conflict') return true;
+    if (stableJson(state.data) !== state.savedJson) return false;
+    if (state.save.kind !== 'idle') set({ save: { kind: 'saved', at: deps.now() } });
+    return true;
+  }
+
+  /** Saves until the server holds the document (edits during a save go in the next one). Starts with a request. */
+  async function saveLoop(): Promise<void> {
+    try {
+      for (;;) {
+        const state = get();
+        const json = stableJson(state.data);
+        set({ save: { kind: 'saving' } });
+        try {
+          const saved = await deps.api.save({ version: state.version, data: state.data });
+          failures = 0;
+          set({ version: saved.version, savedJson: json });
+          set({ save: stableJson(get().data) === json ? { kind: 'saved', at: deps.now() } : { kind: 'pending' } });
+        } catch (error) {
+          await onFailure(error);
+          return;
+        }
+        if (!again || settled(get())) return;
+        again = false;
+      }
+    } finally {
+      inFlight = null;
+    }
+  }
+
   function run(): Promise<void> {
     if (inFlight !== null) {
       again = true;
       return inFlight;
     }
-    inFlight = (async () => {
-      try {
-        do {
-          again = false;
-          const state = get();
-          if (state.load !== 'ready' || state.save.kind === 'conflict') return;
-          const json = stableJson(state.data);
-          if (json === state.savedJson) {
-            if (state.save.kind !== 'idle') set({ save: { kind: 'saved', at: deps.now() } });
-            return;
-          }
-          set({ save: { kind: 'saving' } });
-          try {
-            const saved = await deps.api.save({ version: state.version, data: state.data });
-            failures = 0;
-            set({ version: saved.version, savedJson: json });
-            const now = get();
-            set({ save: stableJson(now.data) === json ? { kind: 'saved', at: deps.now() } : { kind: 'pending' } });
-          } catch (error) {
-            await onFailure(error);
-            return;
-          }
-        } while (again);
-      } finally {
-        inFlight = null;
-      }
-    })();
+    if (settled(get())) return Promise.resolve();
+    again = false;
+    // The loop awaits its first request before it can end, so `inFlight` is set before it is cleared.
+    inFlight = saveLoop();
     return inFlight;
   }
 

@@ -17,6 +17,8 @@ import type { WizardClaim, WizardDocument } from '../model/document';
 import { claimFilesPath } from '../model/checks';
 
 export interface ClaimSectionProps {
+  /** False for the only claim (removing it would leave nothing to fill in). */
+  readonly removable: boolean;
   readonly form: UseFormReturn<WizardDocument>;
   readonly index: number;
   readonly claimKey: string;
@@ -26,7 +28,7 @@ export interface ClaimSectionProps {
 }
 
 /** One claim (請求書): the obliger, the amounts, the payment date, the two confirmations, the account it is paid into and its files. */
-export function ClaimSection({ form, index, claimKey, today, onRemove }: ClaimSectionProps) {
+export function ClaimSection({ form, index, claimKey, today, removable, onRemove }: ClaimSectionProps) {
   const { control } = form;
   const claim = useWatch({ control, name: `claims.${index}` }) as WizardClaim | undefined;
   const payers = useFieldArray({ control, name: `claims.${index}.receive_payment_account.obliger_accounts` });
@@ -41,7 +43,7 @@ export function ClaimSection({ form, index, claimKey, today, onRemove }: ClaimSe
         <h2 id={headingId} className="section-heading" tabIndex={-1}>
           請求書 {number}
         </h2>
-        {!confirming && (
+        {removable && !confirming && (
           <button type="button" className="button button--secondary button--small" onClick={() => setConfirming(true)}>
             請求書 {number} を削除
           </button>

@@ -88,6 +88,7 @@ export function InvoiceStep({ onTooManyClaims }: { readonly context: StepContext
           index={index}
           claimKey={field.key}
           today={today}
+          removable={claims.fields.length > 1}
           onRemove={() => removeClaim(index)}
         />
       ))}

@@ -2,7 +2,16 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, AppLink, api, refreshAuth, routeById, ValidationError } from '@app/shared';
 import { endpoints } from '@app/shared/contracts';
-import { ENTRY_STEPS, formatYen, MESSAGES, parseYen, sumYen, type EntryFormStep } from '@app/shared/domain';
+import {
+  ENTRY_STEPS,
+  formatYen,
+  isFinancialStatementsDone,
+  isWithdrawalsDetailDone,
+  MESSAGES,
+  parseYen,
+  sumYen,
+  type EntryFormStep,
+} from '@app/shared/domain';
 import { ErrorSummary } from '../components/error-summary';
 import type { StepContext } from '../components/wizard-frame';
 import { submitChecks } from '../model/checks';
@@ -20,12 +29,10 @@ export const SUBMIT_MESSAGES = {
 /** What the entry holds, in a few lines, for a last look before submitting. */
 function Summary({ context }: { readonly context: StepContext }) {
   const data = useWizard((state) => state.data);
+  const { identity, progress } = context;
   const total = sumYen(data.claims.map((claim) => claim.amount));
   const desired = parseYen(data.purchase_amount_desired);
-  const fileCount = (step: EntryFormStep): string => {
-    if (step === 'submitFinancialStatements') return `${data.financial_statement_files.length}ファイル`;
-    return `口座${data.banks.length}件`;
-  };
+  const documents = (withUs: boolean, done: boolean, count: string) => (withUs ? 'お預かり済み' : done ? `準備完了（${count}）` : '未完了');
   return (
     <dl className="summary-list">
       <div>
@@ -39,18 +46,28 @@ function Summary({ context }: { readonly context: StepContext }) {
         <dd>{desired === undefined ? '未入力' : formatYen(desired)}</dd>
       </div>
       <div>
-        <dt>{stepLabel('submitFinancialStatements', context.identity.isIndividual)}</dt>
+        <dt>{stepLabel('submitFinancialStatements', identity.isIndividual)}</dt>
         <dd>
-          {context.progress.done.submitFinancialStatements ? `提出済み・準備完了（${fileCount('submitFinancialStatements')}）` : '未完了'}
+          {documents(
+            isFinancialStatementsDone(identity.financial_statements_status),
+            progress.done.submitFinancialStatements,
+            `${data.financial_statement_files.length}ファイル`,
+          )}
         </dd>
       </div>
       <div>
         <dt>入出金明細</dt>
-        <dd>{context.progress.done.submitWithdrawalsDetail ? `準備完了（${fileCount('submitWithdrawalsDetail')}）` : '未完了'}</dd>
+        <dd>
+          {documents(
+            isWithdrawalsDetailDone(identity.withdrawals_detail_status),
+            progress.done.submitWithdrawalsDetail,
+            `口座${data.banks.length}件`,
+          )}
+        </dd>
       </div>
       <div>
         <dt>登録情報・本人確認</dt>
-        <dd>{context.progress.done.submitProfile ? '完了' : '未完了'}</dd>
+        <dd>{progress.done.submitProfile ? '完了' : '未完了'}</dd>
       </div>
     </dl>
   );

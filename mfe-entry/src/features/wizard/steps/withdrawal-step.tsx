@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { api, todayInJapan, useAuth } from '@app/shared';
@@ -158,6 +158,14 @@ export function WithdrawalStep({ context }: { readonly context: StepContext }) {
   const start = withdrawalsDetailStartDate(lastDate, todayInJapan());
   const period = `${japaneseDate(start)}から本日まで`;
   const done = isWithdrawalsDetailDone(identity.withdrawals_detail_status);
+
+  // A first visit starts with one account to fill in (unless the statements are already with us).
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (!done && form.getValues('banks').length === 0) banks.append(newBank(wizard().takeKey()), { shouldFocus: false });
+  }, [banks, done, form]);
 
   const addBank = () => {
     const key = wizard().takeKey();
