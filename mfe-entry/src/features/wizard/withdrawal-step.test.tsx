@@ -146,6 +146,34 @@ describe('/entry/withdrawal_details', () => {
     expect(face).toHaveAccessibleDescription(/金額は1円単位の半角数字で入力してください。/);
   });
 
+  test("the server's whole-group errors show at their group: a bank's files, the profile step", async () => {
+    startBackend(statementsWithUs(), { draft: atWithdrawals([completeBank()]) });
+    server.use(
+      failure(endpoints.entries.create, 'validation', {
+        'banks.0.contentfile_relations': ['通帳の表紙・通帳の明細ページをアップロードしてください。'],
+        profile: ['登録情報の入力を済ませてください。'],
+      }),
+    );
+    renderWizard('/entry/withdrawal_details');
+    await userEvent.click(await screen.findByRole('button', { name: 'この内容で申し込む' }));
+    const summary = await screen.findByRole('alert');
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      '口座 1：ファイル — 通帳の表紙・通帳の明細ページをアップロードしてください。',
+      '登録情報・本人確認 — 登録情報の入力を済ませてください。',
+    ]);
+    const bank = screen.getByRole('region', { name: '口座 1' });
+    expect(within(bank).getAllByText('通帳の表紙・通帳の明細ページをアップロードしてください。')).toHaveLength(1);
+    expect(
+      within(screen.getByRole('region', { name: '登録情報・本人確認' })).getByText('登録情報の入力を済ませてください。'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(summary).getByRole('link', { name: /登録情報・本人確認/ }));
+    expect(screen.getByRole('region', { name: '登録情報・本人確認' })).toHaveFocus();
+  });
+
   test('success: the entry is created from the draft and its version, and /entry/complete opens', async () => {
     const backend = startBackend(statementsWithUs(), { draft: atWithdrawals([completeBank()]) });
     renderWizard('/entry/withdrawal_details');

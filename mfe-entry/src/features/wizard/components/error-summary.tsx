@@ -11,7 +11,7 @@ import { STEP_PAGES } from '../model/steps';
 export function focusField(path: string, doc: Document = document): boolean {
   const target =
     doc.querySelector<HTMLElement>(`[name="${path}"]`) ??
-    doc.querySelector(`[data-field="${path}"]`)?.querySelector<HTMLElement>('input, select, textarea, button, [tabindex]') ??
+    doc.querySelector(`[data-field="${path}"]`)?.querySelector<HTMLElement>('input, select, textarea, button, a[href], [tabindex]') ??
     doc.querySelector<HTMLElement>(`[data-field="${path}"]`);
   if (target === null) return false;
   target.scrollIntoView?.({ block: 'center' });

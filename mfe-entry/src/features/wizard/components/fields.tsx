@@ -259,9 +259,23 @@ export function AmountField({
   );
 }
 
-/** Where an upload field's check error shows, and what an error link focuses (`data-field`). */
-export function FieldSlot({ path, children }: { readonly path: string; readonly children: ReactNode }) {
-  const error = useFieldError(path);
+/**
+ * Where the error of a path without an input of its own shows (an upload field, a group of fields
+ * the server names as a whole), and what an error link focuses (`data-field`). `exact`: only the
+ * error of this path, not those of the fields under it (they show at their own fields).
+ */
+export function FieldSlot({
+  path,
+  exact = false,
+  children,
+}: {
+  readonly path: string;
+  readonly exact?: boolean;
+  readonly children: ReactNode;
+}) {
+  const nested = useFieldError(path);
+  const own = useWizard((state) => state.errors[path]);
+  const error = exact ? own : nested;
   return (
     <div className={`field-slot${error ? ' field-slot--invalid' : ''}`} data-field={path}>
       {children}

@@ -234,6 +234,10 @@ describe('paths', () => {
     ['financial_statement_files.sga_expenses', 'submitFinancialStatements', '販売費及び一般管理費内訳書'],
     ['banks.1.contentfile_relations.ib_info', 'submitWithdrawalsDetail', '口座 2：口座情報の画面'],
     ['banks', 'submitWithdrawalsDetail', '入出金明細の口座'],
+    ['financial_statement_files', 'submitFinancialStatements', '決算書のファイル'],
+    ['claims.1.receive_payment_account.obliger_accounts', 'submitInvoices', '請求書 2：振込名義'],
+    ['banks.0.contentfile_relations', 'submitWithdrawalsDetail', '口座 1：ファイル'],
+    ['profile', 'submitProfile', '登録情報・本人確認'],
     ['draft_version', null, 'draft_version'],
   ] as const)('%s → %s, %s', (path, step, label) => {
     expect(stepOfPath(path)).toBe(step);

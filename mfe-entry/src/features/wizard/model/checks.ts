@@ -79,6 +79,7 @@ export function stepOfPath(path: string): EntryFormStep | null {
   if (['can_submit_financial_statements', 'tax_return_submissions', 'no_sga_expenses', 'financial_statement_files'].includes(head))
     return 'submitFinancialStatements';
   if (['banks', 'bank_account'].includes(head)) return 'submitWithdrawalsDetail';
+  if (head === 'profile') return 'submitProfile';
   return null;
 }
 
@@ -105,6 +106,8 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   financial_statement_files: '決算書のファイル',
   banks: '入出金明細の口座',
   bank_account: '振込先口座',
+  profile: '登録情報・本人確認',
+  obliger_accounts: '振込名義',
 };
 
 /** What the applicant calls the field of a path: 「請求書 1：請求書の額面（税込）」. */
@@ -226,7 +229,13 @@ export const financialFileKinds = FINANCIAL_STATEMENT_REQUIRED_FILES;
 // Page order
 // ---------------------------------------------------------------------------------------------
 
-const STEP_ORDER: readonly (EntryFormStep | null)[] = ['submitInvoices', 'submitFinancialStatements', 'submitWithdrawalsDetail', null];
+const STEP_ORDER: readonly (EntryFormStep | null)[] = [
+  'submitInvoices',
+  'submitFinancialStatements',
+  'submitWithdrawalsDetail',
+  'submitProfile',
+  null,
+];
 
 /** Fields in the order the pages show them (a claim's, a bank's, then the steps' own). */
 const FIELD_ORDER: readonly string[] = [

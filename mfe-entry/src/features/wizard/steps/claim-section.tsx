@@ -9,7 +9,7 @@ import {
   normalizeBankAccountNumber,
   type DepositType,
 } from '@app/shared/domain';
-import { AmountField, DraftCheckbox, DraftDateField, DraftRadioGroup, NormalizedField } from '../components/fields';
+import { AmountField, DraftCheckbox, DraftDateField, DraftRadioGroup, FieldSlot, NormalizedField } from '../components/fields';
 import { ObligerField, PaymentBankFields } from '../components/pickers';
 import { ConfirmRemove } from '../components/confirm-remove';
 import { FilesField } from '../components/files-field';
@@ -118,29 +118,31 @@ export function ClaimSection({ form, index, claimKey, today, removable, onRemove
             <p className="muted small">
               通帳に表示される、売掛先からの振込の名義です。ひらがなや半角カナで入力しても、銀行の表記（全角カタカナ）に直します。
             </p>
-            {payers.fields.map((payer, payerIndex) => (
-              <div key={payer.id} className="payer-row">
-                <NormalizedField
-                  control={control}
-                  name={at(`receive_payment_account.obliger_accounts.${payerIndex}.holder_name`)}
-                  label={payers.fields.length > 1 ? `振込名義 ${payerIndex + 1}` : '振込名義'}
-                  placeholder="例: カ）サンプルシヨウジ"
-                  autoComplete="off"
-                  maxLength={30}
-                  normalize={normalizeAccountHolderName}
-                />
-                {payers.fields.length > 1 && (
-                  <button
-                    type="button"
-                    className="button button--link payer-row__remove"
-                    onClick={() => payers.remove(payerIndex)}
-                    aria-label={`振込名義 ${payerIndex + 1} を削除`}
-                  >
-                    削除
-                  </button>
-                )}
-              </div>
-            ))}
+            <FieldSlot path={at('receive_payment_account.obliger_accounts')} exact>
+              {payers.fields.map((payer, payerIndex) => (
+                <div key={payer.id} className="payer-row">
+                  <NormalizedField
+                    control={control}
+                    name={at(`receive_payment_account.obliger_accounts.${payerIndex}.holder_name`)}
+                    label={payers.fields.length > 1 ? `振込名義 ${payerIndex + 1}` : '振込名義'}
+                    placeholder="例: カ）サンプルシヨウジ"
+                    autoComplete="off"
+                    maxLength={30}
+                    normalize={normalizeAccountHolderName}
+                  />
+                  {payers.fields.length > 1 && (
+                    <button
+                      type="button"
+                      className="button button--link payer-row__remove"
+                      onClick={() => payers.remove(payerIndex)}
+                      aria-label={`振込名義 ${payerIndex + 1} を削除`}
+                    >
+                      削除
+                    </button>
+                  )}
+                </div>
+              ))}
+            </FieldSlot>
             <button
               type="button"
               className="button button--secondary button--small add-button"

@@ -10,7 +10,7 @@ import {
   type UploadKind,
 } from '@app/shared/domain';
 import type { ContentFile } from '@app/shared/contracts';
-import { DraftCheckbox, DraftRadioGroup } from '../components/fields';
+import { DraftCheckbox, DraftRadioGroup, FieldSlot } from '../components/fields';
 import { ErrorSummary } from '../components/error-summary';
 import { FilesField } from '../components/files-field';
 import type { StepContext } from '../components/wizard-frame';
@@ -162,18 +162,20 @@ export function FinancialStep({ context }: { readonly context: StepContext }) {
                 label="販売費及び一般管理費内訳書がない（損益計算書に内訳が記載されている場合など）"
               />
             )}
-            {shown.map((kind) => (
-              <FilesField
-                key={kind}
-                form={form}
-                relations="financial_statement_files"
-                errorPath={financialFilePath(kind)}
-                uploadKey={kind}
-                label={FILE_LABELS[kind] ?? kind}
-                description={FILE_DESCRIPTIONS[kind]}
-                required
-              />
-            ))}
+            <FieldSlot path="financial_statement_files" exact>
+              {shown.map((kind) => (
+                <FilesField
+                  key={kind}
+                  form={form}
+                  relations="financial_statement_files"
+                  errorPath={financialFilePath(kind)}
+                  uploadKey={kind}
+                  label={FILE_LABELS[kind] ?? kind}
+                  description={FILE_DESCRIPTIONS[kind]}
+                  required
+                />
+              ))}
+            </FieldSlot>
             {leftover.length > 0 && (
               <div className="notice">
                 <p>次のファイルは、いまの選択では必要ありません。不要であれば削除してください。</p>

@@ -1,6 +1,7 @@
 import { AppLink, routeById } from '@app/shared';
 import { isAccountStepDone, REVIEW_STATUS, type IdentityState } from '@app/shared/domain';
 import { PROFILE_SECTION_ID } from '../model/steps';
+import { useWizard } from '../model/wizard-store';
 
 /** Why the profile step is not done yet, each with where to fix it (the profile pages of mfe-mypage). */
 export interface ProfileReason {
@@ -42,8 +43,9 @@ export function profileReasons(identity: IdentityState): ProfileReason[] {
 export function ProfileSection({ identity }: { readonly identity: IdentityState }) {
   const done = isAccountStepDone(identity);
   const reasons = done ? [] : profileReasons(identity);
+  const serverError = useWizard((state) => state.errors.profile);
   return (
-    <section id={PROFILE_SECTION_ID} className="card" aria-labelledby="profile-step-heading" tabIndex={-1}>
+    <section id={PROFILE_SECTION_ID} className="card" aria-labelledby="profile-step-heading" tabIndex={-1} data-field="profile">
       <div className="claim__header">
         <h2 id="profile-step-heading" className="section-heading">
           登録情報・本人確認
@@ -69,6 +71,7 @@ export function ProfileSection({ identity }: { readonly identity: IdentityState 
           </ul>
         </>
       )}
+      {serverError && <p className="field__error">{serverError}</p>}
     </section>
   );
 }

@@ -14,7 +14,7 @@ import {
   withdrawalsDetailStartDate,
   type UploadKind,
 } from '@app/shared/domain';
-import { DraftRadioGroup, NormalizedField } from '../components/fields';
+import { DraftRadioGroup, FieldSlot, NormalizedField } from '../components/fields';
 import { BankFields } from '../components/pickers';
 import { ConfirmRemove } from '../components/confirm-remove';
 import { FilesField } from '../components/files-field';
@@ -99,18 +99,20 @@ function BankSection({
             { value: 'ib', label: 'インターネットバンキング', description: '口座情報の画面と、入出金明細のファイル' },
           ]}
         />
-        {required.map((kind) => (
-          <FilesField
-            key={kind}
-            form={form}
-            relations={`banks.${index}.contentfile_relations`}
-            errorPath={bankFilePath(index, kind)}
-            uploadKey={kind}
-            label={FILE_LABELS[kind] ?? kind}
-            description={descriptions[kind]}
-            required
-          />
-        ))}
+        <FieldSlot path={`banks.${index}.contentfile_relations`} exact>
+          {required.map((kind) => (
+            <FilesField
+              key={kind}
+              form={form}
+              relations={`banks.${index}.contentfile_relations`}
+              errorPath={bankFilePath(index, kind)}
+              uploadKey={kind}
+              label={FILE_LABELS[kind] ?? kind}
+              description={descriptions[kind]}
+              required
+            />
+          ))}
+        </FieldSlot>
         {leftover.length > 0 && (
           <div className="notice">
             <p>次のファイルは、いまの明細の形式では必要ありません。不要であれば削除してください。</p>
