@@ -156,6 +156,11 @@ describe('/entry/entry_invoice', () => {
     await userEvent.type(purpose, 'この画面の内容');
     const notice = await screen.findByTestId('draft-conflict', {}, { timeout: 3000 });
     expect(notice).toHaveTextContent(CONFLICT_MESSAGES.title);
+    expect(
+      within(notice)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['資金の使い道']);
     expect(screen.getByText('自動保存を止めています')).toBeInTheDocument();
     expect(purpose).toHaveValue('この画面の内容');
     expect(backend.state.draft.data.purpose).toBe('ほかのタブの内容');

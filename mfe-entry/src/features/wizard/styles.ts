@@ -57,6 +57,7 @@ const WIZARD_CSS = `
 .notice p:last-child { margin-bottom: 0; }
 .notice ul { margin: 0 0 var(--space-3); padding-left: 1.25em; }
 .notice--warning { background: var(--color-warning-soft); border-color: #f0cf85; }
+.conflict-notice__label { margin: 0 0 var(--space-1); font-weight: 700; }
 .steps__list { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(5, minmax(0, 1fr)); gap: var(--space-1); counter-reset: none; }
 .steps__item { position: relative; min-width: 0; }
 .steps__body { display: grid; justify-items: center; gap: var(--space-1); padding: var(--space-2) 2px; border-radius: var(--radius); text-align: center; color: var(--color-muted); text-decoration: none; font-size: var(--font-size-xs); line-height: 1.3; min-height: 44px; }

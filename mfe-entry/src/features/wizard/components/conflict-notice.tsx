@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { changedPaths, withDefaults } from '../model/document';
+import { fieldLabel, inPageOrder } from '../model/checks';
 import { useWizard, wizard } from '../model/wizard-store';
 
 const timeOf = (iso: string | null): string | null =>
@@ -25,6 +27,7 @@ export const CONFLICT_MESSAGES = {
 export function ConflictNotice() {
   const status = useWizard((state) => state.save.kind);
   const server = useWizard((state) => state.conflict);
+  const mine = useWizard((state) => state.data);
   const [busy, setBusy] = useState(false);
   if (status !== 'conflict') return null;
   const choose = (choice: 'theirs' | 'mine') => {
@@ -34,6 +37,7 @@ export function ConflictNotice() {
       .finally(() => setBusy(false));
   };
   const when = timeOf(server?.updated_at ?? null);
+  const labels = server === null ? [] : [...new Set(inPageOrder(changedPaths(mine, withDefaults(server.data))).map(fieldLabel))];
   return (
     <div className="notice notice--warning conflict-notice" role="alert" data-testid="draft-conflict">
       <p>
@@ -52,6 +56,17 @@ export function ConflictNotice() {
             {CONFLICT_MESSAGES.body}
             {when && <>（ほかの画面で保存された日時: {when}）</>}
           </p>
+          {labels.length > 0 && (
+            <>
+              <p className="conflict-notice__label">内容が異なる項目:</p>
+              <ul>
+                {labels.slice(0, 8).map((label) => (
+                  <li key={label}>{label}</li>
+                ))}
+                {labels.length > 8 && <li>ほか {labels.length - 8} 項目</li>}
+              </ul>
+            </>
+          )}
           <div className="button-row">
             <button type="button" className="button button--primary" disabled={busy} onClick={() => choose('theirs')}>
               保存された内容を読み込む

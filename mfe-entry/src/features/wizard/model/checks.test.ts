@@ -1,6 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import { MESSAGES, REVIEW_STATUS } from '@app/shared/domain';
-import { emptyDocument, joinBankName, newBank, newClaim, splitBankName, type WizardClaim, type WizardDocument } from './document';
+import {
+  changedPaths,
+  emptyDocument,
+  joinBankName,
+  newBank,
+  newClaim,
+  splitBankName,
+  type WizardClaim,
+  type WizardDocument,
+} from './document';
 import {
   CHECK_MESSAGES,
   errorAt,
@@ -271,6 +280,18 @@ describe('paths', () => {
     expect(errorAt(errors, 'claims.0.contentfile_relations')).toBe('ファイルが見つかりません。');
     expect(errorAt(errors, 'purpose')).toBe('x');
     expect(errorAt(errors, 'claims.1.contentfile_relations')).toBeUndefined();
+  });
+
+  test('what another tab changed, as labels', () => {
+    const mine = { ...completeInvoices(), purpose: 'a', claims: [completeClaim('1')] };
+    const theirs = {
+      ...completeInvoices(),
+      purpose: 'b',
+      claims: [{ ...completeClaim('1'), amount: '2000000', contentfile_relations: [] }, completeClaim('2')],
+    };
+    const labels = [...new Set(inPageOrder(changedPaths(mine, theirs)).map(fieldLabel))];
+    expect(labels).toEqual(['請求書 1：請求書の額面（税込）', '請求書 1：請求書のファイル', '請求書 2', '資金の使い道']);
+    expect(changedPaths(mine, { ...mine, purchase_amount_desired: '800000', no_sga_expenses: null, banks: [] })).toEqual([]);
   });
 
   test('bank and branch in one bank_name', () => {

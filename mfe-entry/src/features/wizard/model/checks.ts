@@ -117,6 +117,8 @@ export function fieldLabel(path: string): string {
   const last = segments.filter((s) => !/^\d+$/.test(s)).at(-1) ?? path;
   const kind = segments.at(-1) ?? '';
   const leaf = segments.length > 1 && kind in FILE_LABELS ? fileLabel(kind as UploadKind) : (FIELD_LABELS[last] ?? last);
+  if (segments.length === 2 && index !== undefined && /^\d+$/.test(index) && (head === 'claims' || head === 'banks'))
+    return `${head === 'claims' ? '請求書' : '口座'} ${Number(index) + 1}`;
   if (head === 'claims' && index !== undefined && /^\d+$/.test(index)) {
     const field = path === claimFilesPath(Number(index)) ? '請求書のファイル' : leaf;
     return `請求書 ${Number(index) + 1}：${field}`;

@@ -170,3 +170,40 @@ export function uploadOf(file: ContentFile, known: ReadonlyMap<number, Upload>):
     created_at: typeof file.created_at === 'string' ? file.created_at : '1970-01-01T00:00:00Z',
   };
 }
+
+/** Lists compared as a whole (a file list changed, not "its 2nd item's id"). */
+const WHOLE_VALUES = new Set(['contentfile_relations', 'financial_statement_files', 'obliger_accounts']);
+
+function leaves(value: unknown, path: string, into: Map<string, string>): void {
+  const last = path.split('.').at(-1) ?? '';
+  if (typeof value === 'object' && value !== null && !WHOLE_VALUES.has(last)) {
+    for (const [key, child] of Object.entries(value)) leaves(child, path === '' ? key : `${path}.${key}`, into);
+    return;
+  }
+  const blank = value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+  if (!blank && last !== 'key') into.set(path, stableJson(value));
+}
+
+/** A claim or bank only one of the documents has: the whole item (`claims.1`). */
+const itemOf = (path: string, a: WizardDocument, b: WizardDocument): string => {
+  const [head, index] = path.split('.');
+  if ((head === 'claims' || head === 'banks') && index !== undefined) {
+    const at = Number(index);
+    if (at >= Math.min(a[head].length, b[head].length)) return `${head}.${index}`;
+  }
+  return path;
+};
+
+/**
+ * The field paths whose values differ between two documents (blank values are equal: null, '' and
+ * a missing key), file lists and payer names as a whole, a claim or bank that only one has as
+ * `claims.{i}` / `banks.{i}`: what another tab changed.
+ */
+export function changedPaths(a: WizardDocument, b: WizardDocument): string[] {
+  const x = new Map<string, string>();
+  const y = new Map<string, string>();
+  leaves(a, '', x);
+  leaves(b, '', y);
+  const differing = [...new Set([...x.keys(), ...y.keys()])].filter((path) => x.get(path) !== y.get(path));
+  return [...new Set(differing.map((path) => itemOf(path, a, b)))];
+}
