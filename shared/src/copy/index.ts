@@ -28,6 +28,9 @@ export const COPY = {
     sessionExpiredBody: 'お手数ですが、もう一度ログインしてください。',
     loginAgain: 'ログインし直す',
     server: 'サーバーでエラーが発生しました',
+    /** The status 599 page of spec §8 (more than 5 claims): a limit of the form, not a fault of the server. */
+    limit: '登録できる上限を超えています',
+    limitBody: '内容をご確認のうえ、前の画面に戻ってください。',
     serverBody: '時間をおいて、もう一度お試しください。',
     generic: 'エラーが発生しました',
     genericBody: 'お手数ですが、時間をおいてもう一度お試しください。',

@@ -354,14 +354,6 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
       return state.preEntry;
     }),
     [e.entries.list.id]: mock(e.entries.list, () => loggedIn(e.entries.list) ?? state.entries),
-    [e.entries.get.id]: mock(e.entries.get, ({ params }) => {
-      const refused = loggedIn(e.entries.get);
-      if (refused) return refused;
-      return (
-        state.entries.find((entry) => String(entry.id) === params.id) ??
-        failureReply(e.entries.get, 'notFound', { detail: NOT_FOUND_DETAIL })
-      );
-    }),
     [e.entries.draft.id]: mock(e.entries.draft, () => loggedIn(e.entries.draft) ?? state.draft),
     [e.entries.saveDraft.id]: mock(e.entries.saveDraft, ({ body }) => {
       const refused = loggedIn(e.entries.saveDraft);
@@ -373,6 +365,15 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
         return failureReply(e.entries.saveDraft, 'conflict', { detail: ACCOUNT_MESSAGES.versionConflict });
       state.draft = { version: version + 1, updated_at: new Date().toISOString(), data };
       return state.draft;
+    }),
+    // After the draft handlers: MSW tries handlers in order and `/api/entries/:id/` would match `draft`.
+    [e.entries.get.id]: mock(e.entries.get, ({ params }) => {
+      const refused = loggedIn(e.entries.get);
+      if (refused) return refused;
+      return (
+        state.entries.find((entry) => String(entry.id) === params.id) ??
+        failureReply(e.entries.get, 'notFound', { detail: NOT_FOUND_DETAIL })
+      );
     }),
     // The mock creates the entry from the request without the API's file and eligibility checks.
     [e.entries.create.id]: mock(e.entries.create, ({ body }) => {

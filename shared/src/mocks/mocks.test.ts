@@ -108,6 +108,18 @@ describe('the mock backend', () => {
     expect(createMockBackend().handlers).toHaveLength(listEndpoints(endpoints).length);
   });
 
+  test('the entry draft: read, saved under its version (a stale one is 409), not mistaken for an entry id', async () => {
+    start();
+    await api(endpoints.auth.login, { body: MOCK_ACCOUNT });
+    const empty = await api(endpoints.entries.draft);
+    expect(empty.version).toBe(0);
+    const saved = await api(endpoints.entries.saveDraft, { body: { version: 0, data: { ...empty.data, purpose: '仕入れ' } } });
+    expect(saved).toMatchObject({ version: 1, data: { purpose: '仕入れ' } });
+    expect(await api(endpoints.entries.draft)).toMatchObject({ version: 1, data: { purpose: '仕入れ' } });
+    const stale = await api(endpoints.entries.saveDraft, { body: { version: 0, data: empty.data } }).catch((e: unknown) => e);
+    expect(stale).toMatchObject({ status: 409 });
+  });
+
   test('a visitor, a refused login, a login, the user, a logout — every answer through the real client', async () => {
     start();
     expect(await api(endpoints.me.get)).toEqual({});

@@ -21,10 +21,17 @@ describe('ErrorPage (spec §2)', () => {
     expect(screen.queryByText(/エラーコード/)).toBeNull();
   });
 
-  test.each([500, 502, 503, 599])('%s: server error with the status code', (status) => {
+  test.each([500, 502, 503, 598])('%s: server error with the status code', (status) => {
     renderPage(status);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('サーバーでエラーが発生しました');
     expect(screen.getByText(`エラーコード ${status}`)).toBeInTheDocument();
+  });
+
+  test('599 (a 6th claim, spec §8): the limit, with its code and the detail given', () => {
+    render(<ErrorPage status={599} detail="申し込みに登録できる請求書は5個までです。" />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('登録できる上限を超えています');
+    expect(screen.getByText('エラーコード 599')).toBeInTheDocument();
+    expect(screen.getByText('申し込みに登録できる請求書は5個までです。')).toBeInTheDocument();
   });
 
   test.each([400, 401, 402, 403])('%s: セッションが切れました, asking to log in again', (status) => {

@@ -15,8 +15,12 @@ interface ErrorText {
   readonly loginAgain: boolean;
 }
 
-/** Spec §2: 404 / 5xx with its code / 400–403 session expired / anything else generic. */
+/**
+ * Spec §2: 404 / 5xx with its code / 400–403 session expired / anything else generic. 599 is the
+ * spec §8 page for a 6th claim: shown with its code, but worded as the limit it is.
+ */
 export function errorTextFor(status: number): ErrorText {
+  if (status === 599) return { heading: COPY.errors.limit, body: COPY.errors.limitBody, showCode: true, loginAgain: false };
   if (status === 404) return { heading: COPY.errors.notFound, body: COPY.errors.notFoundBody, showCode: false, loginAgain: false };
   if (status >= 500 && status <= 599)
     return { heading: COPY.errors.server, body: COPY.errors.serverBody, showCode: true, loginAgain: false };
