@@ -88,6 +88,16 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optional(z.string().optional()),
   /** Keys go under this prefix (`factoring/uploads`), so the bucket can hold other things. */
   S3_PREFIX: optional(z.string().optional()),
+
+  /**
+   * The secret the staff members' TOTP secrets are encrypted with (an AES-256-GCM key is derived
+   * from it: modules/staff/totp-secret.ts): at least 32 characters, e.g. `openssl rand -base64 32`.
+   * Required when NODE_ENV=production; unset otherwise: a fixed development key (not secret). Changing
+   * it makes every enrolled authenticator unreadable (re-enrol with `staff:reset-totp`).
+   */
+  STAFF_TOTP_KEY: optional(z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional()),
+  /** Only read to require STAFF_TOTP_KEY in production. */
+  NODE_ENV: optional(z.string().optional()),
 });
 
 /** The rules between the storage variables. */
@@ -99,6 +109,9 @@ const checkedEnvSchema = envSchema.superRefine((vars, ctx) => {
   if ((vars.S3_ACCESS_KEY_ID === undefined) !== (vars.S3_SECRET_ACCESS_KEY === undefined)) {
     const missing = vars.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
     ctx.addIssue({ code: 'custom', path: [missing], message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither' });
+  }
+  if (vars.NODE_ENV === 'production' && vars.STAFF_TOTP_KEY === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['STAFF_TOTP_KEY'], message: 'required when NODE_ENV=production (e.g. openssl rand -base64 32)' });
   }
 });
 
@@ -141,7 +154,9 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
   if (!result.success) {
     const problems = result.error.issues.map((issue) => {
       const name = issue.path.join('.') || '(environment)';
-      return `  ${name}=${JSON.stringify(source[name] ?? '')}: ${issue.message}`;
+      // A secret's value is never echoed.
+      const shown = name === 'STAFF_TOTP_KEY' ? '(hidden)' : JSON.stringify(source[name] ?? '');
+      return `  ${name}=${shown}: ${issue.message}`;
     });
     throw new EnvError(`Invalid environment variables:\n${problems.join('\n')}`);
   }
