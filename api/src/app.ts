@@ -25,6 +25,7 @@ import { postalCodeRoutes } from './modules/postal-codes/routes';
 import { preEntryRoutes } from './modules/pre-entry/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { registerRoutes } from './modules/register/routes';
+import { staffRoutes } from './modules/staff/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 
@@ -60,6 +61,7 @@ const API_MODULES: readonly ((ctx: AppContext) => Implementation[])[] = [
   entryRoutes,
   newsRoutes,
   lookupRoutes,
+  staffRoutes,
 ];
 
 /** The API document's head (`GET /api/schema/`, `api/openapi.json`); the paths come from the catalogue. */

@@ -22,12 +22,19 @@ export type AccountEvent =
   | 'account.mail_changed'
   | 'pre_entry.answered'
   /** An entry and its claims created under review (POST /api/entries/); subject: the entry. */
-  | 'entry.created';
+  | 'entry.created'
+  /** Staff (the back office); subject: the staff member (`staff_member`, id). */
+  | 'staff.created'
+  | 'staff.disabled'
+  | 'staff.totp_reset'
+  | 'staff.logged_in'
+  | 'staff.login_failed'
+  | 'staff.logged_out';
 
 export interface AuditEntry {
   readonly event: AccountEvent;
   readonly at: Date;
-  /** Who did it: `user:<id>`, `operator:<name>`, or null for a visitor. */
+  /** Who did it: `user:<id>`, `staff:<id>`, `operator:<name>`, or null for a visitor. */
   readonly actor?: string | null;
   /** The user the event is about, when there is one. */
   readonly userId?: number | null;
@@ -37,6 +44,8 @@ export interface AuditEntry {
 }
 
 export const userActor = (userId: number): string => `user:${userId}`;
+/** A staff member as the actor of a back-office action. */
+export const staffActor = (staffMemberId: number): string => `staff:${staffMemberId}`;
 
 /** Appends one row to audit_log (inside the caller's transaction when given one). */
 export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {

@@ -2,7 +2,18 @@ import { ACCOUNT_MESSAGES } from '@app/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { Agent, createUser, loggedIn, newAgent, PUBLIC_URL, startTestApi, type TestApi, type TestUser } from '../test/api';
+import {
+  Agent,
+  createStaff,
+  createUser,
+  loggedIn,
+  newAgent,
+  PUBLIC_URL,
+  staffOtp,
+  startTestApi,
+  type TestApi,
+  type TestUser,
+} from '../test/api';
 
 let api: TestApi;
 let user: TestUser;
@@ -37,7 +48,13 @@ const UNSAFE_ENDPOINTS: [method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: strin
   ['PATCH', '/api/uploads/active_delinquency/', { ids: [1] }],
   ['PUT', '/api/entries/draft/', { version: 0, data: {} }],
   ['POST', '/api/entries/', { claims: [], draft_version: 1 }],
+  ['POST', '/api/staff/auth/', { email: 'csrf-staff@example.jp', password: 'x', otp: '123456' }],
+  ['POST', '/api/staff/auth/session/delete', {}],
+  ['POST', '/api/staff/me/', {}],
 ];
+
+/** The calls that hand out the csrftoken cookie (`csrf: 'bootstrap'`), so pass without one. */
+const BOOTSTRAP = new Set(['/api/me/', '/api/staff/me/']);
 
 const MISSING = { detail: 'CSRF Failed: CSRF token missing.' };
 const INCORRECT = { detail: 'CSRF Failed: CSRF token incorrect.' };
@@ -105,13 +122,14 @@ describe.each(UNSAFE_ENDPOINTS)('%s %s', (method, route, body) => {
     });
   });
 
-  if (url === '/api/me/') {
+  if (BOOTSTRAP.has(url)) {
     it('passes without any csrftoken cookie: it is the call that hands one out', async () => {
       const agent = await loggedIn(api, user);
       agent.cookies.delete('csrftoken');
       const response = await agent.request(method, url, { body });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ id: user.id });
+      // The applicant's session answers /api/me/; it is nobody at /api/staff/me/.
+      expect(response.json()).toEqual(url === '/api/me/' ? expect.objectContaining({ id: user.id }) : {});
       expect(agent.cookies.get('csrftoken')).toMatch(/^[A-Za-z0-9]{32}$/);
     });
   } else {
@@ -152,6 +170,16 @@ describe('a refused request changes nothing', () => {
     const response = await agent.post('/api/auth/', { email: user.email, password: user.password }, { csrf: false });
     expect(response.statusCode).toBe(403);
     expect(agent.cookies.has('sessionid')).toBe(false);
+  });
+
+  it('a staff login without the token logs nobody in (and does not use up the code)', async () => {
+    const staff = await createStaff(api);
+    const agent = await newAgent(api);
+    const body = { email: staff.email, password: staff.password, otp: await staffOtp(api, staff) };
+    const response = await agent.post('/api/staff/auth/', body, { csrf: false });
+    expect(response.statusCode).toBe(403);
+    expect(agent.cookies.has('staff_sessionid')).toBe(false);
+    expect((await agent.post('/api/staff/auth/', body)).statusCode).toBe(200);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   type ParamsOf,
   type QueryOf,
   type ResponseOf,
+  type StaffRole,
 } from '@app/shared/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Readable } from 'node:stream';
@@ -15,6 +16,7 @@ import type { Authenticated } from '../accounts/sessions';
 import type { AppContext } from '../context';
 import { loginRequired } from './login-required';
 import { requireAuth } from './session';
+import { requireStaff, staffRequired, type StaffPrincipal } from './staff-session';
 
 /**
  * Routes from the endpoint catalogue (`@app/shared/contracts` `endpoints`): a module says which
@@ -25,7 +27,10 @@ import { requireAuth } from './session';
  * the same schemas, so nothing the catalogue does not describe goes in or out.
  */
 
-/** What a handler receives. Applicant endpoints also get the logged-in session (`auth`). */
+/**
+ * What a handler receives. Applicant endpoints also get the logged-in session (`auth`); staff
+ * endpoints the logged-in staff member (`staff`: id, email, name, role), whose role is one of theirs.
+ */
 export interface HandlerInput<E extends AnyEndpoint> {
   readonly request: FastifyRequest;
   readonly reply: FastifyReply;
@@ -33,7 +38,11 @@ export interface HandlerInput<E extends AnyEndpoint> {
   readonly params: ParamsOf<E>;
   readonly query: QueryOf<E>;
 }
-type AuthOf<E extends AnyEndpoint> = E['spec']['access'] extends 'applicant' ? { readonly auth: Authenticated } : object;
+type AuthOf<E extends AnyEndpoint> = E['spec']['access'] extends 'applicant'
+  ? { readonly auth: Authenticated }
+  : E['spec']['access'] extends { readonly staff: readonly StaffRole[] }
+    ? { readonly staff: StaffPrincipal }
+    : object;
 
 /**
  * A handler returns the success body (`undefined` for a 204, the bytes for a file download);
@@ -79,8 +88,11 @@ export function implement<Spec extends EndpointSpec>(endpoint: Endpoint<Spec>, h
     endpoint,
     register(app, ctx) {
       const access = endpoint.access;
-      if (typeof access === 'object') throw new Error(`${endpoint.id}: staff endpoints need staff sessions, which are not built yet`);
-      if (access === 'applicant' && ctx === undefined) throw new Error(`${endpoint.id}: an applicant endpoint needs the app context`);
+      // Staff endpoints: a staff session (staff_sessionid, never the applicant's) with one of these roles.
+      const staffRoles = typeof access === 'object' ? access.staff : undefined;
+      if (staffRoles !== undefined && staffRoles.length === 0) throw new Error(`${endpoint.id}: a staff endpoint names no role`);
+      if (access !== 'visitor' && ctx === undefined)
+        throw new Error(`${endpoint.id}: ${staffRoles ? 'a staff' : 'an applicant'} endpoint needs the app context`);
       const { spec } = endpoint;
       const route: RouteOptions = {
         method: endpoint.method,
@@ -98,12 +110,14 @@ export function implement<Spec extends EndpointSpec>(endpoint: Endpoint<Spec>, h
         },
         // DRF checks permissions before it reads the body: a visitor gets 403 whatever they sent.
         ...(access === 'applicant' && ctx !== undefined ? { preValidation: loginRequired(ctx) } : {}),
+        ...(staffRoles !== undefined && ctx !== undefined ? { preValidation: staffRequired(ctx, staffRoles) } : {}),
         handler: async (request, reply) => {
           const auth = access === 'applicant' && ctx !== undefined ? { auth: await requireAuth(ctx, request) } : {};
-          const input = { request, reply, body: request.body, params: request.params, query: request.query, ...auth };
-          const result = await (handler as (input: HandlerInput<AnyEndpoint> & { auth?: Authenticated }) => Promise<unknown>)(
-            input as HandlerInput<AnyEndpoint>,
-          );
+          const staff = staffRoles !== undefined && ctx !== undefined ? { staff: await requireStaff(ctx, request, staffRoles) } : {};
+          const input = { request, reply, body: request.body, params: request.params, query: request.query, ...auth, ...staff };
+          const result = await (
+            handler as (input: HandlerInput<AnyEndpoint> & { auth?: Authenticated; staff?: StaffPrincipal }) => Promise<unknown>
+          )(input as HandlerInput<AnyEndpoint>);
           if (reply.sent) return reply;
           reply.code(spec.success.status);
           return spec.success.schema === null && spec.success.file !== true ? reply.send() : reply.send(result);

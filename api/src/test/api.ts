@@ -2,12 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { simpleParser } from 'mailparser';
+import type { StaffRole } from '@app/shared/contracts';
 import { buildApp } from '../app';
 import type { AppContext } from '../context';
 import { startDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
-import { DEFAULT_MAIL_FROM } from '../env';
+import { DEFAULT_MAIL_FROM, env } from '../env';
 import { createMailer, type Mailer } from '../mail/mailer';
+import { createStaffMember } from '../modules/staff/command';
+import { TOTP_SETTINGS, totpCode, totpCounter } from '../modules/staff/totp';
+import { totpKeyFor } from '../modules/staff/totp-secret';
 import { LocalStorage } from '../storage/local';
 import { makeTempDir, removeDir } from './support';
 
@@ -299,4 +303,59 @@ export function multipartBody(
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+// --- Staff (the back office) ------------------------------------------------------------------
+
+export const STAFF_PASSWORD = 'Shinsa-no-tsukue-2026';
+let nextStaff = 1;
+
+export interface TestStaff {
+  readonly id: number;
+  readonly email: string;
+  readonly name: string;
+  readonly role: StaffRole;
+  readonly password: string;
+  /** The authenticator app's secret (base32). */
+  readonly secret: string;
+}
+
+/** A staff account made as the operator command makes it (the same key as the API's routes). */
+export async function createStaff(
+  api: TestApi,
+  overrides: Partial<Pick<TestStaff, 'email' | 'name' | 'role' | 'password'>> = {},
+): Promise<TestStaff> {
+  const input = {
+    email: `staff${nextStaff++}-${Math.random().toString(36).slice(2, 8)}@tsumugi.example.jp`,
+    name: '審査 一郎',
+    role: 'reviewer' as StaffRole,
+    password: STAFF_PASSWORD,
+    ...overrides,
+  };
+  const { member, totp } = await createStaffMember(api.context.db, input, api.clock.now(), totpKeyFor(env), 'operator:test');
+  return { id: member.id, email: member.email, name: member.name, role: member.role, password: input.password, secret: totp.secret_base32 };
+}
+
+/**
+ * The code the staff member's app shows now. A code works once: when the current step has been
+ * used already (another login of the same account in this test), the test clock moves on to the
+ * next step first.
+ */
+export async function staffOtp(api: TestApi, staff: TestStaff): Promise<string> {
+  const { rows } = await api.database.pool.query<{ last: string | null }>(
+    'select totp_last_counter::text as last from staff_members where id = $1',
+    [staff.id],
+  );
+  const last = rows[0]?.last;
+  const step = TOTP_SETTINGS.period * 1000;
+  while (last !== null && last !== undefined && totpCounter(api.clock.now()) <= Number(last)) api.clock.advance(step);
+  return totpCode(staff.secret, api.clock.now());
+}
+
+/** A browser logged in to the back office as the staff member (POST /api/staff/auth/ with a fresh code). */
+export async function staffAgent(api: TestApi, staff: TestStaff): Promise<Agent> {
+  const agent = await newAgent(api);
+  const response = await agent.post('/api/staff/auth/', { email: staff.email, password: staff.password, otp: await staffOtp(api, staff) });
+  if (response.statusCode !== 200) throw new Error(`staff login: ${response.statusCode} ${response.body}`);
+  return agent;
 }

@@ -9,6 +9,7 @@ import { defineCatalogue, endpoint, type Schema } from './endpoint';
 import { HealthSchema, OpenApiDocumentSchema } from './health';
 import { ProfileNameAndIdentityPatchSchema, ProfilePatchSchema, ProfileResponseSchema, ProfileWithoutSectorPatchSchema } from './profile';
 import { sessionEndpoints } from './endpoints-session';
+import { staffEndpoints } from './endpoints-staff';
 import { PostalCodeLookupSchema, PostalCodeParamsSchema } from './postal-code';
 import { ActiveDelinquencyRequestSchema, IdParamsSchema, UploadListSchema, UploadRequestFieldsSchema, UploadSchema } from './upload';
 import { AccountSummarySchema, DetailResponseSchema, LoginRequestSchema } from './session';
@@ -351,6 +352,7 @@ export const endpoints = defineCatalogue({
       errors: ['validation'],
     }),
   },
+  ...staffEndpoints,
 });
 
 export type Endpoints = typeof endpoints;

@@ -24,6 +24,8 @@ export * from './mail-change';
 export * from './draft';
 export * from './lookups';
 export * from './accounts';
+export * from './staff';
 export * from './endpoint';
 export * from './endpoints';
 export * from './endpoints-session';
+export * from './endpoints-staff';

@@ -8,6 +8,7 @@ import type { NewsItem } from '../contracts/news';
 import type { PostalAddress, PostalCodeLookup } from '../contracts/postal-code';
 import type { ProfileResponse } from '../contracts/profile';
 import type { SuppressEntries } from '../contracts/system-settings';
+import type { StaffMember, StaffSummary } from '../contracts/staff';
 import { CLAIM_STATUS, DEFAULT_REVIEW_STATUS, ENTRY_STATUS, REVIEW_STATUS } from '../domain/statuses';
 
 /**
@@ -250,5 +251,25 @@ export function branchesFixture(): Branch[] {
   return [
     { code: '001', name: '東京営業部', kana: 'トウキヨウ' },
     { code: '110', name: '渋谷', kana: 'シブヤ' },
+  ];
+}
+
+/** A logged-in staff member (`POST /api/staff/auth/` 200, `POST /api/staff/me/`): an admin by default. */
+export function staffSummaryFixture(overrides: Partial<StaffSummary> = {}): StaffSummary {
+  return { id: 1, email: 'admin@tsumugi.example.jp', name: '管理 花子', role: 'admin', ...overrides };
+}
+
+/** One staff account as an admin lists it (`GET /api/staff/staff-members/`). */
+export function staffMemberFixture(overrides: Partial<StaffMember> = {}): StaffMember {
+  return { ...staffSummaryFixture(), created_at: TIME, last_login_at: TIME, disabled_at: null, ...overrides };
+}
+
+/** The staff accounts of the mock back office: an admin, a reviewer, an approver and a disabled reviewer. */
+export function staffMembersFixture(): StaffMember[] {
+  return [
+    staffMemberFixture(),
+    staffMemberFixture({ id: 2, email: 'reviewer@tsumugi.example.jp', name: '審査 一郎', role: 'reviewer' }),
+    staffMemberFixture({ id: 3, email: 'approver@tsumugi.example.jp', name: '承認 次郎', role: 'approver', last_login_at: null }),
+    staffMemberFixture({ id: 4, email: 'former@tsumugi.example.jp', name: '退職 三郎', role: 'reviewer', disabled_at: TIME }),
   ];
 }

@@ -16,6 +16,7 @@ import { REVIEW_STATUS } from '../domain/statuses';
 import { PostalCodeParamsSchema } from '../contracts/postal-code';
 import type { ProfileResponse } from '../contracts/profile';
 import type { SuppressEntries } from '../contracts/system-settings';
+import { STAFF_MESSAGES, type StaffMember, type StaffSummary } from '../contracts/staff';
 import { UPLOAD_MESSAGES, UploadRequestFieldsSchema, acceptedContentTypes, type Upload } from '../contracts/upload';
 import {
   MOCK_POSTAL_ADDRESSES,
@@ -33,6 +34,7 @@ import {
   openApiFixture,
   postalCodeLookupFixture,
   profileFixture,
+  staffMembersFixture,
   suppressEntriesFixture,
   visitorFixture,
 } from './fixtures';
@@ -129,6 +131,13 @@ export const offline = (endpoint: AnyEndpoint): HttpHandler => METHODS[endpoint.
 /** The account `dev:mock` knows from the start (say so where a developer will look: the README). */
 export const MOCK_ACCOUNT = { email: 'taro@example.jp', password: 'tsumugi-mock-1' } as const;
 
+/**
+ * How the mock back office logs staff in: any enabled account of `staffMembers` (e.g.
+ * admin@tsumugi.example.jp, reviewer@tsumugi.example.jp) with this password and this fixed code
+ * (no authenticator app in the mock; any other code is refused like a wrong one).
+ */
+export const MOCK_STAFF = { email: 'admin@tsumugi.example.jp', password: 'tsumugi-staff-1', otp: '123456' } as const;
+
 export interface MockState {
   /** Accounts that can log in (address → password). */
   accounts: Map<string, string>;
@@ -142,6 +151,10 @@ export interface MockState {
   entries: Entry[];
   draft: DraftEntryResponse;
   news: NewsItem[];
+  /** The logged-in staff member (the back office), or null: separate from `me`, as on the API. */
+  staff: StaffSummary | null;
+  /** The staff accounts (log in with MOCK_STAFF's password and code). */
+  staffMembers: StaffMember[];
 }
 
 export function initialMockState(overrides: Partial<MockState> = {}): MockState {
@@ -155,6 +168,8 @@ export function initialMockState(overrides: Partial<MockState> = {}): MockState 
     entries: [],
     draft: draftFixture(),
     news: newsFixture(),
+    staff: null,
+    staffMembers: staffMembersFixture(),
     ...overrides,
   };
 }
@@ -171,6 +186,13 @@ function validate<E extends AnyEndpoint>(endpoint: E, body: unknown): { ok: true
 
 const notAuthenticated = (endpoint: AnyEndpoint) => failureReply(endpoint, 'forbidden', { detail: ACCOUNT_MESSAGES.notAuthenticated });
 
+/** A staff endpoint's 403s, as the API words them: no staff session, or a role the endpoint does not allow. */
+function staffRefusal(state: MockState, endpoint: AnyEndpoint): MockReply | null {
+  if (state.staff === null) return failureReply(endpoint, 'forbidden', { detail: STAFF_MESSAGES.notAuthenticated });
+  const roles = typeof endpoint.access === 'object' ? endpoint.access.staff : [];
+  return roles.includes(state.staff.role) ? null : failureReply(endpoint, 'forbidden', { detail: STAFF_MESSAGES.permissionDenied });
+}
+
 /**
  * Handlers for every endpoint of the catalogue, sharing one state: register, log in (MOCK_ACCOUNT or
  * any account registered since), log out, the current user, the profile (with its version check),
@@ -179,6 +201,29 @@ const notAuthenticated = (endpoint: AnyEndpoint) => failureReply(endpoint, 'forb
 export function createMockBackend(state: MockState = initialMockState()): { handlers: HttpHandler[]; state: MockState } {
   const e = endpoints;
   const loggedIn = (endpoint: AnyEndpoint) => (state.me === null ? notAuthenticated(endpoint) : null);
+  // The back office: staff log in apart from applicants (MOCK_STAFF).
+  const staffHandlers = {
+    [e.staff.auth.login.id]: mock(e.staff.auth.login, ({ body }) => {
+      const checked = validate(e.staff.auth.login, body);
+      if (!checked.ok) return checked.reply;
+      const { email, password, otp } = checked.value as { email: string; password: string; otp: string };
+      const member = state.staffMembers.find((m) => m.email.toLowerCase() === email.toLowerCase() && m.disabled_at === null);
+      if (member === undefined || password !== MOCK_STAFF.password || otp !== MOCK_STAFF.otp) {
+        return failureReply(e.staff.auth.login, 'operational', { detail: STAFF_MESSAGES.invalidCredentials });
+      }
+      state.staff = { id: member.id, email: member.email, name: member.name, role: member.role };
+      return state.staff;
+    }),
+    [e.staff.auth.logout.id]: mock(e.staff.auth.logout, () => {
+      state.staff = null;
+      return undefined;
+    }),
+    [e.staff.me.get.id]: mock(e.staff.me.get, () => state.staff ?? {}),
+    [e.staff.staffMembers.list.id]: mock(
+      e.staff.staffMembers.list,
+      () => staffRefusal(state, e.staff.staffMembers.list) ?? state.staffMembers,
+    ),
+  };
   const handlers = {
     [e.health.get.id]: answer(e.health.get, healthFixture()),
     [e.schema.get.id]: answer(e.schema.get, openApiFixture()),
@@ -429,6 +474,7 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
       const { code } = checked.data;
       return postalCodeLookupFixture({ code, addresses: [...(MOCK_POSTAL_ADDRESSES[code] ?? [])] });
     }),
+    ...staffHandlers,
   };
   const missing = listEndpoints(endpoints).filter((endpoint) => !(endpoint.id in handlers));
   if (missing.length > 0) throw new Error(`the mock backend does not answer ${missing.map((m) => m.id).join(', ')}`);

@@ -22,6 +22,10 @@ import {
   POSTAL_CODE_MESSAGES,
   PostalCodeLookupSchema,
   ProfileResponseSchema,
+  STAFF_MESSAGES,
+  StaffMeResponseSchema,
+  StaffMemberListSchema,
+  StaffSummarySchema,
   SuppressEntriesSchema,
   endpoints,
   listEndpoints,
@@ -29,6 +33,7 @@ import {
 } from '../contracts';
 import {
   MOCK_ACCOUNT,
+  MOCK_STAFF,
   MOCK_POSTAL_ADDRESSES,
   accountSummaryFixture,
   banksFixture,
@@ -46,6 +51,8 @@ import {
   openApiFixture,
   postalCodeLookupFixture,
   profileFixture,
+  staffMembersFixture,
+  staffSummaryFixture,
   suppressEntriesFixture,
   visitorFixture,
 } from './index';
@@ -70,6 +77,9 @@ describe('fixtures: each a valid answer of its schema', () => {
     ['banks', BankListSchema, banksFixture()],
     ['branches', BranchListSchema, branchesFixture()],
     ['news', NewsListSchema, newsFixture()],
+    ['staff summary', StaffSummarySchema, staffSummaryFixture()],
+    ['staff me (none)', StaffMeResponseSchema, {}],
+    ['staff members', StaffMemberListSchema, staffMembersFixture()],
     ...Object.entries(MOCK_POSTAL_ADDRESSES).map(([code, addresses]): [string, Schema, unknown] => [
       `mock postal code ${code}`,
       PostalCodeLookupSchema,
@@ -130,6 +140,35 @@ describe('the mock backend', () => {
     expect(await api(endpoints.me.get)).toMatchObject({ email: MOCK_ACCOUNT.email });
     await api(endpoints.auth.logout);
     expect(await api(endpoints.me.get)).toEqual({});
+  });
+
+  test('staff: a login apart from the applicant’s (password and code), their own me, the admin-only list with its two 403s', async () => {
+    start();
+    expect(await api(endpoints.staff.me.get)).toEqual({});
+    await expect(api(endpoints.staff.staffMembers.list)).rejects.toMatchObject({ status: 403, message: STAFF_MESSAGES.notAuthenticated });
+    // An applicant's login is not a staff login.
+    await api(endpoints.auth.login, { body: MOCK_ACCOUNT });
+    expect(await api(endpoints.staff.me.get)).toEqual({});
+    const wrongCode = await api(endpoints.staff.auth.login, { body: { ...MOCK_STAFF, otp: '654321' } }).catch((e: unknown) => e);
+    expect(wrongCode).toBeInstanceOf(OperationalError);
+    expect((wrongCode as OperationalError).message).toBe(STAFF_MESSAGES.invalidCredentials);
+    const badCode = await api(endpoints.staff.auth.login, { body: { ...MOCK_STAFF, otp: '12345' } }).catch((e: unknown) => e);
+    expect((badCode as ValidationError).fieldErrors).toEqual({ otp: STAFF_MESSAGES.otpFormat });
+
+    expect(await api(endpoints.staff.auth.login, { body: { ...MOCK_STAFF, otp: '123 456' } })).toEqual(staffSummaryFixture());
+    expect(await api(endpoints.staff.me.get)).toEqual(staffSummaryFixture());
+    expect(await api(endpoints.staff.staffMembers.list)).toEqual(staffMembersFixture());
+    await api(endpoints.staff.auth.logout);
+    expect(await api(endpoints.staff.me.get)).toEqual({});
+    // The applicant is still logged in.
+    expect(await api(endpoints.me.get)).toMatchObject({ email: MOCK_ACCOUNT.email });
+
+    await api(endpoints.staff.auth.login, { body: { ...MOCK_STAFF, email: 'reviewer@tsumugi.example.jp' } });
+    await expect(api(endpoints.staff.staffMembers.list)).rejects.toMatchObject({ status: 403, message: STAFF_MESSAGES.permissionDenied });
+    // A disabled account cannot log in.
+    await expect(api(endpoints.staff.auth.login, { body: { ...MOCK_STAFF, email: 'former@tsumugi.example.jp' } })).rejects.toBeInstanceOf(
+      OperationalError,
+    );
   });
 
   test('bodies are validated with the contract, as the API does', async () => {
