@@ -34,10 +34,11 @@ async function readStdinLine(): Promise<string> {
 function askHidden(prompt: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const stdin = process.stdin;
-    process.stderr.write(prompt);
+    // No echo before the prompt shows, so nothing typed early appears either.
     stdin.setRawMode(true);
     stdin.setEncoding('utf8');
     stdin.resume();
+    process.stderr.write(prompt);
     let value = '';
     const finish = () => {
       stdin.off('data', onData);
