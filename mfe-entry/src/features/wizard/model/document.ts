@@ -151,6 +151,25 @@ export const replaceFilesOfKey = (relations: readonly ContentFile[], key: string
 ];
 
 /**
+ * The document without the file relations whose upload the applicant no longer has (`existing`:
+ * the ids of `GET /api/uploads/`) — a file deleted from another tab or device, which every later
+ * save and submit would be refused for (「ファイル "12" が見つかりません。」).
+ */
+export function withoutMissingFiles(doc: WizardDocument, existing: ReadonlySet<number>): WizardDocument {
+  const kept = (files: readonly ContentFile[]) => files.filter((file) => existing.has(file.id));
+  return {
+    ...doc,
+    claims: doc.claims.map((claim) => ({ ...claim, contentfile_relations: kept(claim.contentfile_relations) })),
+    banks: doc.banks.map((bank) => ({ ...bank, contentfile_relations: kept(bank.contentfile_relations) })),
+    financial_statement_files: kept(doc.financial_statement_files),
+  };
+}
+
+/** Whether an error path is one of the document's file lists (a claim's, a bank's, the financial statements'). */
+export const isFileListPath = (path: string): boolean =>
+  path.startsWith('financial_statement_files') || /^(claims|banks)\.\d+\.contentfile_relations/.test(path);
+
+/**
  * The upload as the upload field shows it: the server's answer when known (`GET /api/uploads/`),
  * else rebuilt from what the draft kept.
  */

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { NetworkError, ServerError, ValidationError } from '@app/shared';
-import type { DraftEntryResponse, DraftSaveRequest } from '@app/shared/contracts';
+import type { DraftEntryResponse, DraftSaveRequest, Upload } from '@app/shared/contracts';
 import { draftFixture } from '@app/shared/mocks';
 import type { DraftApi } from '../api/draft-api';
-import { newClaim, withDefaults, type WizardDocument } from './document';
+import { contentFileOf, newClaim, withDefaults, type WizardDocument } from './document';
 import { createWizard, SAVE_MESSAGES, type Wizard } from './wizard-store';
 
 /** A draft endpoint in memory with the version lock of the API; each call can be made to fail. */
@@ -237,5 +237,94 @@ describe('another device, leaving the page', () => {
     wizard.setErrors({ purpose: '入力してください。', purchase_amount_desired: '入力してください。' });
     edited(wizard, withPurpose('運転資金'));
     expect(wizard.store.getState().errors).toEqual({ purchase_amount_desired: '入力してください。' });
+  });
+});
+
+describe('a file deleted from another tab or device', () => {
+  const upload = (id: number, kind: Upload['kind']): Upload => ({
+    id,
+    kind,
+    side: null,
+    name: `${kind}-${id}.pdf`,
+    content_type: 'application/pdf',
+    size: 2048,
+    active: false,
+    created_at: '2026-06-01T10:00:00+09:00',
+  });
+  const claimWithFiles = { ...newClaim('1'), contentfile_relations: [contentFileOf(upload(11, 'invoice'), 'invoice-1')] };
+  const withFiles = (): DraftEntryResponse =>
+    draftFixture({
+      version: 2,
+      data: {
+        ...draftFixture().data,
+        claims: [claimWithFiles],
+        financial_statement_files: [contentFileOf(upload(12, 'pl'), 'pl'), contentFileOf(upload(13, 'bs'), 'bs')],
+      },
+    });
+  const notFound = new ValidationError(
+    '/api/entries/draft/',
+    { 'claims.0.contentfile_relations': 'ファイル "11" が見つかりません。' },
+    [],
+    {},
+  );
+
+  test('a save refused for it: the file leaves the document and the page (a new generation), the save goes through, the message stays', async () => {
+    await start(withFiles());
+    vi.mocked(server.api.listUploads).mockResolvedValue([upload(12, 'pl'), upload(13, 'bs')]);
+    const generation = wizard.store.getState().generation;
+    server.failNext.push(notFound);
+    edited(wizard, withPurpose('運転資金'));
+    await vi.advanceTimersByTimeAsync(800);
+    expect(server.saves).toHaveLength(1);
+    // The uploads are read, and the save goes again at once (no backoff: nothing else was wrong).
+    await vi.advanceTimersByTimeAsync(1);
+
+    const state = wizard.store.getState();
+    expect(state.generation).toBe(generation + 1);
+    expect(state.data.claims[0]?.contentfile_relations).toEqual([]);
+    expect(state.data.financial_statement_files.map((file) => file.id)).toEqual([12, 13]);
+    expect(state.data.purpose).toBe('運転資金');
+    expect(state.save.kind).toBe('saved');
+    expect(server.saves).toHaveLength(2);
+    expect(server.draft.data.claims[0]?.contentfile_relations).toEqual([]);
+    expect(state.errors).toEqual({ 'claims.0.contentfile_relations': 'ファイル "11" が見つかりません。' });
+  });
+
+  test('a refusal for another reason (a file in the wrong place) drops nothing and waits for the next edit', async () => {
+    await start(withFiles());
+    vi.mocked(server.api.listUploads).mockResolvedValue([upload(11, 'invoice'), upload(12, 'pl'), upload(13, 'bs')]);
+    server.failNext.push(
+      new ValidationError(
+        '/api/entries/draft/',
+        { financial_statement_files: 'ファイル "12"（損益計算書）はここには添付できません。' },
+        [],
+        {},
+      ),
+    );
+    edited(wizard, withPurpose('運転資金'));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(wizard.store.getState().save).toEqual({ kind: 'failed', message: SAVE_MESSAGES.invalid, retrying: false });
+    expect(wizard.store.getState().data.financial_statement_files).toHaveLength(2);
+    expect(server.saves).toHaveLength(1);
+  });
+
+  test('after a submit refused for it (dropMissingFiles): dropped and saved; with every file still there, nothing happens', async () => {
+    await start(withFiles());
+    vi.mocked(server.api.listUploads).mockResolvedValue([upload(11, 'invoice'), upload(12, 'pl'), upload(13, 'bs')]);
+    expect(await wizard.dropMissingFiles()).toBe(false);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(server.saves).toHaveLength(0);
+
+    vi.mocked(server.api.listUploads).mockResolvedValue([upload(11, 'invoice'), upload(13, 'bs')]);
+    wizard.setErrors({ financial_statement_files: 'ファイル "12" が見つかりません。' });
+    expect(await wizard.dropMissingFiles()).toBe(true);
+    expect(wizard.store.getState().data.financial_statement_files.map((file) => file.id)).toEqual([13]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.saves).toHaveLength(1);
+    expect(server.draft.data.financial_statement_files.map((file) => file.id)).toEqual([13]);
+    expect(wizard.store.getState()).toMatchObject({
+      save: { kind: 'saved' },
+      errors: { financial_statement_files: 'ファイル "12" が見つかりません。' },
+    });
   });
 });

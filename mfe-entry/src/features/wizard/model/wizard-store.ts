@@ -4,7 +4,16 @@ import { ApiError, ValidationError } from '@app/shared';
 import type { DraftEntryResponse, Upload } from '@app/shared/contracts';
 import { MESSAGES } from '@app/shared/domain';
 import { draftApi, type DraftApi } from '../api/draft-api';
-import { emptyDocument, errorsAfterEdit, nextKey, stableJson, withDefaults, type WizardDocument } from './document';
+import {
+  emptyDocument,
+  errorsAfterEdit,
+  isFileListPath,
+  nextKey,
+  stableJson,
+  withDefaults,
+  withoutMissingFiles,
+  type WizardDocument,
+} from './document';
 
 /**
  * The wizard's state, kept for as long as this remote is loaded (the pages of the steps come and
@@ -110,6 +119,13 @@ export interface Wizard {
   readonly refresh: () => Promise<void>;
   readonly setErrors: (errors: Readonly<Record<string, string>>, formErrors?: readonly string[]) => void;
   readonly rememberUploads: (uploads: readonly Upload[]) => void;
+  /**
+   * After a save or submit refused a file list (a 400 on `…contentfile_relations`,
+   * `financial_statement_files`): reads the applicant's uploads and takes out of the document and
+   * the page the files that are gone (deleted from another tab or device), then saves. The errors
+   * stay (they say which file went missing) until the field is changed. True when some were gone.
+   */
+  readonly dropMissingFiles: () => Promise<boolean>;
   /** A new key for a claim or bank. */
   readonly takeKey: () => string;
   /** The page is going away: a last save that outlives it. */
@@ -189,6 +205,8 @@ export function createWizard(deps: WizardDeps): Wizard {
         save: { kind: 'failed', message: SAVE_MESSAGES.invalid, retrying: false },
         errors: { ...state.errors, ...error.fieldErrors },
       }));
+      // A file deleted elsewhere would refuse every later save: without it, the save goes through.
+      if (Object.keys(error.fieldErrors).some(isFileListPath) && (await dropMissingFiles())) schedule(0);
       return;
     }
     if (error instanceof ApiError && (error.kind === 'unauthorized' || error.kind === 'csrf')) {
@@ -197,6 +215,27 @@ export function createWizard(deps: WizardDeps): Wizard {
     }
     set({ save: { kind: 'failed', message: SAVE_MESSAGES.server, retrying: true } });
     retryLater();
+  }
+
+  async function dropMissingFiles(): Promise<boolean> {
+    let uploads: Upload[];
+    try {
+      uploads = await deps.api.listUploads();
+    } catch {
+      return false;
+    }
+    const state = get();
+    if (state.load !== 'ready') return false;
+    const data = withoutMissingFiles(state.data, new Set(uploads.map((upload) => upload.id)));
+    if (stableJson(data) === stableJson(state.data)) return false;
+    // A new generation: the forms show the document without those files.
+    set({
+      data,
+      generation: state.generation + 1,
+      uploads: new Map(uploads.map((upload) => [upload.id, upload])),
+      save: state.save.kind === 'conflict' ? state.save : { kind: 'pending' },
+    });
+    return true;
   }
 
   /** Nothing to save (or saving is paused): says so without a request. */
@@ -327,6 +366,11 @@ export function createWizard(deps: WizardDeps): Wizard {
       set({ save: { kind: 'conflict' }, conflict: server });
     },
     setErrors: (errors, formErrors = []) => set({ errors, formErrors }),
+    dropMissingFiles: async () => {
+      const dropped = await dropMissingFiles();
+      if (dropped) schedule(0);
+      return dropped;
+    },
     rememberUploads: (uploads) =>
       set((state) => {
         const next = new Map(state.uploads);

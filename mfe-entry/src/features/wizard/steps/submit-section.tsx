@@ -15,6 +15,7 @@ import {
 import { ErrorSummary } from '../components/error-summary';
 import type { StepContext } from '../components/wizard-frame';
 import { submitChecks } from '../model/checks';
+import { isFileListPath } from '../model/document';
 import { stepHref, stepLabel, SUBMIT_SECTION_ID } from '../model/steps';
 import { useWizard, wizard } from '../model/wizard-store';
 import { focusFirstError } from './step-navigation';
@@ -122,6 +123,8 @@ export function SubmitSection({ context }: { readonly context: StepContext }) {
     } catch (error) {
       if (error instanceof ValidationError) {
         fail(error.fieldErrors, error.nonFieldErrors);
+        // A file deleted from another tab or device: out of the page and the draft (the message stays at its field).
+        if (Object.keys(error.fieldErrors).some(isFileListPath)) void wizard().dropMissingFiles();
       } else if (error instanceof ApiError && error.status === 409) {
         await wizard().refresh();
         fail({}, [SUBMIT_MESSAGES.conflict]);
