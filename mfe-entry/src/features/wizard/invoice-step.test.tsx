@@ -87,7 +87,7 @@ describe('/entry/entry_invoice', () => {
     }
     await userEvent.type(within(claimSection(5)).getByLabelText(/^請求書の額面（税込）/), '5000');
     await userEvent.click(screen.getByRole('button', { name: '＋ 請求書を追加する' }));
-    const page = await screen.findByRole('heading', { name: 'サーバーでエラーが発生しました' });
+    const page = await screen.findByRole('heading', { name: '登録できる上限を超えています' });
     expect(page.closest('[data-error-status]')).toHaveAttribute('data-error-status', '599');
     expect(screen.getByText(MESSAGES.tooManyClaims)).toBeInTheDocument();
     expect(screen.getByText('エラーコード 599')).toBeInTheDocument();
