@@ -1,7 +1,16 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, failedResponse } from './fixtures';
 import { siteLink, waitForMail } from './mail';
+import {
+  ACCEPTED_PRE_ENTRY,
+  PASSWORD,
+  call,
+  documentPhoto,
+  expectNoSeriousAxeViolation,
+  field,
+  loggedInApplicant,
+  uniqueEmail,
+} from './applicants';
 
 /**
  * Issue #9's journey: a new applicant answers the pre-entry screening, fills the profile (postal
@@ -12,73 +21,12 @@ import { siteLink, waitForMail } from './mail';
  */
 test.describe.configure({ timeout: 120_000 });
 
-const PASSWORD = 'tsumugi-Pass-2026';
-const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.jp`;
-
-/** The API as the site calls it: the context's cookies, the csrftoken echoed. */
-async function call(context: BrowserContext, method: 'POST' | 'PATCH', path: string, data: unknown) {
-  const csrf = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
-  const response = await context.request.fetch(path, { method, data, headers: { 'X-CSRFToken': csrf } });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-  return response;
-}
-
-/** A registered, activated and logged-in applicant (registration itself is accounts.spec.ts's journey). */
-async function loggedInApplicant(page: Page, division: 'corporate' | 'individual') {
-  const email = uniqueEmail(division);
-  const since = Date.now();
-  const context = page.context();
-  await call(context, 'POST', '/api/me/', {});
-  await call(context, 'POST', '/api/register/', {
-    email,
-    password: PASSWORD,
-    corporate_division: division,
-    company_name: division === 'corporate' ? '株式会社ツムギ商事' : '',
-    last_name: '山田',
-    first_name: '太郎',
-  });
-  const link = new URL(siteLink(await waitForMail(email, /確認/, since), '/register/activation'), 'http://x');
-  await call(context, 'POST', '/api/register/activation/', { uid: link.searchParams.get('uid'), token: link.searchParams.get('token') });
-  await call(context, 'POST', '/api/auth/', { email, password: PASSWORD, persistLoginState: false });
-  return email;
-}
-
-const ACCEPTED = {
-  obliger_type: 'corporation',
-  fixed_debt: 'yes',
-  bank_transfer: 'yes',
-  payment_due: 'within_60_days',
-  invoice_amount: 'from_100k_to_10m',
-  tax_arrears: 'none',
-} as const;
-
 async function answerPreEntry(page: Page, answers: Record<string, string>) {
   await page.goto('/register/pre_entry');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('お申込み前の確認');
   await expectNoSeriousAxeViolation(page);
   for (const [question, choice] of Object.entries(answers)) await page.locator(`input[name="${question}"][value="${choice}"]`).check();
   await page.getByRole('button', { name: '回答を送信する' }).click();
-}
-
-/** A real JPEG, drawn by the browser (a photo of a document stands in). */
-async function documentPhoto(page: Page, text: string): Promise<Buffer> {
-  const shot = await page.context().newPage();
-  await shot.setViewportSize({ width: 480, height: 300 });
-  await shot.setContent(`<div style="font:28px sans-serif;background:#dfe8f5;height:300px;padding:24px">${text}<br>山田 太郎</div>`);
-  const jpeg = await shot.screenshot({ type: 'jpeg' });
-  await shot.close();
-  return jpeg;
-}
-
-const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
-
-/** axe on the page as it is now: no serious or critical violation. */
-async function expectNoSeriousAxeViolation(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}) on ${page.url()}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad).toEqual([]);
 }
 
 test.describe('a corporate applicant', () => {
@@ -92,7 +40,7 @@ test.describe('a corporate applicant', () => {
     page,
   }) => {
     await loggedInApplicant(page, 'corporate');
-    await answerPreEntry(page, ACCEPTED);
+    await answerPreEntry(page, ACCEPTED_PRE_ENTRY);
     await expect(page).toHaveURL('/register/profile');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('基本情報の登録');
 
@@ -154,7 +102,7 @@ test.describe('a corporate applicant', () => {
 
 test('pre-entry declined → the result explains why and what to do instead; the guard keeps sending there', async ({ page }) => {
   await loggedInApplicant(page, 'corporate');
-  await answerPreEntry(page, { ...ACCEPTED, bank_transfer: 'no' });
+  await answerPreEntry(page, { ...ACCEPTED_PRE_ENTRY, bank_transfer: 'no' });
   await expect(page).toHaveURL('/pre_entry/result');
   await expect(page.getByText(/手形・小切手・現金・相殺などで支払われる請求書はお取り扱いしておりません/)).toBeVisible();
   await expect(page.getByText(/銀行振込で支払われる請求書がある場合は/)).toBeVisible();
