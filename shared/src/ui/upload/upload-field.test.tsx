@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { useState } from 'react';
@@ -271,8 +271,18 @@ describe('deleting', () => {
     expect(item('残す.pdf')).toBeInTheDocument();
   });
 
-  test('a failed delete says 「削除に失敗しました。…」 and the file stays', async () => {
+  test('a delete of a file already gone (404: deleted in another tab) removes it from the list', async () => {
     server.use(failure(endpoints.uploads.delete, 'notFound', { detail: NOT_FOUND_DETAIL }));
+    const changes: Upload[][] = [];
+    render(<Parent initial={[uploaded()]} changes={changes} />);
+    await userEvent.click(screen.getByRole('button', { name: '請求書.pdfを削除' }));
+    await userEvent.click(screen.getByRole('button', { name: '削除する' }));
+    await waitFor(() => expect(changes).toEqual([[]]));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  test('a failed delete says 「削除に失敗しました。…」 and the file stays', async () => {
+    server.use(failure(endpoints.uploads.delete, 'validation', { non_field_errors: ['提出済みの書類は削除できません。'] }));
     const changes: Upload[][] = [];
     render(<Parent initial={[uploaded()]} changes={changes} />);
     await userEvent.click(screen.getByRole('button', { name: '請求書.pdfを削除' }));

@@ -1,4 +1,4 @@
-import { api, ensureStyleSheet } from '@app/shared';
+import { ApiError, api, ensureStyleSheet } from '@app/shared';
 import { useEffect, useId, useInsertionEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { endpoints } from '../../contracts/endpoints';
 import { UPLOAD_MAX_FILE_BYTES, acceptedContentTypes, type Upload, type UploadSide } from '../../contracts/upload';
@@ -243,7 +243,10 @@ export function UploadField({
     setDeleting((ids) => new Set(ids).add(upload.id));
     setDeleteErrors(({ [upload.id]: _old, ...rest }) => rest);
     try {
-      await api(endpoints.uploads.delete, { params: { id: upload.id } });
+      // Already gone (deleted in another tab or device): what the person wanted has happened.
+      await api(endpoints.uploads.delete, { params: { id: upload.id } }).catch((error: unknown) => {
+        if (!(error instanceof ApiError && error.status === 404)) throw error;
+      });
       const next = filesRef.current.filter((file) => file.id !== upload.id);
       filesRef.current = next;
       onFilesChangeRef.current(next);
