@@ -146,6 +146,7 @@ describe('hasForbiddenCharacters', () => {
     ['\ufeffbom', false, true],
     ['\u0020\u00a0', false, false],
     ['\u00a0', true, false],
+    ['絵文字😀も可', false, false],
     ['\u0008', true, true],
     ['\u000e', true, true],
   ])('%j (multiline %j) → %j', (value, multiline, expected) => {

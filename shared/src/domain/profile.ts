@@ -132,8 +132,9 @@ const INVISIBLE = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufe
  */
 export function hasForbiddenCharacters(value: string, options: { multiline?: boolean } = {}): boolean {
   const multiline = options.multiline === true;
-  for (const char of value) {
-    const code = char.codePointAt(0) ?? 0;
+  // Code units are enough: every control character is in the BMP, and surrogates are not controls.
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index);
     if (isControl(code) && !(multiline && MULTILINE_CONTROLS.has(code))) return true;
   }
   return INVISIBLE.test(value);
