@@ -26,6 +26,7 @@ import { preEntryRoutes } from './modules/pre-entry/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { registerRoutes } from './modules/register/routes';
 import { staffRoutes } from './modules/staff/routes';
+import { staffReviewRoutes } from './modules/staff-review/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 
@@ -62,6 +63,7 @@ const API_MODULES: readonly ((ctx: AppContext) => Implementation[])[] = [
   newsRoutes,
   lookupRoutes,
   staffRoutes,
+  staffReviewRoutes,
 ];
 
 /** The API document's head (`GET /api/schema/`, `api/openapi.json`); the paths come from the catalogue. */

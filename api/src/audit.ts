@@ -29,7 +29,9 @@ export type AccountEvent =
   | 'staff.totp_reset'
   | 'staff.logged_in'
   | 'staff.login_failed'
-  | 'staff.logged_out';
+  | 'staff.logged_out'
+  /** A staff member opened an applicant's file (GET /api/staff/uploads/{id}/content/); subject: the upload. */
+  | 'upload.viewed_by_staff';
 
 export interface AuditEntry {
   readonly event: AccountEvent;

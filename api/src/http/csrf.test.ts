@@ -51,6 +51,7 @@ const UNSAFE_ENDPOINTS: [method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: strin
   ['POST', '/api/staff/auth/', { email: 'csrf-staff@example.jp', password: 'x', otp: '123456' }],
   ['POST', '/api/staff/auth/session/delete', {}],
   ['POST', '/api/staff/me/', {}],
+  ['POST', '/api/staff/users/:id/identity/', { decision: 'confirmed', valid_date: '2030-01-01' }],
 ];
 
 /** The calls that hand out the csrftoken cookie (`csrf: 'bootstrap'`), so pass without one. */

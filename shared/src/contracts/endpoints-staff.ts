@@ -1,5 +1,16 @@
 import { defineCatalogue, endpoint } from './endpoint';
 import { StaffLoginRequestSchema, StaffMeResponseSchema, StaffMemberListSchema, StaffSummarySchema } from './staff';
+import {
+  StaffApplicantSchema,
+  StaffEntryDetailSchema,
+  StaffEntryQueueQuerySchema,
+  StaffEntryQueueSchema,
+  StaffIdentityDecisionSchema,
+} from './staff-review';
+import { IdParamsSchema } from './upload';
+
+/** Every staff member may review: reviewers, approvers and admins. */
+const REVIEWERS = { staff: ['reviewer', 'approver', 'admin'] } as const;
 
 /**
  * The back office's endpoints (issue 11), under `/api/staff/`: part of the catalogue (`endpoints`
@@ -49,6 +60,55 @@ export const staffEndpoints = defineCatalogue({
         summary: 'スタッフアカウントの一覧（管理者のみ。パスワードや確認コードの秘密鍵は含まない）',
         access: { staff: ['admin'] },
         success: { status: 200, schema: StaffMemberListSchema },
+      }),
+    },
+    entries: {
+      list: endpoint({
+        method: 'GET',
+        path: '/api/staff/entries/',
+        tag: 'staff',
+        summary:
+          '審査キュー：申し込みの一覧（申込者・件数・額面合計。status で絞り込み、既定は under_review。古い順、order=newest で新しい順。limit（最大100）・offset でページ分け）',
+        access: REVIEWERS,
+        query: StaffEntryQueueQuerySchema,
+        success: { status: 200, schema: StaffEntryQueueSchema },
+        errors: ['validation'],
+      }),
+      get: endpoint({
+        method: 'GET',
+        path: '/api/staff/entries/{id}/',
+        tag: 'staff',
+        summary: '申し込み1件（請求書・ファイル）と申込者のプロフィール（本人確認の状態と書類）、監査ログの履歴',
+        access: REVIEWERS,
+        params: IdParamsSchema,
+        success: { status: 200, schema: StaffEntryDetailSchema },
+        errors: ['notFound'],
+      }),
+    },
+    uploads: {
+      content: endpoint({
+        method: 'GET',
+        path: '/api/staff/uploads/{id}/content/',
+        tag: 'staff',
+        summary: '申込者のファイルの中身（スタッフ用。添付ファイルとして。閲覧は監査ログに記録）',
+        access: REVIEWERS,
+        params: IdParamsSchema,
+        success: { status: 200, schema: null, file: true },
+        errors: ['notFound'],
+      }),
+    },
+    users: {
+      identity: endpoint({
+        method: 'POST',
+        path: '/api/staff/users/{id}/identity/',
+        tag: 'staff',
+        summary:
+          '本人確認の判定（confirmed と有効期限、または inadequate と理由）。確認中のときだけ。結果は監査ログに記録し、申込者のプロフィールを返す',
+        access: REVIEWERS,
+        params: IdParamsSchema,
+        body: StaffIdentityDecisionSchema,
+        success: { status: 200, schema: StaffApplicantSchema },
+        errors: ['validation', 'notFound'],
       }),
     },
   },

@@ -25,6 +25,7 @@ export * from './draft';
 export * from './lookups';
 export * from './accounts';
 export * from './staff';
+export * from './staff-review';
 export * from './endpoint';
 export * from './endpoints';
 export * from './endpoints-session';

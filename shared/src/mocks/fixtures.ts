@@ -9,6 +9,7 @@ import type { PostalAddress, PostalCodeLookup } from '../contracts/postal-code';
 import type { ProfileResponse } from '../contracts/profile';
 import type { SuppressEntries } from '../contracts/system-settings';
 import type { StaffMember, StaffSummary } from '../contracts/staff';
+import type { StaffApplicant, StaffAuditEvent, StaffEntryDetail, StaffEntryQueue, StaffEntryQueueItem } from '../contracts/staff-review';
 import { CLAIM_STATUS, DEFAULT_REVIEW_STATUS, ENTRY_STATUS, REVIEW_STATUS } from '../domain/statuses';
 
 /**
@@ -272,4 +273,88 @@ export function staffMembersFixture(): StaffMember[] {
     staffMemberFixture({ id: 3, email: 'approver@tsumugi.example.jp', name: '承認 次郎', role: 'approver', last_login_at: null }),
     staffMemberFixture({ id: 4, email: 'former@tsumugi.example.jp', name: '退職 三郎', role: 'reviewer', disabled_at: TIME }),
   ];
+}
+
+// --- The back office's review (issue 11) -------------------------------------------------------
+
+/** The applicant of `entryFixture` as the reviewer sees them: identity under review, both sides uploaded. */
+export function staffApplicantFixture(overrides: Partial<StaffApplicant> = {}): StaffApplicant {
+  return {
+    id: 7,
+    email: 'taro@example.jp',
+    first_name: '太郎',
+    last_name: '山田',
+    company_name: '株式会社ツムギ商事',
+    corporate_division: 'corporate',
+    office_phone: '03-1234-5678',
+    office_zipcode: '1000005',
+    office_prefecture: '東京都',
+    office_city: '千代田区丸の内1-1-1',
+    office_building_number: '',
+    owner_phone: '090-1234-5678',
+    owner_zipcode: '1500002',
+    owner_prefecture: '東京都',
+    owner_city: '渋谷区渋谷1-1-1',
+    owner_building_number: '',
+    identity_confirmation: REVIEW_STATUS.confirming,
+    identity_valid_date: null,
+    identity_document_type: 'drivingLicence',
+    identity_files: [
+      { id: 901, kind: 'identity', name: '運転免許証（表）.jpg', content_type: 'image/jpeg', side: 'front' },
+      { id: 902, kind: 'identity', name: '運転免許証（裏）.jpg', content_type: 'image/jpeg', side: 'back' },
+    ],
+    ...overrides,
+  };
+}
+
+/** One row of the review queue (`GET /api/staff/entries/`): `entryFixture` and its applicant. */
+export function staffEntryQueueItemFixture(overrides: Partial<StaffEntryQueueItem> = {}): StaffEntryQueueItem {
+  const entry = entryFixture();
+  const applicant = staffApplicantFixture();
+  return {
+    id: entry.id,
+    code: entry.code,
+    status: entry.status,
+    created_at: entry.created_at,
+    updated_at: entry.updated_at,
+    purchase_amount_desired: entry.purchase_amount_desired,
+    claim_count: entry.claims.length,
+    face_total: '1100000',
+    applicant: {
+      id: applicant.id,
+      email: applicant.email,
+      first_name: applicant.first_name,
+      last_name: applicant.last_name,
+      company_name: applicant.company_name,
+      corporate_division: applicant.corporate_division,
+    },
+    ...overrides,
+  };
+}
+
+/** `GET /api/staff/entries/`: one page. */
+export function staffEntryQueueFixture(overrides: Partial<StaffEntryQueue> = {}): StaffEntryQueue {
+  return { count: 1, limit: 50, offset: 0, results: [staffEntryQueueItemFixture()], ...overrides };
+}
+
+/** The entry's creation as the audit log recorded it. */
+export function staffAuditEventFixture(overrides: Partial<StaffAuditEvent> = {}): StaffAuditEvent {
+  return {
+    id: 1,
+    occurred_at: TIME,
+    actor: 'user:7',
+    actor_name: null,
+    event: 'entry.created',
+    subject_type: 'entry',
+    subject_id: '21',
+    before: { withdrawals_detail_status: REVIEW_STATUS.nothing, financial_statements_status: REVIEW_STATUS.nothing },
+    after: { withdrawals_detail_status: REVIEW_STATUS.confirming, financial_statements_status: REVIEW_STATUS.confirming },
+    data: { code: 'E-000021', status: ENTRY_STATUS.under_review },
+    ...overrides,
+  };
+}
+
+/** `GET /api/staff/entries/{id}/`. */
+export function staffEntryDetailFixture(overrides: Partial<StaffEntryDetail> = {}): StaffEntryDetail {
+  return { entry: entryFixture(), applicant: staffApplicantFixture(), history: [staffAuditEventFixture()], ...overrides };
 }

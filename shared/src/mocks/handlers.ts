@@ -12,11 +12,19 @@ import type { Me } from '../contracts/me';
 import type { NewsItem } from '../contracts/news';
 import { PRE_ENTRY_API_MESSAGES, type PreEntryResult } from '../contracts/pre-entry';
 import { screenPreEntry } from '../domain/pre-entry';
-import { REVIEW_STATUS } from '../domain/statuses';
+import { ENTRY_STATUS, REVIEW_STATUS, reviewStatusOrDefault } from '../domain/statuses';
 import { PostalCodeParamsSchema } from '../contracts/postal-code';
 import type { ProfileResponse } from '../contracts/profile';
 import type { SuppressEntries } from '../contracts/system-settings';
 import { STAFF_MESSAGES, type StaffMember, type StaffSummary } from '../contracts/staff';
+import {
+  STAFF_REVIEW_MESSAGES,
+  StaffEntryQueueQuerySchema,
+  type StaffEntryDetail,
+  type StaffEntryQueueItem,
+  type StaffIdentityDecision,
+} from '../contracts/staff-review';
+import { REVIEW_STATUS_LABELS } from '../domain/identity-documents';
 import { UPLOAD_MESSAGES, UploadRequestFieldsSchema, acceptedContentTypes, type Upload } from '../contracts/upload';
 import {
   MOCK_POSTAL_ADDRESSES,
@@ -34,6 +42,7 @@ import {
   openApiFixture,
   postalCodeLookupFixture,
   profileFixture,
+  staffEntryDetailFixture,
   staffMembersFixture,
   suppressEntriesFixture,
   visitorFixture,
@@ -155,6 +164,8 @@ export interface MockState {
   staff: StaffSummary | null;
   /** The staff accounts (log in with MOCK_STAFF's password and code). */
   staffMembers: StaffMember[];
+  /** What the back office reviews: each entry with its applicant and history (`staffEntryDetailFixture`). */
+  review: StaffEntryDetail[];
 }
 
 export function initialMockState(overrides: Partial<MockState> = {}): MockState {
@@ -170,6 +181,7 @@ export function initialMockState(overrides: Partial<MockState> = {}): MockState 
     news: newsFixture(),
     staff: null,
     staffMembers: staffMembersFixture(),
+    review: [staffEntryDetailFixture()],
     ...overrides,
   };
 }
@@ -192,6 +204,31 @@ function staffRefusal(state: MockState, endpoint: AnyEndpoint): MockReply | null
   const roles = typeof endpoint.access === 'object' ? endpoint.access.staff : [];
   return roles.includes(state.staff.role) ? null : failureReply(endpoint, 'forbidden', { detail: STAFF_MESSAGES.permissionDenied });
 }
+
+/** A review item as the queue lists it. */
+function queueItem({ entry, applicant }: StaffEntryDetail): StaffEntryQueueItem {
+  return {
+    id: entry.id,
+    code: entry.code,
+    status: entry.status,
+    created_at: entry.created_at,
+    updated_at: entry.updated_at,
+    purchase_amount_desired: entry.purchase_amount_desired,
+    claim_count: entry.claims.length,
+    face_total: String(entry.claims.reduce((total, claim) => total + Number(claim.amount), 0)),
+    applicant: {
+      id: applicant.id,
+      email: applicant.email,
+      first_name: applicant.first_name,
+      last_name: applicant.last_name,
+      company_name: applicant.company_name,
+      corporate_division: applicant.corporate_division,
+    },
+  };
+}
+
+/** The bytes the mock serves for any file of the review (a tiny PDF). */
+const MOCK_FILE_BYTES = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37]).buffer;
 
 /**
  * Handlers for every endpoint of the catalogue, sharing one state: register, log in (MOCK_ACCOUNT or
@@ -223,6 +260,66 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
       e.staff.staffMembers.list,
       () => staffRefusal(state, e.staff.staffMembers.list) ?? state.staffMembers,
     ),
+    [e.staff.entries.list.id]: mock(e.staff.entries.list, ({ request }) => {
+      const refused = staffRefusal(state, e.staff.entries.list);
+      if (refused) return refused;
+      const query = safeParse(StaffEntryQueueQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
+      if (!query.success) return failureReply(e.staff.entries.list, 'validation', validationErrorBody(query.error.issues));
+      const { status, order, limit, offset } = query.data;
+      const matching = state.review
+        .filter((item) => item.entry.status === ENTRY_STATUS[status])
+        .sort((a, b) => a.entry.created_at.localeCompare(b.entry.created_at) || a.entry.id - b.entry.id);
+      if (order === 'newest') matching.reverse();
+      return { count: matching.length, limit, offset, results: matching.slice(offset, offset + limit).map(queueItem) };
+    }),
+    [e.staff.entries.get.id]: mock(e.staff.entries.get, ({ params }) => {
+      const refused = staffRefusal(state, e.staff.entries.get);
+      if (refused) return refused;
+      return (
+        state.review.find((item) => String(item.entry.id) === params.id) ??
+        failureReply(e.staff.entries.get, 'notFound', { detail: NOT_FOUND_DETAIL })
+      );
+    }),
+    [e.staff.uploads.content.id]: mock(e.staff.uploads.content, ({ params }) => {
+      const refused = staffRefusal(state, e.staff.uploads.content);
+      if (refused) return refused;
+      const files = state.review.flatMap(({ entry, applicant }) => [
+        ...entry.addfiles,
+        ...entry.claims.flatMap((claim) => claim.contentfiles),
+        ...applicant.identity_files,
+      ]);
+      const found = files.find((file) => String(file.id) === params.id);
+      return found === undefined
+        ? failureReply(e.staff.uploads.content, 'notFound', { detail: NOT_FOUND_DETAIL })
+        : new MockReply(200, MOCK_FILE_BYTES, { 'Content-Type': found.content_type ?? 'application/octet-stream' });
+    }),
+    [e.staff.users.identity.id]: mock(e.staff.users.identity, ({ params, body }) => {
+      const endpoint = e.staff.users.identity;
+      const refused = staffRefusal(state, endpoint);
+      if (refused) return refused;
+      const applicant = state.review.find((item) => String(item.applicant.id) === params.id)?.applicant;
+      if (applicant === undefined) return failureReply(endpoint, 'notFound', { detail: NOT_FOUND_DETAIL });
+      const checked = validate(endpoint, body);
+      if (!checked.ok) return checked.reply;
+      const decision = checked.value as StaffIdentityDecision;
+      const current = reviewStatusOrDefault(applicant.identity_confirmation);
+      if (current !== REVIEW_STATUS.confirming) {
+        return failureReply(endpoint, 'validation', {
+          non_field_errors: [STAFF_REVIEW_MESSAGES.identityNotConfirming(REVIEW_STATUS_LABELS[current])],
+        });
+      }
+      const validDate = decision.decision === 'confirmed' ? (decision.valid_date ?? '').trim() : null;
+      if (validDate !== null && validDate < new Date().toISOString().slice(0, 10)) {
+        return failureReply(endpoint, 'validation', { valid_date: [STAFF_REVIEW_MESSAGES.validDatePast] });
+      }
+      const after = {
+        ...applicant,
+        identity_confirmation: decision.decision === 'confirmed' ? REVIEW_STATUS.confirmed : REVIEW_STATUS.inadequate,
+        identity_valid_date: validDate,
+      };
+      state.review = state.review.map((item) => (item.applicant.id === after.id ? { ...item, applicant: after } : item));
+      return after;
+    }),
   };
   const handlers = {
     [e.health.get.id]: answer(e.health.get, healthFixture()),

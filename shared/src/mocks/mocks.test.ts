@@ -24,8 +24,12 @@ import {
   ProfileResponseSchema,
   STAFF_MESSAGES,
   StaffMeResponseSchema,
+  StaffApplicantSchema,
+  StaffEntryDetailSchema,
+  StaffEntryQueueSchema,
   StaffMemberListSchema,
   StaffSummarySchema,
+  STAFF_REVIEW_MESSAGES,
   SuppressEntriesSchema,
   endpoints,
   listEndpoints,
@@ -51,6 +55,9 @@ import {
   openApiFixture,
   postalCodeLookupFixture,
   profileFixture,
+  staffApplicantFixture,
+  staffEntryDetailFixture,
+  staffEntryQueueFixture,
   staffMembersFixture,
   staffSummaryFixture,
   suppressEntriesFixture,
@@ -80,6 +87,9 @@ describe('fixtures: each a valid answer of its schema', () => {
     ['staff summary', StaffSummarySchema, staffSummaryFixture()],
     ['staff me (none)', StaffMeResponseSchema, {}],
     ['staff members', StaffMemberListSchema, staffMembersFixture()],
+    ['staff entry queue', StaffEntryQueueSchema, staffEntryQueueFixture()],
+    ['staff entry detail', StaffEntryDetailSchema, staffEntryDetailFixture()],
+    ['staff applicant (identity decision)', StaffApplicantSchema, staffApplicantFixture()],
     ...Object.entries(MOCK_POSTAL_ADDRESSES).map(([code, addresses]): [string, Schema, unknown] => [
       `mock postal code ${code}`,
       PostalCodeLookupSchema,
@@ -169,6 +179,33 @@ describe('the mock backend', () => {
     await expect(api(endpoints.staff.auth.login, { body: { ...MOCK_STAFF, email: 'former@tsumugi.example.jp' } })).rejects.toBeInstanceOf(
       OperationalError,
     );
+  });
+
+  test('staff review: the queue, an entry, a file, the identity decision (only from 確認中); 403 without a staff login', async () => {
+    start();
+    await expect(api(endpoints.staff.entries.list, { query: {} })).rejects.toMatchObject({ status: 403 });
+    await api(endpoints.staff.auth.login, { body: { ...MOCK_STAFF, email: 'reviewer@tsumugi.example.jp' } });
+    expect(await api(endpoints.staff.entries.list, { query: {} })).toEqual(staffEntryQueueFixture());
+    expect((await api(endpoints.staff.entries.list, { query: { status: 'archived' } })).results).toEqual([]);
+    expect(await api(endpoints.staff.entries.get, { params: { id: 21 } })).toEqual(staffEntryDetailFixture());
+    await expect(api(endpoints.staff.entries.get, { params: { id: 999 } })).rejects.toMatchObject({ status: 404 });
+    const file = await fetch('http://localhost/api/staff/uploads/901/content/');
+    expect([file.status, file.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+    expect((await fetch('http://localhost/api/staff/uploads/999/content/')).status).toBe(404);
+    const blank = await api(endpoints.staff.users.identity, { params: { id: 7 }, body: { decision: 'inadequate', reason: ' ' } }).catch(
+      (e: unknown) => e,
+    );
+    expect((blank as ValidationError).fieldErrors).toEqual({ reason: 'この項目は空にできません' });
+    const decided = await api(endpoints.staff.users.identity, {
+      params: { id: 7 },
+      body: { decision: 'inadequate', reason: '画像が不鮮明です。' },
+    });
+    expect(decided).toMatchObject({ identity_confirmation: 2, identity_valid_date: null });
+    const again = await api(endpoints.staff.users.identity, {
+      params: { id: 7 },
+      body: { decision: 'confirmed', valid_date: '2099-12-31' },
+    }).catch((e: unknown) => e);
+    expect((again as ValidationError).nonFieldErrors).toEqual([STAFF_REVIEW_MESSAGES.identityNotConfirming('不備')]);
   });
 
   test('bodies are validated with the contract, as the API does', async () => {

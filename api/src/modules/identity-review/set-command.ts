@@ -1,12 +1,10 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { isIdentityExpired, REVIEW_STATUS, reviewStatusName, toIsoDate, type ReviewStatusName } from '@app/shared/domain';
-import { eq } from 'drizzle-orm';
-import { drfDateTime, findUserByEmail } from '../../accounts/users';
-import { writeAudit } from '../../audit';
+import { REVIEW_STATUS, toIsoDate, type ReviewStatusName } from '@app/shared/domain';
+import { findUserByEmail } from '../../accounts/users';
 import type { Db } from '../../context';
-import { users, type User } from '../../db/schema';
 import { UsageError } from '../system-settings/suppress-command';
+import { identityStateOfUser, IdentityReviewError, reviewIdentity, type IdentityState } from './review';
 
 export { UsageError };
 
@@ -78,10 +76,7 @@ export function parseIdentityCommand(argv: readonly string[]): IdentityCommand {
 }
 
 /** An account's identity state as the command prints it. */
-export interface IdentityState {
-  readonly identity_confirmation: ReviewStatusName;
-  readonly identity_valid_date: string | null;
-}
+export type { IdentityState };
 
 export interface IdentityCommandResult extends IdentityState {
   readonly user_id: number;
@@ -95,15 +90,11 @@ export class IdentityCommandError extends Error {
   override name = 'IdentityCommandError';
 }
 
-const stateOf = (user: Pick<User, 'identityConfirmation' | 'identityValidDate'>): IdentityState => ({
-  identity_confirmation: reviewStatusName(user.identityConfirmation) ?? 'nothing',
-  identity_valid_date: user.identityValidDate,
-});
-
 /**
  * Runs a parsed command: shows the account's identity state, or sets it and writes
- * `identity.reviewed` (before/after, actor `operator:<login name>`) in the same transaction. The
- * profile's `version` is not bumped (the review is not an edit of the profile form).
+ * `identity.reviewed` (before/after, actor `operator:<login name>`) in the same transaction
+ * (review.ts `reviewIdentity`, which the back office uses too). The profile's `version` is not bumped
+ * (the review is not an edit of the profile form).
  */
 export async function runIdentityCommand(
   db: Db,
@@ -113,21 +104,24 @@ export async function runIdentityCommand(
 ): Promise<IdentityCommandResult> {
   const user = await findUserByEmail(db, command.email);
   if (user === undefined) throw new IdentityCommandError(`no account has the address ${command.email}`);
-  const before = stateOf(user);
-  if (command.kind === 'show') return { user_id: user.id, email: user.email, ...before };
-
-  const today = drfDateTime(now).slice(0, 10); // the day in Japan
-  const validDate = command.status === 'confirmed' || command.status === 'expired' ? (command.validDate ?? user.identityValidDate) : null;
-  if (command.status === 'confirmed' && validDate !== null && isIdentityExpired(validDate, today)) {
-    throw new IdentityCommandError(`--valid-date ${validDate} is before today (${today}): the identity would be expired at once`);
+  if (command.kind === 'show') return { user_id: user.id, email: user.email, ...identityStateOfUser(user) };
+  try {
+    const { before, after } = await reviewIdentity(db, {
+      userId: user.id,
+      status: command.status,
+      validDate: command.validDate,
+      now,
+      actor,
+    });
+    return { user_id: user.id, email: user.email, ...after, before };
+  } catch (error) {
+    if (error instanceof IdentityReviewError && error.reason.kind === 'pastValidDate') {
+      const { validDate, today } = error.reason;
+      throw new IdentityCommandError(`--valid-date ${validDate} is before today (${today}): the identity would be expired at once`);
+    }
+    if (error instanceof IdentityReviewError && error.reason.kind === 'notFound') {
+      throw new IdentityCommandError(`no account has the address ${command.email}`);
+    }
+    throw error;
   }
-  const after: IdentityState = { identity_confirmation: command.status, identity_valid_date: validDate };
-  await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ identityConfirmation: REVIEW_STATUS[command.status], identityValidDate: validDate, updatedAt: now })
-      .where(eq(users.id, user.id));
-    await writeAudit(tx, { event: 'identity.reviewed', at: now, actor, userId: user.id, data: { before, after } });
-  });
-  return { user_id: user.id, email: user.email, ...after, before };
 }
