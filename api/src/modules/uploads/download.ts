@@ -1,0 +1,28 @@
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import type { AppContext } from '../../context';
+import type { Upload } from '../../db/schema';
+import { notFound } from '../../http/errors';
+
+/** RFC 5987 `filename*` for a Japanese name, plus an ASCII fallback. */
+function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * An uploaded file as a download, for its owner and for staff alike: served as an attachment, never
+ * rendered by the browser — the stored type (decided from the bytes), nosniff (every answer), a
+ * sandbox CSP in case it is opened anyway, never cached. A row whose object is gone is 404.
+ */
+export async function sendStoredFile(ctx: AppContext, reply: FastifyReply, row: Upload): Promise<Readable> {
+  const body = await ctx.storage.get(row.storageKey);
+  if (body === null) throw notFound();
+  reply
+    .header('Content-Type', row.contentType)
+    .header('Content-Length', String(row.size))
+    .header('Content-Disposition', attachment(row.name))
+    .header('Content-Security-Policy', "default-src 'none'; sandbox")
+    .header('Cache-Control', 'private, no-store');
+  return body;
+}
