@@ -71,7 +71,7 @@ export const OPENAPI_INFO = {
   title: 'ツムギ 請求書買取 API',
   version: '1',
   description:
-    'Generated from the endpoint catalogue (shared/src/contracts/endpoints.ts). Django REST framework conventions: trailing slashes, the sessionid cookie, the csrftoken cookie echoed as X-CSRFToken on unsafe methods, 400 bodies {field: [message], non_field_errors: [message]}, {detail} for other errors, decimals as strings.',
+    'Generated from the endpoint catalogue (shared/src/contracts/endpoints.ts). Django REST framework conventions: trailing slashes, the sessionid cookie (staff: staff_sessionid, a separate login with a second factor), the csrftoken cookie echoed as X-CSRFToken on unsafe methods, 400 bodies {field: [message], non_field_errors: [message]}, {detail} for other errors, decimals as strings.',
 };
 
 export { NOT_FOUND_DETAIL };
@@ -142,6 +142,7 @@ export function buildApp({ env, db, context }: BuildAppOptions): FastifyInstance
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'sessionid' },
+          staffSession: { type: 'apiKey', in: 'cookie', name: 'staff_sessionid' },
           csrf: { type: 'apiKey', in: 'header', name: 'X-CSRFToken' },
         },
       },
