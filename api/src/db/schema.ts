@@ -305,6 +305,16 @@ export const entries = pgTable(
     contractPeriod: date('contract_period', { mode: 'string' }),
     /** The applicant's account for the purchase price (bank account string, bank-account.ts). */
     bankAccount: text('bank_account'),
+    /**
+     * The document groups the reviewer found inadequate, with the reasons the applicant reads
+     * (`InadequateDocument` of the contracts); emptied group by group as they are confirmed or resubmitted.
+     */
+    inadequateDocuments: jsonb('inadequate_documents').$type<InadequateDocumentRecord[]>().notNull().default([]),
+    /** Who approved the terms (the second person: never whoever priced a claim) and when. */
+    approvedByStaffId: integer('approved_by_staff_id').references(() => staffMembers.id),
+    approvedAt: timestamp('approved_at', tz),
+    /** Storage key of the signed contract PDF (null before the contract). */
+    contractDocumentKey: text('contract_document_key'),
   },
   (table) => [
     uniqueIndex('entries_code_key').on(table.code),
@@ -319,6 +329,13 @@ export const entries = pgTable(
 );
 
 export type EntryRow = typeof entries.$inferSelect;
+
+/** One inadequate document group of an entry (`entries.inadequate_documents`). */
+export interface InadequateDocumentRecord {
+  readonly group: 'withdrawals_detail' | 'financial_statements' | 'invoice' | 'additional_doc';
+  readonly claim_id: number | null;
+  readonly reason: string;
+}
 
 /** The account the obliger pays a claim into, with the obliger's payer accounts (holder names normalised). */
 export interface ReceivePaymentAccountRecord {
@@ -367,6 +384,9 @@ export const claims = pgTable(
     updatedAt: timestamp('updated_at', tz).notNull(),
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
     receivePaymentAccount: jsonb('receive_payment_account').$type<ReceivePaymentAccountRecord>(),
+    /** Who set the purchase terms (can_buy) and when: the approver must be someone else. */
+    pricedByStaffId: integer('priced_by_staff_id').references(() => staffMembers.id),
+    pricedAt: timestamp('priced_at', tz),
   },
   (table) => [
     uniqueIndex('claims_code_key').on(table.code),

@@ -52,6 +52,14 @@ const UNSAFE_ENDPOINTS: [method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: strin
   ['POST', '/api/staff/auth/session/delete', {}],
   ['POST', '/api/staff/me/', {}],
   ['POST', '/api/staff/users/:id/identity/', { decision: 'confirmed', valid_date: '2030-01-01' }],
+  ['POST', '/api/entries/:id/review/', { files: [{ id: 1, group: 'invoice', claim_id: 1 }] }],
+  ['POST', '/api/entries/:id/cancel/', undefined],
+  ['POST', '/api/entries/:id/contract/', { agreed: true }],
+  ['POST', '/api/staff/entries/:id/documents/', { group: 'invoice', claim_id: 1, decision: 'confirmed' }],
+  ['POST', '/api/staff/entries/:id/actions/', { action: 'transfer' }],
+  ['POST', '/api/staff/entries/:id/approve/', { contract_period: '2030-01-01' }],
+  ['POST', '/api/staff/claims/:id/decision/', { decision: 'cannot_buy' }],
+  ['POST', '/api/staff/claims/:id/actions/', { action: 'return' }],
 ];
 
 /** The calls that hand out the csrftoken cookie (`csrf: 'bootstrap'`), so pass without one. */

@@ -7,10 +7,19 @@ import {
   StaffEntryQueueSchema,
   StaffIdentityDecisionSchema,
 } from './staff-review';
+import {
+  StaffClaimActionSchema,
+  StaffClaimDecisionSchema,
+  StaffDocumentDecisionSchema,
+  StaffEntryActionSchema,
+  StaffEntryApproveSchema,
+} from './staff-decisions';
 import { IdParamsSchema } from './upload';
 
 /** Every staff member may review: reviewers, approvers and admins. */
 const REVIEWERS = { staff: ['reviewer', 'approver', 'admin'] } as const;
+/** Offering the terms needs an approver (or an admin), never whoever priced a claim. */
+const APPROVERS = { staff: ['approver', 'admin'] } as const;
 
 /**
  * The back office's endpoints (issue 11), under `/api/staff/`: part of the catalogue (`endpoints`
@@ -83,6 +92,77 @@ export const staffEndpoints = defineCatalogue({
         params: IdParamsSchema,
         success: { status: 200, schema: StaffEntryDetailSchema },
         errors: ['notFound'],
+      }),
+      documents: endpoint({
+        method: 'POST',
+        path: '/api/staff/entries/{id}/documents/',
+        tag: 'staff',
+        summary:
+          '書類の判定（入出金明細・決算書等・請求書・追加書類ごとに confirmed、または inadequate と申込者に伝える理由）。審査中のときだけ。監査ログに記録',
+        access: REVIEWERS,
+        params: IdParamsSchema,
+        body: StaffDocumentDecisionSchema,
+        success: { status: 200, schema: StaffEntryDetailSchema },
+        errors: ['validation', 'notFound', 'conflict'],
+      }),
+      action: endpoint({
+        method: 'POST',
+        path: '/api/staff/entries/{id}/actions/',
+        tag: 'staff',
+        summary:
+          '申し込みの操作：markInadequate（不備として申込者に再提出を依頼・メール）、reject（理由つきでお断り）、transfer（入金済み・メール）、archive（終了）。遷移表にない操作は 409',
+        access: REVIEWERS,
+        params: IdParamsSchema,
+        body: StaffEntryActionSchema,
+        success: { status: 200, schema: StaffEntryDetailSchema },
+        errors: ['validation', 'notFound', 'conflict'],
+      }),
+      approve: endpoint({
+        method: 'POST',
+        path: '/api/staff/entries/{id}/approve/',
+        tag: 'staff',
+        summary:
+          '買取条件の承認（承認者・管理者のみ。条件を設定した本人は 403）。契約期限を付けて申込者に提示し（reviewed）、メールで知らせる',
+        access: APPROVERS,
+        params: IdParamsSchema,
+        body: StaffEntryApproveSchema,
+        success: { status: 200, schema: StaffEntryDetailSchema },
+        errors: ['validation', 'notFound', 'conflict'],
+      }),
+      contractDocument: endpoint({
+        method: 'GET',
+        path: '/api/staff/entries/{id}/contract/document/',
+        tag: 'staff',
+        summary: '署名済みの契約書 PDF（スタッフ用。契約前は 404）',
+        access: REVIEWERS,
+        params: IdParamsSchema,
+        success: { status: 200, schema: null, file: true },
+        errors: ['notFound'],
+      }),
+    },
+    claims: {
+      decision: endpoint({
+        method: 'POST',
+        path: '/api/staff/claims/{id}/decision/',
+        tag: 'staff',
+        summary:
+          '請求書の買取可否：can_buy（掛目・手数料率・振込手数料。金額はドメインの計算で算出）または cannot_buy。申し込みが審査中のときだけ、承認まではやり直せる',
+        access: REVIEWERS,
+        params: IdParamsSchema,
+        body: StaffClaimDecisionSchema,
+        success: { status: 200, schema: StaffEntryDetailSchema },
+        errors: ['validation', 'notFound', 'conflict'],
+      }),
+      action: endpoint({
+        method: 'POST',
+        path: '/api/staff/claims/{id}/actions/',
+        tag: 'staff',
+        summary: '入金後の請求書：delay（支払期日を過ぎて未回収）、return（回収済み）。遷移表にない操作は 409',
+        access: REVIEWERS,
+        params: IdParamsSchema,
+        body: StaffClaimActionSchema,
+        success: { status: 200, schema: StaffEntryDetailSchema },
+        errors: ['validation', 'notFound', 'conflict'],
       }),
     },
     uploads: {

@@ -14,6 +14,7 @@ import { PostalCodeLookupSchema, PostalCodeParamsSchema } from './postal-code';
 import { ActiveDelinquencyRequestSchema, IdParamsSchema, UploadListSchema, UploadRequestFieldsSchema, UploadSchema } from './upload';
 import { AccountSummarySchema, DetailResponseSchema, LoginRequestSchema } from './session';
 import { EntryListSchema, EntrySchema } from './entry';
+import { EntryContractRequestSchema, EntryReviewRequestSchema } from './entry-life';
 import { DraftEntryResponseSchema, DraftSaveRequestSchema, EntryCreateRequestSchema } from './draft';
 import {
   BankCodeParamsSchema,
@@ -213,6 +214,49 @@ export const endpoints = defineCatalogue({
       access: 'applicant',
       params: IdParamsSchema,
       success: { status: 200, schema: EntrySchema },
+      errors: ['notFound'],
+    }),
+    review: endpoint({
+      method: 'POST',
+      path: '/api/entries/{id}/review/',
+      tag: 'entries',
+      summary:
+        '再提出（不備の書類グループごとに新しいファイル。ほかの内容はそのまま）。書類の不備ありのときだけ。審査中に戻し、監査ログに記録',
+      access: 'applicant',
+      params: IdParamsSchema,
+      body: EntryReviewRequestSchema,
+      success: { status: 200, schema: EntrySchema },
+      errors: ['validation', 'notFound', 'conflict'],
+    }),
+    cancel: endpoint({
+      method: 'POST',
+      path: '/api/entries/{id}/cancel/',
+      tag: 'entries',
+      summary: '申し込みの取り消し（審査中・書類の不備あり・審査完了のときだけ。終了にして cancelled_at、メール）',
+      access: 'applicant',
+      params: IdParamsSchema,
+      success: { status: 200, schema: EntrySchema },
+      errors: ['notFound', 'conflict'],
+    }),
+    contract: endpoint({
+      method: 'POST',
+      path: '/api/entries/{id}/contract/',
+      tag: 'entries',
+      summary: 'ご契約（同意 agreed: true。審査完了で契約期限内のときだけ。買取できる請求書を契約済みにし、契約書 PDF を保存、メール）',
+      access: 'applicant',
+      params: IdParamsSchema,
+      body: EntryContractRequestSchema,
+      success: { status: 200, schema: EntrySchema },
+      errors: ['validation', 'notFound', 'conflict'],
+    }),
+    contractDocument: endpoint({
+      method: 'GET',
+      path: '/api/entries/{id}/contract/document/',
+      tag: 'entries',
+      summary: '署名済みの契約書 PDF（本人のみ。契約前・ほかの人の id は 404）',
+      access: 'applicant',
+      params: IdParamsSchema,
+      success: { status: 200, schema: null, file: true },
       errors: ['notFound'],
     }),
     create: endpoint({

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { DEPOSIT_TYPES } from '../domain/constants';
+import { DOCUMENT_GROUPS } from '../domain/document-review';
 import { TAX_RETURN_METHODS } from '../domain/financial-statements';
 import { MESSAGES } from '../domain/messages';
 import { BANK_FILE_FORMATS } from '../domain/statuses';
@@ -74,6 +75,17 @@ export const ClaimSchema = z.object({
 export type Claim = z.infer<typeof ClaimSchema>;
 
 /**
+ * A document group the reviewer found inadequate, and why (issue 11): the entry's withdrawals details
+ * or financial statements (`claim_id` null), or one claim's invoice or additional documents.
+ */
+export const InadequateDocumentSchema = z.object({
+  group: z.enum(DOCUMENT_GROUPS),
+  claim_id: z.nullable(IdSchema),
+  reason: z.string(),
+});
+export type InadequateDocument = z.infer<typeof InadequateDocumentSchema>;
+
+/**
  * An entry (申し込み). Interpretations: `user` is the applicant's id; `contract_period` is the last
  * day the offer can be signed (null until reviewed); `bank_account` is the bank account string of
  * bank-account.ts.
@@ -104,6 +116,14 @@ export const EntrySchema = z.object({
   auto_rejection_started_at: z.nullable(DateTimeSchema),
   contract_period: z.nullable(DateSchema),
   bank_account: z.nullable(z.string()),
+  /**
+   * Not in the spec (issue 11): each inadequate document group with the reviewer's reason, so the
+   * detail and resubmit pages ask again for exactly those; `description_of_inadequate_document`
+   * is the same reasons as one text.
+   */
+  inadequate_documents: z._default(z.array(InadequateDocumentSchema), []),
+  /** Not in the spec: whether the signed contract PDF exists (`GET /api/entries/{id}/contract/document/`). */
+  has_contract_document: z._default(z.boolean(), false),
 });
 export type Entry = z.infer<typeof EntrySchema>;
 

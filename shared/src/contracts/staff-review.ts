@@ -133,6 +133,18 @@ export const StaffAuditEventSchema = z.object({
 });
 export type StaffAuditEvent = z.infer<typeof StaffAuditEventSchema>;
 
+/** A staff member's name and when they acted. */
+export const StaffActorStampSchema = z.object({
+  staff_id: IdSchema,
+  staff_name: z.string(),
+  at: DateTimeSchema,
+});
+export type StaffActorStamp = z.infer<typeof StaffActorStampSchema>;
+
+/** Who priced one claim. */
+export const StaffClaimPricingSchema = z.object({ claim_id: IdSchema, priced_by: StaffActorStampSchema });
+export type StaffClaimPricing = z.infer<typeof StaffClaimPricingSchema>;
+
 /**
  * `GET /api/staff/entries/{id}/`: the entry (claims and files as the applicant's `EntrySchema`),
  * the applicant, and the history — the entry's audit rows and the applicant's identity reviews, oldest first.
@@ -141,6 +153,10 @@ export const StaffEntryDetailSchema = z.object({
   entry: EntrySchema,
   applicant: StaffApplicantSchema,
   history: z.array(StaffAuditEventSchema),
+  /** Who set each priced claim's terms (can_buy and after), for the second-person rule. */
+  pricing: z._default(z.array(StaffClaimPricingSchema), []),
+  /** Who approved the terms (the entry became reviewed), null before. */
+  approval: z._default(z.nullable(StaffActorStampSchema), null),
 });
 export type StaffEntryDetail = z.infer<typeof StaffEntryDetailSchema>;
 

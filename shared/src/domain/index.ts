@@ -6,6 +6,7 @@
 export * from './constants';
 export * from './statuses';
 export * from './transitions';
+export * from './document-review';
 export * from './identity';
 export * from './profile';
 export * from './identity-documents';

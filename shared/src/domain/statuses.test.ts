@@ -25,6 +25,8 @@ import {
   depositTypeLabel,
   effectiveBankFileFormat,
   entryStatusLabel,
+  claimStatusLabel,
+  CLAIM_STATUS_LABELS,
   entryStatusName,
   formatUploadKey,
   isBankFileFormat,
@@ -81,6 +83,22 @@ describe('entry status (spec §4)', () => {
     [6, '終了'],
   ])('status %i reads %s', (code, label) => {
     expect(entryStatusLabel(code)).toBe(label);
+  });
+  test.each([
+    [1, '審査中'],
+    [3, '買取可'],
+    [6, '回収済み'],
+    [7, '支払遅延'],
+    [8, '買取不可'],
+    [9, '取り消し'],
+    [0, null],
+    ['3', null],
+  ])('claim status %j reads %s', (code, label) => {
+    expect(claimStatusLabel(code)).toBe(label);
+  });
+  test('every claim status has a label, and no two share one', () => {
+    expect(Object.keys(CLAIM_STATUS_LABELS).sort()).toEqual(Object.keys(CLAIM_STATUS).sort());
+    expect(new Set(Object.values(CLAIM_STATUS_LABELS)).size).toBe(9);
   });
   test('every status has a label, and no two share one', () => {
     expect(Object.keys(ENTRY_STATUS_LABELS).sort()).toEqual(Object.keys(ENTRY_STATUS).sort());

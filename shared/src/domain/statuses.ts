@@ -96,6 +96,24 @@ export type ClaimStatus = (typeof CLAIM_STATUS)[ClaimStatusName];
 export const isClaimStatus = (value: unknown): value is ClaimStatus => nameOfCode(CLAIM_STATUS, value) !== null;
 export const claimStatusName = (code: unknown): ClaimStatusName | null => nameOfCode(CLAIM_STATUS, code);
 
+/** The claim statuses in Japanese, as the applicant and the back office read them. */
+export const CLAIM_STATUS_LABELS: Readonly<Record<ClaimStatusName, string>> = {
+  under_review: '審査中',
+  inadequate: '書類の不備あり',
+  can_buy: '買取可',
+  contracted: 'ご契約済み',
+  transferred: 'お振込み済み',
+  returned: '回収済み',
+  delay: '支払遅延',
+  cannot_buy: '買取不可',
+  cancel: '取り消し',
+};
+/** `claimStatusLabel(3)` → `'買取可'`; null for a code the spec does not know. */
+export function claimStatusLabel(code: unknown): string | null {
+  const name = claimStatusName(code);
+  return name === null ? null : CLAIM_STATUS_LABELS[name];
+}
+
 /** Status of a group of claims: payment = 0 (spec §4). */
 export const CLAIM_GROUP_STATUS = { payment: 0 } as const;
 export type ClaimGroupStatus = (typeof CLAIM_GROUP_STATUS)[keyof typeof CLAIM_GROUP_STATUS];

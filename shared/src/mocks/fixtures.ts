@@ -190,6 +190,8 @@ export function entryFixture(overrides: Partial<Entry> = {}): Entry {
     purchase_amount_desired: '1000000',
     purpose: '仕入れ資金',
     description_of_inadequate_document: null,
+    inadequate_documents: [],
+    has_contract_document: false,
     contracted_at: null,
     transferred_at: null,
     cancelled_at: null,
@@ -356,5 +358,12 @@ export function staffAuditEventFixture(overrides: Partial<StaffAuditEvent> = {})
 
 /** `GET /api/staff/entries/{id}/`. */
 export function staffEntryDetailFixture(overrides: Partial<StaffEntryDetail> = {}): StaffEntryDetail {
-  return { entry: entryFixture(), applicant: staffApplicantFixture(), history: [staffAuditEventFixture()], ...overrides };
+  return {
+    entry: entryFixture(),
+    applicant: staffApplicantFixture(),
+    history: [staffAuditEventFixture()],
+    pricing: [],
+    approval: null,
+    ...overrides,
+  };
 }

@@ -12,7 +12,26 @@ import type { Me } from '../contracts/me';
 import type { NewsItem } from '../contracts/news';
 import { PRE_ENTRY_API_MESSAGES, type PreEntryResult } from '../contracts/pre-entry';
 import { screenPreEntry } from '../domain/pre-entry';
-import { ENTRY_STATUS, REVIEW_STATUS, reviewStatusOrDefault } from '../domain/statuses';
+import {
+  CLAIM_STATUS,
+  ENTRY_STATUS,
+  REVIEW_STATUS,
+  claimStatusLabel,
+  entryStatusLabel,
+  reviewStatusOrDefault,
+  type ClaimStatus,
+} from '../domain/statuses';
+import { calculatePurchase } from '../domain/money';
+import { canApproveEntry, claimStatusAfterEntryAction, nextClaimStatus, nextEntryStatus, type EntryAction } from '../domain/transitions';
+import { ENTRY_LIFE_MESSAGES, type EntryReviewRequest } from '../contracts/entry-life';
+import {
+  STAFF_DECISION_MESSAGES,
+  type StaffClaimAction,
+  type StaffClaimDecision,
+  type StaffDocumentDecision,
+  type StaffEntryAction,
+  type StaffEntryApprove,
+} from '../contracts/staff-decisions';
 import { PostalCodeParamsSchema } from '../contracts/postal-code';
 import type { ProfileResponse } from '../contracts/profile';
 import type { SuppressEntries } from '../contracts/system-settings';
@@ -230,6 +249,34 @@ function queueItem({ entry, applicant }: StaffEntryDetail): StaffEntryQueueItem 
 /** The bytes the mock serves for any file of the review (a tiny PDF). */
 const MOCK_FILE_BYTES = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37]).buffer;
 
+/** The mock's clock for the timestamps a move sets. */
+const nowIso = (): string => new Date().toISOString();
+
+/**
+ * An entry after an entry-level move of the domain's transition table, its claims following
+ * (`claimStatusAfterEntryAction`); null when the move is not legal from the entry's status.
+ */
+function moveEntry(entry: Entry, action: EntryAction): Entry | null {
+  const status = nextEntryStatus(entry.status, action);
+  if (status === null) return null;
+  return {
+    ...entry,
+    status,
+    updated_at: nowIso(),
+    claims: entry.claims.map((claim) => {
+      const next = claimStatusAfterEntryAction(action, claim.status);
+      return next === claim.status ? claim : { ...claim, status: next, updated_at: nowIso() };
+    }),
+  };
+}
+
+/** The confirmation status field of a document group on the entry or its claim. */
+const ENTRY_GROUP_FIELD = {
+  withdrawals_detail: 'account_activity_statement_confirmation_status',
+  financial_statements: 'financial_statement_confirmation_status',
+} as const;
+const CLAIM_GROUP_FIELD = { invoice: 'invoice_confirmation_status', additional_doc: 'additional_doc_confirmation_status' } as const;
+
 /**
  * Handlers for every endpoint of the catalogue, sharing one state: register, log in (MOCK_ACCOUNT or
  * any account registered since), log out, the current user, the profile (with its version check),
@@ -238,6 +285,153 @@ const MOCK_FILE_BYTES = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e
 export function createMockBackend(state: MockState = initialMockState()): { handlers: HttpHandler[]; state: MockState } {
   const e = endpoints;
   const loggedIn = (endpoint: AnyEndpoint) => (state.me === null ? notAuthenticated(endpoint) : null);
+  // The back office's decisions: on `state.review`, the same legal moves as the API (no mails, no audit rows).
+  const reviewItem = (id: string) => state.review.find((item) => String(item.entry.id) === id);
+  const claimItem = (id: string) => state.review.find((item) => item.entry.claims.some((claim) => String(claim.id) === id));
+  const saveReview = (detail: StaffEntryDetail): StaffEntryDetail => {
+    state.review = state.review.map((item) => (item.entry.id === detail.entry.id ? detail : item));
+    return detail;
+  };
+  const entryConflict = (endpoint: AnyEndpoint, entry: Entry) =>
+    failureReply(endpoint, 'conflict', { detail: STAFF_DECISION_MESSAGES.entryNotAllowed(entryStatusLabel(entry.status) ?? '') });
+  const stamp = () => ({ staff_id: state.staff?.id ?? 0, staff_name: state.staff?.name ?? '', at: nowIso() });
+  const decisionHandlers = {
+    [e.staff.entries.documents.id]: mock(e.staff.entries.documents, ({ params, body }) => {
+      const endpoint = e.staff.entries.documents;
+      const refused = staffRefusal(state, endpoint);
+      if (refused) return refused;
+      const item = reviewItem(params.id ?? '');
+      if (item === undefined) return failureReply(endpoint, 'notFound', { detail: NOT_FOUND_DETAIL });
+      const checked = validate(endpoint, body);
+      if (!checked.ok) return checked.reply;
+      if (item.entry.status !== ENTRY_STATUS.under_review) return entryConflict(endpoint, item.entry);
+      const decision = checked.value as StaffDocumentDecision;
+      const status = decision.decision === 'confirmed' ? REVIEW_STATUS.confirmed : REVIEW_STATUS.inadequate;
+      const claimId = decision.claim_id ?? null;
+      const isClaimGroup = decision.group === 'invoice' || decision.group === 'additional_doc';
+      if (isClaimGroup !== (claimId !== null) || (claimId !== null && !item.entry.claims.some((c) => c.id === claimId)))
+        return failureReply(endpoint, 'validation', { claim_id: [STAFF_DECISION_MESSAGES.claimMismatch] });
+      const others = item.entry.inadequate_documents.filter((d) => !(d.group === decision.group && d.claim_id === claimId));
+      const entry: Entry = {
+        ...item.entry,
+        inadequate_documents:
+          status === REVIEW_STATUS.inadequate
+            ? [...others, { group: decision.group, claim_id: claimId, reason: (decision.reason ?? '').trim() }]
+            : others,
+      };
+      if (decision.group === 'invoice' || decision.group === 'additional_doc') {
+        const field = CLAIM_GROUP_FIELD[decision.group];
+        entry.claims = entry.claims.map((claim) => (claim.id === claimId ? { ...claim, [field]: status } : claim));
+      } else {
+        entry[ENTRY_GROUP_FIELD[decision.group]] = status;
+      }
+      return saveReview({ ...item, entry });
+    }),
+    [e.staff.entries.action.id]: mock(e.staff.entries.action, ({ params, body }) => {
+      const endpoint = e.staff.entries.action;
+      const refused = staffRefusal(state, endpoint);
+      if (refused) return refused;
+      const item = reviewItem(params.id ?? '');
+      if (item === undefined) return failureReply(endpoint, 'notFound', { detail: NOT_FOUND_DETAIL });
+      const checked = validate(endpoint, body);
+      if (!checked.ok) return checked.reply;
+      const { action } = checked.value as StaffEntryAction;
+      if (action === 'markInadequate' && item.entry.inadequate_documents.length === 0)
+        return failureReply(endpoint, 'conflict', { detail: STAFF_DECISION_MESSAGES.noInadequateDocument });
+      const moved = moveEntry(item.entry, action);
+      if (moved === null) return entryConflict(endpoint, item.entry);
+      const at = nowIso();
+      const entry: Entry = {
+        ...moved,
+        description_of_inadequate_document:
+          action === 'markInadequate'
+            ? moved.inadequate_documents.map((d) => d.reason).join('\n')
+            : moved.description_of_inadequate_document,
+        rejected_at: action === 'reject' ? at : moved.rejected_at,
+        transferred_at: action === 'transfer' ? at : moved.transferred_at,
+        transaction_completed_at:
+          action === 'archive' && item.entry.status === ENTRY_STATUS.transferred ? at : moved.transaction_completed_at,
+      };
+      return saveReview({ ...item, entry });
+    }),
+    [e.staff.entries.approve.id]: mock(e.staff.entries.approve, ({ params, body }) => {
+      const endpoint = e.staff.entries.approve;
+      const refused = staffRefusal(state, endpoint);
+      if (refused) return refused;
+      const item = reviewItem(params.id ?? '');
+      if (item === undefined) return failureReply(endpoint, 'notFound', { detail: NOT_FOUND_DETAIL });
+      const checked = validate(endpoint, body);
+      if (!checked.ok) return checked.reply;
+      if (item.pricing.some((p) => p.priced_by.staff_id === state.staff?.id))
+        return failureReply(endpoint, 'forbidden', { detail: STAFF_DECISION_MESSAGES.samePerson });
+      if (!canApproveEntry(item.entry.claims.map((claim) => claim.status)))
+        return failureReply(endpoint, 'conflict', { detail: STAFF_DECISION_MESSAGES.claimsUndecided });
+      const moved = moveEntry(item.entry, 'approve');
+      if (moved === null) return entryConflict(endpoint, item.entry);
+      const { contract_period } = checked.value as StaffEntryApprove;
+      return saveReview({
+        ...item,
+        approval: stamp(),
+        entry: { ...moved, reviewed_at: nowIso(), contract_period: contract_period.trim() },
+      });
+    }),
+    [e.staff.entries.contractDocument.id]: mock(e.staff.entries.contractDocument, ({ params }) => {
+      const endpoint = e.staff.entries.contractDocument;
+      const refused = staffRefusal(state, endpoint);
+      if (refused) return refused;
+      return reviewItem(params.id ?? '')?.entry.has_contract_document === true
+        ? new MockReply(200, MOCK_FILE_BYTES, { 'Content-Type': 'application/pdf' })
+        : failureReply(endpoint, 'notFound', { detail: NOT_FOUND_DETAIL });
+    }),
+    [e.staff.claims.decision.id]: mock(e.staff.claims.decision, ({ params, body }) => {
+      const endpoint = e.staff.claims.decision;
+      const refused = staffRefusal(state, endpoint);
+      if (refused) return refused;
+      const item = claimItem(params.id ?? '');
+      if (item === undefined) return failureReply(endpoint, 'notFound', { detail: NOT_FOUND_DETAIL });
+      const checked = validate(endpoint, body);
+      if (!checked.ok) return checked.reply;
+      if (item.entry.status !== ENTRY_STATUS.under_review) return entryConflict(endpoint, item.entry);
+      const decision = checked.value as StaffClaimDecision;
+      const claimId = Number(params.id);
+      let pricing = item.pricing.filter((p) => p.claim_id !== claimId);
+      const claims = item.entry.claims.map((claim) => {
+        if (claim.id !== claimId) return claim;
+        if (decision.decision === 'cannot_buy')
+          return { ...claim, status: CLAIM_STATUS.cannot_buy, purchase_amount: null, purchase_principal_amount: null };
+        const terms = {
+          amount: claim.amount,
+          purchase_ratio: (decision.purchase_ratio ?? '').trim(),
+          purchase_fee_ratio: (decision.purchase_fee_ratio ?? '').trim(),
+          bank_charge: (decision.bank_charge ?? '').trim(),
+        };
+        pricing = [...pricing, { claim_id: claimId, priced_by: stamp() }];
+        return { ...claim, ...terms, amount: claim.amount, ...calculatePurchase(terms), status: CLAIM_STATUS.can_buy };
+      });
+      return saveReview({ ...item, pricing, entry: { ...item.entry, claims } });
+    }),
+    [e.staff.claims.action.id]: mock(e.staff.claims.action, ({ params, body }) => {
+      const endpoint = e.staff.claims.action;
+      const refused = staffRefusal(state, endpoint);
+      if (refused) return refused;
+      const item = claimItem(params.id ?? '');
+      if (item === undefined) return failureReply(endpoint, 'notFound', { detail: NOT_FOUND_DETAIL });
+      const checked = validate(endpoint, body);
+      if (!checked.ok) return checked.reply;
+      const { action } = checked.value as StaffClaimAction;
+      const claim = item.entry.claims.find((c) => String(c.id) === params.id);
+      const next = claim === undefined ? null : nextClaimStatus(claim.status, action);
+      if (claim === undefined || next === null)
+        return failureReply(endpoint, 'conflict', {
+          detail: STAFF_DECISION_MESSAGES.claimNotAllowed(claimStatusLabel(claim?.status) ?? ''),
+        });
+      const claims = item.entry.claims.map((c) =>
+        c.id === claim.id ? { ...c, status: next, returned_at: action === 'return' ? nowIso() : c.returned_at } : c,
+      );
+      return saveReview({ ...item, entry: { ...item.entry, claims } });
+    }),
+  };
+
   // The back office: staff log in apart from applicants (MOCK_STAFF).
   const staffHandlers = {
     [e.staff.auth.login.id]: mock(e.staff.auth.login, ({ body }) => {
@@ -517,6 +711,92 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
         failureReply(e.entries.get, 'notFound', { detail: NOT_FOUND_DETAIL })
       );
     }),
+    // An entry's life: the same legal moves as the API (the domain's transition table), no mails.
+    [e.entries.review.id]: mock(e.entries.review, ({ params, body }) => {
+      const endpoint = e.entries.review;
+      const refused = loggedIn(endpoint);
+      if (refused) return refused;
+      const entry = state.entries.find((item) => String(item.id) === params.id);
+      if (entry === undefined) return failureReply(endpoint, 'notFound', { detail: NOT_FOUND_DETAIL });
+      const checked = validate(endpoint, body);
+      if (!checked.ok) return checked.reply;
+      const moved = entry.status === ENTRY_STATUS.inadequate ? moveEntry(entry, 'review') : null;
+      if (moved === null)
+        return failureReply(endpoint, 'conflict', {
+          detail: ENTRY_LIFE_MESSAGES.notAllowed(entryStatusLabel(entry.status) ?? '', ENTRY_LIFE_MESSAGES.actions.review),
+        });
+      const files = (checked.value as EntryReviewRequest).files;
+      const resubmitted: Entry = {
+        ...moved,
+        inadequate_documents: [],
+        description_of_inadequate_document: null,
+        account_activity_statement_confirmation_status:
+          moved.account_activity_statement_confirmation_status === REVIEW_STATUS.inadequate
+            ? REVIEW_STATUS.confirming
+            : moved.account_activity_statement_confirmation_status,
+        financial_statement_confirmation_status:
+          moved.financial_statement_confirmation_status === REVIEW_STATUS.inadequate
+            ? REVIEW_STATUS.confirming
+            : moved.financial_statement_confirmation_status,
+        addfiles: [...moved.addfiles, ...files.filter((f) => f.claim_id == null).map((f) => ({ id: f.id, kind: f.group }))],
+        claims: moved.claims.map((claim) => ({
+          ...claim,
+          invoice_confirmation_status:
+            claim.invoice_confirmation_status === REVIEW_STATUS.inadequate ? REVIEW_STATUS.confirming : claim.invoice_confirmation_status,
+          additional_doc_confirmation_status:
+            claim.additional_doc_confirmation_status === REVIEW_STATUS.inadequate
+              ? REVIEW_STATUS.confirming
+              : claim.additional_doc_confirmation_status,
+          contentfiles: [
+            ...claim.contentfiles,
+            ...files.filter((f) => f.claim_id === claim.id).map((f) => ({ id: f.id, kind: `${f.group}-${claim.id}` })),
+          ],
+        })),
+      };
+      state.entries = state.entries.map((item) => (item.id === entry.id ? resubmitted : item));
+      return resubmitted;
+    }),
+    [e.entries.cancel.id]: mock(e.entries.cancel, ({ params }) => {
+      const endpoint = e.entries.cancel;
+      const refused = loggedIn(endpoint);
+      if (refused) return refused;
+      const entry = state.entries.find((item) => String(item.id) === params.id);
+      if (entry === undefined) return failureReply(endpoint, 'notFound', { detail: NOT_FOUND_DETAIL });
+      const moved = moveEntry(entry, 'cancel');
+      if (moved === null)
+        return failureReply(endpoint, 'conflict', {
+          detail: ENTRY_LIFE_MESSAGES.notAllowed(entryStatusLabel(entry.status) ?? '', ENTRY_LIFE_MESSAGES.actions.cancel),
+        });
+      const cancelled = { ...moved, cancelled_at: nowIso() };
+      state.entries = state.entries.map((item) => (item.id === entry.id ? cancelled : item));
+      return cancelled;
+    }),
+    [e.entries.contract.id]: mock(e.entries.contract, ({ params, body }) => {
+      const endpoint = e.entries.contract;
+      const refused = loggedIn(endpoint);
+      if (refused) return refused;
+      const entry = state.entries.find((item) => String(item.id) === params.id);
+      if (entry === undefined) return failureReply(endpoint, 'notFound', { detail: NOT_FOUND_DETAIL });
+      const checked = validate(endpoint, body);
+      if (!checked.ok) return checked.reply;
+      const moved = moveEntry(entry, 'contract');
+      if (moved === null)
+        return failureReply(endpoint, 'conflict', {
+          detail: ENTRY_LIFE_MESSAGES.notAllowed(entryStatusLabel(entry.status) ?? '', ENTRY_LIFE_MESSAGES.actions.contract),
+        });
+      const contracted = { ...moved, contracted_at: nowIso(), has_contract_document: true };
+      state.entries = state.entries.map((item) => (item.id === entry.id ? contracted : item));
+      return contracted;
+    }),
+    [e.entries.contractDocument.id]: mock(e.entries.contractDocument, ({ params }) => {
+      const endpoint = e.entries.contractDocument;
+      const refused = loggedIn(endpoint);
+      if (refused) return refused;
+      const entry = state.entries.find((item) => String(item.id) === params.id);
+      return entry?.has_contract_document === true
+        ? new MockReply(200, MOCK_FILE_BYTES, { 'Content-Type': 'application/pdf' })
+        : failureReply(endpoint, 'notFound', { detail: NOT_FOUND_DETAIL });
+    }),
     // The mock creates the entry from the request without the API's file and eligibility checks.
     [e.entries.create.id]: mock(e.entries.create, ({ body }) => {
       const refused = loggedIn(e.entries.create);
@@ -572,6 +852,7 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
       return postalCodeLookupFixture({ code, addresses: [...(MOCK_POSTAL_ADDRESSES[code] ?? [])] });
     }),
     ...staffHandlers,
+    ...decisionHandlers,
   };
   const missing = listEndpoints(endpoints).filter((endpoint) => !(endpoint.id in handlers));
   if (missing.length > 0) throw new Error(`the mock backend does not answer ${missing.map((m) => m.id).join(', ')}`);

@@ -154,6 +154,8 @@ function toEntry(row: EntryRow, claimRows: readonly ClaimRow[], files: readonly 
     auto_rejection_started_at: at(row.autoRejectionStartedAt),
     contract_period: row.contractPeriod,
     bank_account: row.bankAccount,
+    inadequate_documents: row.inadequateDocuments.map((item) => ({ ...item })),
+    has_contract_document: row.contractDocumentKey !== null,
   };
 }
 

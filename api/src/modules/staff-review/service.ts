@@ -150,6 +150,9 @@ export async function entryDetail(ctx: AppContext, id: number): Promise<StaffEnt
     entry: await getEntry(ctx, user, id),
     applicant: await staffApplicant(ctx.db, user),
     history: await historyOf(ctx.db, id, user.id),
+    // Filled by the decision endpoints (issue 11, in progress).
+    pricing: [],
+    approval: null,
   };
 }
 

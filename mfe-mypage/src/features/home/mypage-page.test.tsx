@@ -27,6 +27,8 @@ function entry(overrides: Partial<Entry> = {}): Entry {
     status: ENTRY_STATUS.under_review,
     account_activity_statement_confirmation_status: REVIEW_STATUS.confirming,
     financial_statement_confirmation_status: REVIEW_STATUS.confirming,
+    inadequate_documents: [],
+    has_contract_document: false,
     channel_type: null,
     purchase_amount_desired: '1200000',
     purpose: '仕入れ資金',
