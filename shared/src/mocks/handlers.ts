@@ -19,7 +19,6 @@ import {
   claimStatusLabel,
   entryStatusLabel,
   reviewStatusOrDefault,
-  type ClaimStatus,
 } from '../domain/statuses';
 import { calculatePurchase } from '../domain/money';
 import { canApproveEntry, claimStatusAfterEntryAction, nextClaimStatus, nextEntryStatus, type EntryAction } from '../domain/transitions';
