@@ -13,6 +13,13 @@ export const MAIL_SUBJECTS = {
   bankAccountChanged: `【${SERVICE_NAME}】振込先口座を変更しました`,
   mailChanged: `【${SERVICE_NAME}】メールアドレスを変更しました`,
   entryReceived: `【${SERVICE_NAME}】お申し込みを受け付けました`,
+  entryInadequate: `【${SERVICE_NAME}】書類の再提出のお願い`,
+  entryResubmitted: `【${SERVICE_NAME}】再提出の書類を受け付けました`,
+  entryReviewed: `【${SERVICE_NAME}】審査が完了しました（買取条件のご案内）`,
+  entryRejected: `【${SERVICE_NAME}】審査結果のお知らせ`,
+  entryContracted: `【${SERVICE_NAME}】ご契約ありがとうございます`,
+  entryTransferred: `【${SERVICE_NAME}】買取代金をお振込みしました`,
+  entryCancelled: `【${SERVICE_NAME}】お申し込みを取り消しました`,
 } as const;
 
 const escapeHtml = (text: string): string =>
@@ -197,5 +204,126 @@ export function entryReceivedMail(
       '審査が完了すると買取のご提案をお送りします。ご契約の手続きはオンラインで完結します。',
       'お心当たりのない場合は、お手数ですがお問い合わせください。',
     ],
+  });
+}
+
+/** What every entry-status mail names: the applicant, the entry's code and its page. */
+type EntryMailInput = Person & { code: string; url: string };
+
+const entryLink = (url: string) => ({ url, label: 'お申し込みの状況を確認する' });
+
+/**
+ * The entry was marked inadequate: which documents, why, and that only those are asked again
+ * (/entry/resubmit/{id}); everything else is kept.
+ */
+export function entryInadequateMail(
+  input: EntryMailInput & { documents: readonly { readonly label: string; readonly reason: string }[] },
+): MailMessage {
+  return render({
+    to: input.to,
+    subject: MAIL_SUBJECTS.entryInadequate,
+    greeting: greeting(input),
+    intro: [
+      `お申し込み（申込番号: ${input.code}）の審査で、次の書類を確認できませんでした。`,
+      ...input.documents.map((document) => `・${document.label}: ${document.reason}`),
+      'お手数ですが、次のリンクから該当する書類だけを再提出してください。ほかの書類やご入力の内容はそのまま引き継がれます。',
+    ],
+    link: { url: input.url, label: '書類を再提出する' },
+    outro: ['再提出いただいた書類を確認し、審査を再開します。'],
+  });
+}
+
+/** The applicant resubmitted: received, the review goes on. */
+export function entryResubmittedMail(input: EntryMailInput & { at: Date }): MailMessage {
+  return render({
+    to: input.to,
+    subject: MAIL_SUBJECTS.entryResubmitted,
+    greeting: greeting(input),
+    intro: [
+      `${jstDateTime(input.at)}に、お申し込み（申込番号: ${input.code}）の書類の再提出を受け付けました。`,
+      '担当者が確認し、審査を再開します。結果はメールでお知らせします。',
+    ],
+    link: entryLink(input.url),
+    outro: [],
+  });
+}
+
+/** The terms were approved: the amount to be paid, the last day to sign, where to sign. */
+export function entryReviewedMail(input: EntryMailInput & { purchaseAmount: string; contractPeriod: string }): MailMessage {
+  return render({
+    to: input.to,
+    subject: MAIL_SUBJECTS.entryReviewed,
+    greeting: greeting(input),
+    intro: [
+      `お申し込み（申込番号: ${input.code}）の審査が完了しました。`,
+      `お振込み予定額（合計）: ${formatYen(input.purchaseAmount)}`,
+      `ご契約の期限: ${input.contractPeriod}`,
+      '請求書ごとの買取額・手数料の内訳をご確認のうえ、期限までに次のリンクからご契約の手続きをしてください。',
+    ],
+    link: { url: input.url, label: '買取条件を確認して契約する' },
+    outro: ['期限を過ぎると、このご提案は無効になります。'],
+  });
+}
+
+/** The entry was declined (no reason beyond what the service may tell). */
+export function entryRejectedMail(input: EntryMailInput): MailMessage {
+  return render({
+    to: input.to,
+    subject: MAIL_SUBJECTS.entryRejected,
+    greeting: greeting(input),
+    intro: [
+      `お申し込み（申込番号: ${input.code}）について慎重に審査いたしましたが、誠に恐れ入りますが今回はご希望に沿いかねる結果となりました。`,
+      '審査の詳細についてはお答えしかねますので、ご了承ください。',
+    ],
+    link: entryLink(input.url),
+    outro: [],
+  });
+}
+
+/** The contract was signed: when, the amount, the PDF on the entry's page. */
+export function entryContractedMail(input: EntryMailInput & { at: Date; purchaseAmount: string }): MailMessage {
+  return render({
+    to: input.to,
+    subject: MAIL_SUBJECTS.entryContracted,
+    greeting: greeting(input),
+    intro: [
+      `${jstDateTime(input.at)}に、お申し込み（申込番号: ${input.code}）のご契約を承りました。`,
+      `お振込み予定額（合計）: ${formatYen(input.purchaseAmount)}`,
+      '契約書（PDF）は、次のリンクのページからいつでもダウンロードできます。お振込みが済みましたら、メールでお知らせします。',
+    ],
+    link: entryLink(input.url),
+    outro: [],
+  });
+}
+
+/** The purchase price was paid: money is coming. */
+export function entryTransferredMail(input: EntryMailInput & { at: Date; purchaseAmount: string; bankAccount: string }): MailMessage {
+  return render({
+    to: input.to,
+    subject: MAIL_SUBJECTS.entryTransferred,
+    greeting: greeting(input),
+    intro: [
+      `${jstDateTime(input.at)}に、お申し込み（申込番号: ${input.code}）の買取代金をお振込みしました。`,
+      `お振込み額（合計）: ${formatYen(input.purchaseAmount)}`,
+      ...(input.bankAccount === '' ? [] : [`お振込み先: ${maskAccountNumber(input.bankAccount)}`]),
+      '売掛先からお支払いを受けましたら、期日までにご返金（回収金のお引き渡し）をお願いいたします。',
+    ],
+    link: entryLink(input.url),
+    outro: [],
+  });
+}
+
+/** The applicant cancelled the entry. */
+export function entryCancelledMail(input: EntryMailInput & { at: Date }): MailMessage {
+  return render({
+    to: input.to,
+    subject: MAIL_SUBJECTS.entryCancelled,
+    greeting: greeting(input),
+    intro: [
+      `${jstDateTime(input.at)}に、お申し込み（申込番号: ${input.code}）を取り消しました。`,
+      'お心当たりのない場合は、お手数ですがお問い合わせください。',
+    ],
+    link: entryLink(input.url),
+    outro: [],
   });
 }
