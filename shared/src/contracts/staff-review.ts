@@ -24,6 +24,10 @@ export const STAFF_REVIEW_MESSAGES = {
   limit: 'limit には 1 から 100 までの数を指定してください。',
   /** `?offset=`. */
   offset: 'offset には 0 以上の数を指定してください。',
+  /** `?min_face_total=`, `?max_face_total=`. */
+  amount: '金額は 0 以上の整数（円）で指定してください。',
+  /** `?min_age_days=`. */
+  ageDays: '日数は 0 以上の整数で指定してください。',
   /** `decision`. */
   decision: 'decision には confirmed か inadequate を指定してください。',
   /** `valid_date` is before today in Japan. */
@@ -47,6 +51,17 @@ export const StaffEntryQueueQuerySchema = z.object({
     50,
   ),
   offset: z._default(z.pipe(z.string().check(z.regex(/^[0-9]{1,9}$/, { error: STAFF_REVIEW_MESSAGES.offset })), z.transform(Number)), 0),
+  /** Only entries whose claims' face total is at least / at most this many yen (whole yen). */
+  min_face_total: z.optional(
+    z.pipe(z.string().check(z.regex(/^[0-9]{1,13}$/, { error: STAFF_REVIEW_MESSAGES.amount })), z.transform(Number)),
+  ),
+  max_face_total: z.optional(
+    z.pipe(z.string().check(z.regex(/^[0-9]{1,13}$/, { error: STAFF_REVIEW_MESSAGES.amount })), z.transform(Number)),
+  ),
+  /** Only entries submitted at least this many days ago (the queue's age filter). */
+  min_age_days: z.optional(
+    z.pipe(z.string().check(z.regex(/^[0-9]{1,4}$/, { error: STAFF_REVIEW_MESSAGES.ageDays })), z.transform(Number)),
+  ),
 });
 export type StaffEntryQueueQuery = z.output<typeof StaffEntryQueueQuerySchema>;
 

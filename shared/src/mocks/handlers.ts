@@ -12,14 +12,7 @@ import type { Me } from '../contracts/me';
 import type { NewsItem } from '../contracts/news';
 import { PRE_ENTRY_API_MESSAGES, type PreEntryResult } from '../contracts/pre-entry';
 import { screenPreEntry } from '../domain/pre-entry';
-import {
-  CLAIM_STATUS,
-  ENTRY_STATUS,
-  REVIEW_STATUS,
-  claimStatusLabel,
-  entryStatusLabel,
-  reviewStatusOrDefault,
-} from '../domain/statuses';
+import { CLAIM_STATUS, ENTRY_STATUS, REVIEW_STATUS, claimStatusLabel, entryStatusLabel, reviewStatusOrDefault } from '../domain/statuses';
 import { calculatePurchase } from '../domain/money';
 import { canApproveEntry, claimStatusAfterEntryAction, nextClaimStatus, nextEntryStatus, type EntryAction } from '../domain/transitions';
 import { ENTRY_LIFE_MESSAGES, type EntryReviewRequest } from '../contracts/entry-life';
@@ -458,9 +451,14 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
       if (refused) return refused;
       const query = safeParse(StaffEntryQueueQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
       if (!query.success) return failureReply(e.staff.entries.list, 'validation', validationErrorBody(query.error.issues));
-      const { status, order, limit, offset } = query.data;
+      const { status, order, limit, offset, min_face_total, max_face_total, min_age_days } = query.data;
+      const faceTotal = (item: StaffEntryDetail) => item.entry.claims.reduce((total, claim) => total + Number(claim.amount), 0);
+      const submittedBefore = min_age_days === undefined ? Infinity : Date.now() - min_age_days * 86_400_000;
       const matching = state.review
         .filter((item) => item.entry.status === ENTRY_STATUS[status])
+        .filter((item) => min_face_total === undefined || faceTotal(item) >= min_face_total)
+        .filter((item) => max_face_total === undefined || faceTotal(item) <= max_face_total)
+        .filter((item) => Date.parse(item.entry.created_at) <= submittedBefore)
         .sort((a, b) => a.entry.created_at.localeCompare(b.entry.created_at) || a.entry.id - b.entry.id);
       if (order === 'newest') matching.reverse();
       return { count: matching.length, limit, offset, results: matching.slice(offset, offset + limit).map(queueItem) };
