@@ -41,3 +41,5 @@ export const COPY = {
   },
   toastClose: '閉じる',
 } as const;
+
+export { FACTORING_AGREEMENT, type AgreementArticle } from './agreement';
