@@ -31,7 +31,19 @@ export type AccountEvent =
   | 'staff.login_failed'
   | 'staff.logged_out'
   /** A staff member opened an applicant's file (GET /api/staff/uploads/{id}/content/); subject: the upload. */
-  | 'upload.viewed_by_staff';
+  | 'upload.viewed_by_staff'
+  /** The back office's decisions (staff-decisions/); subject: the entry, actor `staff:<id>`, with before/after. */
+  | 'entry.document_reviewed'
+  | 'claim.decided'
+  | 'entry.marked_inadequate'
+  | 'entry.rejected'
+  | 'entry.transferred'
+  | 'entry.archived'
+  | 'entry.approved'
+  | 'claim.delayed'
+  | 'claim.returned'
+  /** A staff member downloaded the signed contract (GET /api/staff/entries/{id}/contract/document/); subject: the entry. */
+  | 'entry.contract_viewed_by_staff';
 
 export interface AuditEntry {
   readonly event: AccountEvent;
