@@ -10,17 +10,20 @@ function attachment(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/** What a download needs: an upload row, or a file the API wrote itself (the signed contract: size unknown, null). */
+export type StoredFile = Pick<Upload, 'storageKey' | 'contentType' | 'name'> & { readonly size: number | null };
+
 /**
  * An uploaded file as a download, for its owner and for staff alike: served as an attachment, never
  * rendered by the browser — the stored type (decided from the bytes), nosniff (every answer), a
  * sandbox CSP in case it is opened anyway, never cached. A row whose object is gone is 404.
  */
-export async function sendStoredFile(ctx: AppContext, reply: FastifyReply, row: Upload): Promise<Readable> {
+export async function sendStoredFile(ctx: AppContext, reply: FastifyReply, row: StoredFile): Promise<Readable> {
   const body = await ctx.storage.get(row.storageKey);
   if (body === null) throw notFound();
+  if (row.size !== null) reply.header('Content-Length', String(row.size));
   reply
     .header('Content-Type', row.contentType)
-    .header('Content-Length', String(row.size))
     .header('Content-Disposition', attachment(row.name))
     .header('Content-Security-Policy', "default-src 'none'; sandbox")
     .header('Cache-Control', 'private, no-store');
