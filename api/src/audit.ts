@@ -23,6 +23,10 @@ export type AccountEvent =
   | 'pre_entry.answered'
   /** An entry and its claims created under review (POST /api/entries/); subject: the entry. */
   | 'entry.created'
+  /** The applicant's moves of an entry (POST /api/entries/{id}/review|cancel|contract/); subject: the entry. */
+  | 'entry.resubmitted'
+  | 'entry.cancelled'
+  | 'entry.contracted'
   /** Staff (the back office); subject: the staff member (`staff_member`, id). */
   | 'staff.created'
   | 'staff.disabled'
