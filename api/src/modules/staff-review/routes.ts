@@ -1,6 +1,7 @@
 import { endpoints } from '@app/shared/contracts';
 import type { AppContext } from '../../context';
 import { implement, type Implementation } from '../../http/endpoints';
+import { staffDecisionRoutes } from '../staff-decisions/routes';
 import { sendStoredFile } from '../uploads/download';
 import { decideIdentity, entryDetail, entryQueue, uploadForStaff } from './service';
 
@@ -9,7 +10,7 @@ import { decideIdentity, entryDetail, entryQueue, uploadForStaff } from './servi
  * approvers and admins; an applicant's session never reaches them (403).
  */
 export const staffReviewRoutes = (ctx: AppContext): Implementation[] => [
-  implement(endpoints.staff.entries.list, async ({ query }) => entryQueue(ctx.db, query)),
+  implement(endpoints.staff.entries.list, async ({ query }) => entryQueue(ctx.db, ctx.now(), query)),
 
   implement(endpoints.staff.entries.get, async ({ params }) => entryDetail(ctx, params.id)),
 
@@ -19,4 +20,7 @@ export const staffReviewRoutes = (ctx: AppContext): Implementation[] => [
   ),
 
   implement(endpoints.staff.users.identity, async ({ staff, params, body }) => decideIdentity(ctx, staff, params.id, body)),
+
+  // The decisions on an entry and its claims (staff-decisions/).
+  ...staffDecisionRoutes(ctx),
 ];

@@ -8,7 +8,7 @@ import {
   type StaffIdentityDecision,
 } from '@app/shared/contracts';
 import { ENTRY_STATUS, REVIEW_STATUS, REVIEW_STATUS_LABELS, isIdentityDocumentType, reviewStatusOrDefault } from '@app/shared/domain';
-import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { drfDateTime, findUserById, profileFilesOf } from '../../accounts/users';
 import { staffActor, writeAudit } from '../../audit';
 import type { AppContext, Db } from '../../context';
@@ -34,29 +34,41 @@ const applicantName = (user: Pick<User, 'id' | 'email' | 'firstName' | 'lastName
   corporate_division: user.corporateDivision,
 });
 
-/** `GET /api/staff/entries/`: the entries in one status, oldest (or newest) first, one page of them. */
-export async function entryQueue(db: Db, query: StaffEntryQueueQuery): Promise<StaffEntryQueue> {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * `GET /api/staff/entries/`: the entries in one status, oldest (or newest) first, one page of them.
+ * Optionally only those whose claims' face total is within `min_face_total`..`max_face_total` (yen)
+ * and those submitted at least `min_age_days` days before `now`; `count` counts the same set.
+ */
+export async function entryQueue(db: Db, now: Date, query: StaffEntryQueueQuery): Promise<StaffEntryQueue> {
   const status = ENTRY_STATUS[query.status];
   const claimStats = db
     .select({
       entryId: claims.entryId,
       claimCount: sql<number>`count(*)::int`.as('claim_count'),
-      faceTotal: sql<string>`sum(${claims.amount})::text`.as('face_total'),
+      faceTotal: sql<string>`sum(${claims.amount})`.as('face_total'),
     })
     .from(claims)
     .groupBy(claims.entryId)
     .as('claim_stats');
+  const faceTotal = sql`coalesce(${claimStats.faceTotal}, 0)`;
+  const conditions: SQL[] = [eq(entries.status, status)];
+  if (query.min_face_total !== undefined) conditions.push(sql`${faceTotal} >= ${query.min_face_total}`);
+  if (query.max_face_total !== undefined) conditions.push(sql`${faceTotal} <= ${query.max_face_total}`);
+  if (query.min_age_days !== undefined) conditions.push(lte(entries.createdAt, new Date(now.getTime() - query.min_age_days * DAY_MS)));
+  const where = and(...conditions);
   const order = query.order === 'newest' ? [desc(entries.createdAt), desc(entries.id)] : [asc(entries.createdAt), asc(entries.id)];
   const rows = await db
-    .select({ entry: entries, user: users, claimCount: claimStats.claimCount, faceTotal: claimStats.faceTotal })
+    .select({ entry: entries, user: users, claimCount: claimStats.claimCount, faceTotal: sql<string>`${faceTotal}::text` })
     .from(entries)
     .innerJoin(users, eq(users.id, entries.userId))
     .leftJoin(claimStats, eq(claimStats.entryId, entries.id))
-    .where(eq(entries.status, status))
+    .where(where)
     .orderBy(...order)
     .limit(query.limit)
     .offset(query.offset);
-  const [total] = await db.select({ value: count() }).from(entries).where(eq(entries.status, status));
+  const [total] = await db.select({ value: count() }).from(entries).leftJoin(claimStats, eq(claimStats.entryId, entries.id)).where(where);
   return {
     count: total?.value ?? 0,
     limit: query.limit,
@@ -69,7 +81,7 @@ export async function entryQueue(db: Db, query: StaffEntryQueueQuery): Promise<S
       updated_at: drfDateTime(entry.updatedAt),
       purchase_amount_desired: entry.purchaseAmountDesired,
       claim_count: claimCount ?? 0,
-      face_total: faceTotal ?? '0',
+      face_total: faceTotal,
       applicant: applicantName(user),
     })),
   };
@@ -150,9 +162,34 @@ export async function entryDetail(ctx: AppContext, id: number): Promise<StaffEnt
     entry: await getEntry(ctx, user, id),
     applicant: await staffApplicant(ctx.db, user),
     history: await historyOf(ctx.db, id, user.id),
-    // Filled by the decision endpoints (issue 11, in progress).
-    pricing: [],
-    approval: null,
+    ...(await stampsOf(ctx.db, id)),
+  };
+}
+
+/**
+ * Who set each priced claim's terms (`claims.priced_by_staff_id`, kept while the claim stays
+ * can_buy and after) and who approved the entry (`entries.approved_by_staff_id`), with their names.
+ */
+async function stampsOf(db: Db, entryId: number): Promise<Pick<StaffEntryDetail, 'pricing' | 'approval'>> {
+  const priced = await db
+    .select({ claimId: claims.id, staffId: staffMembers.id, staffName: staffMembers.name, at: claims.pricedAt })
+    .from(claims)
+    .innerJoin(staffMembers, eq(staffMembers.id, claims.pricedByStaffId))
+    .where(eq(claims.entryId, entryId))
+    .orderBy(asc(claims.position));
+  const [approved] = await db
+    .select({ staffId: staffMembers.id, staffName: staffMembers.name, at: entries.approvedAt })
+    .from(entries)
+    .innerJoin(staffMembers, eq(staffMembers.id, entries.approvedByStaffId))
+    .where(eq(entries.id, entryId));
+  const stamp = (row: { staffId: number; staffName: string; at: Date | null }) =>
+    row.at === null ? null : { staff_id: row.staffId, staff_name: row.staffName, at: drfDateTime(row.at) };
+  return {
+    pricing: priced.flatMap((row) => {
+      const pricedBy = stamp(row);
+      return pricedBy === null ? [] : [{ claim_id: row.claimId, priced_by: pricedBy }];
+    }),
+    approval: approved === undefined ? null : stamp(approved),
   };
 }
 

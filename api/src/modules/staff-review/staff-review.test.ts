@@ -120,6 +120,8 @@ describe('GET /api/staff/entries/{id}/ and the files', () => {
       expect.objectContaining({ event: 'entry.created', actor: `user:${a.user.id}`, actor_name: null, subject_id: String(a.entry.id) }),
     ]);
     expect(detail.history[0]?.before).toMatchObject({ withdrawals_detail_status: expect.any(Number) as unknown });
+    // Nothing priced or approved yet (staff-decisions.test.ts fills them).
+    expect([detail.pricing, detail.approval]).toEqual([[], null]);
   });
 
   it('404 for an unknown entry', async () => {
