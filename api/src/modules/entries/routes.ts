@@ -2,6 +2,7 @@ import { endpoints } from '@app/shared/contracts';
 import type { AppContext } from '../../context';
 import { implement, type Implementation } from '../../http/endpoints';
 import { getDraft, saveDraft } from './drafts';
+import { cancelEntry, contractEntry, downloadContractDocument, resubmitEntry } from './life';
 import { createEntry, getEntry, listEntries, normalizeEntryBody } from './service';
 
 /**
@@ -33,4 +34,11 @@ export const entryRoutes = (ctx: AppContext): Implementation[] => [
     normalizeEntryBody,
   ),
   implement(endpoints.entries.get, async ({ auth, params }) => getEntry(ctx, auth.user, params.id)),
+  // An entry's life (life.ts): resubmit, cancel, contract, and the signed contract.
+  implement(endpoints.entries.review, async ({ auth, params, body }) => resubmitEntry(ctx, auth.user, params.id, body)),
+  implement(endpoints.entries.cancel, async ({ auth, params }) => cancelEntry(ctx, auth.user, params.id)),
+  implement(endpoints.entries.contract, async ({ auth, params, body }) => contractEntry(ctx, auth.user, params.id, body)),
+  implement(endpoints.entries.contractDocument, async ({ reply, auth, params }) =>
+    downloadContractDocument(ctx, reply, auth.user, params.id),
+  ),
 ];
