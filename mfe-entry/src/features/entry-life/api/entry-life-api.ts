@@ -1,0 +1,12 @@
+import { api } from '@app/shared';
+import { endpoints, pathOf, type Entry, type ResubmitFile } from '@app/shared/contracts';
+
+/** The calls of an entry's life (spec §7): read it, resubmit, cancel, sign; and where its contract PDF is. */
+export const entryLifeApi = {
+  get: (id: string): Promise<Entry> => api(endpoints.entries.get, { params: { id } }),
+  resubmit: (id: string, files: ResubmitFile[]): Promise<Entry> => api(endpoints.entries.review, { params: { id }, body: { files } }),
+  cancel: (id: string): Promise<Entry> => api(endpoints.entries.cancel, { params: { id } }),
+  contract: (id: string): Promise<Entry> => api(endpoints.entries.contract, { params: { id }, body: { agreed: true } }),
+  /** The signed contract (a file download, not an API call through the client). */
+  contractDocumentUrl: (id: string | number): string => pathOf(endpoints.entries.contractDocument, { id }),
+};

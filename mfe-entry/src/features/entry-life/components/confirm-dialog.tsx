@@ -1,0 +1,122 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+
+/** Escape closes (unless busy); Tab and Shift+Tab cycle within the dialog. */
+function handleKeyDown(dialog: HTMLElement, event: KeyboardEvent, { busy, onClose }: { busy: boolean; onClose: () => void }): void {
+  if (event.key === 'Escape') {
+    event.preventDefault();
+    if (!busy) onClose();
+    return;
+  }
+  if (event.key !== 'Tab') return;
+  const focusable = Array.from(
+    dialog.querySelectorAll<HTMLElement>('button:not([disabled]), a[href], input:not([disabled]), [tabindex]:not([tabindex="-1"])'),
+  );
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * A modal confirmation: `role="dialog"` with `aria-modal`, named by its title and described by its
+ * body; focus moves into it (to the safe choice), Tab and Shift+Tab stay inside, Escape and the
+ * cancel button close it, and focus returns to what opened it. The page behind is `inert`.
+ */
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = '戻る',
+  busy = false,
+  busyLabel = '処理中…',
+  error,
+  onConfirm,
+  onClose,
+}: {
+  readonly title: string;
+  readonly children: ReactNode;
+  readonly confirmLabel: string;
+  readonly cancelLabel?: string;
+  readonly busy?: boolean;
+  readonly busyLabel?: string;
+  readonly error?: string | null;
+  readonly onConfirm: () => void;
+  readonly onClose: () => void;
+}) {
+  const id = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const main = document.getElementById('main') ?? document.querySelector('main');
+    const layoutRoot = main?.parentElement ?? null;
+    const hidden: HTMLElement[] = [];
+    if (layoutRoot) {
+      for (const child of Array.from(layoutRoot.children)) {
+        if (child instanceof HTMLElement && !child.inert) {
+          child.inert = true;
+          hidden.push(child);
+        }
+      }
+    }
+    cancelRef.current?.focus();
+    return () => {
+      for (const element of hidden) element.inert = false;
+      opener?.focus();
+    };
+  }, []);
+
+  // The latest props for the key handler (registered once).
+  const latest = useRef({ busy, onClose });
+  useEffect(() => {
+    latest.current = { busy, onClose };
+  });
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    const onKeyDown = (event: KeyboardEvent) => handleKeyDown(dialog, event, latest.current);
+    dialog.addEventListener('keydown', onKeyDown);
+    return () => dialog.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  return createPortal(
+    <div className="el-dialog-backdrop">
+      <div
+        ref={dialogRef}
+        className="el-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-body`}
+      >
+        <h2 id={`${id}-title`} className="el-dialog__title">
+          {title}
+        </h2>
+        <div id={`${id}-body`}>{children}</div>
+        {error && (
+          <p className="form-alert" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="el-dialog__actions">
+          <button ref={cancelRef} type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
+            {cancelLabel}
+          </button>
+          <button type="button" className="button button--danger" onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>
+            {busy ? busyLabel : confirmLabel}
+          </button>
+        </div>
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,37 @@
+import { parseDecimal } from '@app/shared/domain';
+
+/**
+ * Display helpers of an entry's pages: times in Japan (the service's calendar), dates as the API
+ * sends them (`YYYY-MM-DD`, no time zone), ratios as percentages. Presentation only: the amounts
+ * themselves come from the API (figures) and `formatYen` of the domain.
+ */
+const DATE_TIME = new Intl.DateTimeFormat('ja-JP', {
+  timeZone: 'Asia/Tokyo',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'] as const;
+
+/** `2026-11-01T00:30:00Z` → `2026年11月1日 09:30` (Japan time); '' for an unreadable value. */
+export function formatDateTimeJst(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : DATE_TIME.format(date);
+}
+
+/** `2026-12-31` → `2026年12月31日（木）`; the text as given when it is not a `YYYY-MM-DD` date. */
+export function formatDay(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return day;
+  const [, y, m, d] = match as unknown as [string, string, string, string];
+  const weekday = WEEKDAYS[new Date(Date.UTC(Number(y), Number(m) - 1, Number(d))).getUTCDay()] ?? '';
+  return `${Number(y)}年${Number(m)}月${Number(d)}日（${weekday}）`;
+}
+
+/** `"0.9"` → `90%`, `"0.035"` → `3.5%`; '—' when there is no ratio. */
+export function formatPercent(ratio: string | null): string {
+  const value = ratio === null ? undefined : parseDecimal(ratio);
+  return value === undefined ? '—' : `${value.times(100).toFixed()}%`;
+}
