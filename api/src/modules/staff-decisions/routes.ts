@@ -1,8 +1,8 @@
 import { endpoints } from '@app/shared/contracts';
 import type { AppContext } from '../../context';
 import { implement, type Implementation } from '../../http/endpoints';
+import { sendContractDocument } from '../contract-document/store';
 import { entryDetail } from '../staff-review/service';
-import { sendStoredFile } from '../uploads/download';
 import { approveEntry, contractDocumentForStaff, decideClaim, moveClaim, moveEntry, reviewDocument } from './service';
 
 /**
@@ -23,9 +23,9 @@ export const staffDecisionRoutes = (ctx: AppContext): Implementation[] => [
     entryDetail(ctx, await approveEntry(ctx, staff, params.id, body)),
   ),
 
-  // The same download as the applicant's files (uploads/download.ts), audited as viewed by staff.
+  // The same download as the applicant's own contract (contract-document/store.ts), audited as viewed by staff.
   implement(endpoints.staff.entries.contractDocument, async ({ reply, staff, params }) =>
-    sendStoredFile(ctx, reply, await contractDocumentForStaff(ctx, staff, params.id)),
+    sendContractDocument(ctx, reply, await contractDocumentForStaff(ctx, staff, params.id)),
   ),
 
   implement(endpoints.staff.claims.decision, async ({ staff, params, body }) =>

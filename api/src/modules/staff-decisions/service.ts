@@ -35,7 +35,6 @@ import { ApiError, ValidationError, fieldError, notFound } from '../../http/erro
 import type { StaffPrincipal } from '../../http/staff-session';
 import type { MailMessage } from '../../mail/mailer';
 import { entryInadequateMail, entryRejectedMail, entryReviewedMail, entryTransferredMail } from '../../mail/templates';
-import type { StoredFile } from '../uploads/download';
 
 /**
  * The back office's decisions on an entry (issue 11): document groups, claims' terms, the entry's
@@ -525,12 +524,15 @@ export async function moveClaim(ctx: AppContext, staff: StaffPrincipal, claimId:
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The signed contract PDF of an entry for staff (`entries.contract_document_key`), 404 before the
- * contract; the viewing is audited like an applicant's file opened by staff.
+ * The entry whose signed contract staff download (`contract-document/store.ts` `sendContractDocument`
+ * serves it, 404 when there is none yet); 404 for an unknown entry. Opening an existing contract is
+ * audited, like an applicant's file opened by staff.
  */
-export async function contractDocumentForStaff(ctx: AppContext, staff: StaffPrincipal, id: number): Promise<StoredFile> {
+export async function contractDocumentForStaff(ctx: AppContext, staff: StaffPrincipal, id: number): Promise<EntryRow> {
   const [row] = await ctx.db.select().from(entries).where(eq(entries.id, id));
-  if (row?.contractDocumentKey == null) throw notFound();
-  await writeAudit(ctx.db, decisionAudit(staff, row, 'entry.contract_viewed_by_staff', ctx.now(), { code: row.code }));
-  return { storageKey: row.contractDocumentKey, contentType: 'application/pdf', name: `契約書_${row.code}.pdf`, size: null };
+  if (row === undefined) throw notFound();
+  if (row.contractDocumentKey !== null) {
+    await writeAudit(ctx.db, decisionAudit(staff, row, 'entry.contract_viewed_by_staff', ctx.now(), { code: row.code }));
+  }
+  return row;
 }

@@ -1,6 +1,6 @@
-import { Readable } from 'node:stream';
 import {
   ACCOUNT_MESSAGES,
+  ENTRY_LIFE_MESSAGES,
   STAFF_DECISION_MESSAGES,
   STAFF_MESSAGES,
   StaffEntryDetailSchema,
@@ -10,6 +10,7 @@ import {
 import { CLAIM_STATUS, ENTRY_STATUS, FORMAT_MESSAGES, MESSAGES, REVIEW_STATUS } from '@app/shared/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_SUBJECTS } from '../../mail/templates';
+import { storeContractDocument } from '../contract-document/store';
 import {
   PUBLIC_URL,
   auditRows,
@@ -560,10 +561,13 @@ describe('POST /api/staff/claims/{id}/actions/: delay, return', () => {
 describe('GET /api/staff/entries/{id}/contract/document/', () => {
   it('404 before the contract; the signed PDF as an attachment once stored, audited', async () => {
     const a = await contracted();
-    expect((await reviewing.get(`/api/staff/entries/${a.entry.id}/contract/document/`)).statusCode).toBe(404);
-    // The applicant's contract endpoint (another module) stores the PDF and its key; done directly here.
-    const key = `contracts/${a.entry.id}`;
-    await api.context.storage.put(key, Readable.from([PDF]));
+    expect(answer(await reviewing.get(`/api/staff/entries/${a.entry.id}/contract/document/`))).toEqual([
+      404,
+      { detail: ENTRY_LIFE_MESSAGES.noContractDocument },
+    ]);
+    expect(await auditOf('entry.contract_viewed_by_staff', a.entry.id)).toEqual([]);
+    // Signing (the applicant's contract endpoint) stores the PDF and its key; done directly here.
+    const key = await storeContractDocument(api.context.storage, a.entry.id, PDF);
     await sql('update entries set contract_document_key = $2 where id = $1', [a.entry.id, key]);
     const response = await reviewing.get(`/api/staff/entries/${a.entry.id}/contract/document/`);
     expect(response.statusCode).toBe(200);
@@ -580,6 +584,17 @@ describe('GET /api/staff/entries/{id}/contract/document/', () => {
     ]);
     expect((await view(a.entry.id)).entry.has_contract_document).toBe(true);
     expect((await reviewing.get('/api/staff/entries/999999/contract/document/')).statusCode).toBe(404);
+  });
+
+  it('the whole way: approved here, signed by the applicant (POST /api/entries/{id}/contract/), downloaded by staff', async () => {
+    const a = await reviewed();
+    const signed = await a.agent.post(`/api/entries/${a.entry.id}/contract/`, { agreed: true });
+    expect(signed.statusCode).toBe(200);
+    const response = await reviewing.get(`/api/staff/entries/${a.entry.id}/contract/document/`);
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    detailOf(await act(reviewing, a.entry.id, { action: 'transfer' }));
+    expect((await view(a.entry.id)).entry.claims[0]?.status).toBe(CLAIM_STATUS.transferred);
   });
 });
 
