@@ -14,6 +14,7 @@ import { PRE_ENTRY_API_MESSAGES, type PreEntryResult } from '../contracts/pre-en
 import { screenPreEntry } from '../domain/pre-entry';
 import { CLAIM_STATUS, ENTRY_STATUS, REVIEW_STATUS, claimStatusLabel, entryStatusLabel, reviewStatusOrDefault } from '../domain/statuses';
 import { calculatePurchase } from '../domain/money';
+import { DOCUMENT_GROUP_LABELS } from '../domain/document-review';
 import { canApproveEntry, claimStatusAfterEntryAction, nextClaimStatus, nextEntryStatus, type EntryAction } from '../domain/transitions';
 import { ENTRY_LIFE_MESSAGES, type EntryReviewRequest } from '../contracts/entry-life';
 import {
@@ -337,7 +338,14 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
         ...moved,
         description_of_inadequate_document:
           action === 'markInadequate'
-            ? moved.inadequate_documents.map((d) => d.reason).join('\n')
+            ? moved.inadequate_documents
+                .map((d) => {
+                  const index = moved.claims.findIndex((claim) => claim.id === d.claim_id);
+                  const claim = moved.claims[index];
+                  const label = `${DOCUMENT_GROUP_LABELS[d.group]}${claim === undefined ? '' : `（請求書${index + 1}: ${claim.obliger_company_name}）`}`;
+                  return `「${label}」${d.reason}`;
+                })
+                .join('\n')
             : moved.description_of_inadequate_document,
         rejected_at: action === 'reject' ? at : moved.rejected_at,
         transferred_at: action === 'transfer' ? at : moved.transferred_at,
