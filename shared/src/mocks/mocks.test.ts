@@ -30,6 +30,7 @@ import {
   StaffMemberListSchema,
   StaffSummarySchema,
   STAFF_REVIEW_MESSAGES,
+  STAFF_DECISION_MESSAGES,
   SuppressEntriesSchema,
   endpoints,
   listEndpoints,
@@ -41,6 +42,7 @@ import {
   MOCK_POSTAL_ADDRESSES,
   accountSummaryFixture,
   banksFixture,
+  claimFixture,
   branchesFixture,
   corporationsFixture,
   draftFixture,
@@ -206,6 +208,95 @@ describe('the mock backend', () => {
       body: { decision: 'confirmed', valid_date: '2099-12-31' },
     }).catch((e: unknown) => e);
     expect((again as ValidationError).nonFieldErrors).toEqual([STAFF_REVIEW_MESSAGES.identityNotConfirming('不備')]);
+  });
+
+  test('staff decisions: documents, inadequate, pricing by the domain, the second-person approval, illegal moves 409', async () => {
+    start();
+    await api(endpoints.staff.auth.login, { body: { ...MOCK_STAFF, email: 'reviewer@tsumugi.example.jp' } });
+    const nothingInadequate = await api(endpoints.staff.entries.action, { params: { id: 21 }, body: { action: 'markInadequate' } }).catch(
+      (e: unknown) => e,
+    );
+    expect(nothingInadequate).toMatchObject({ status: 409, message: STAFF_DECISION_MESSAGES.noInadequateDocument });
+    const priced = await api(endpoints.staff.claims.decision, {
+      params: { id: 31 },
+      body: { decision: 'can_buy', purchase_ratio: '0.8', purchase_fee_ratio: '0.05', bank_charge: '660' },
+    });
+    const claim = priced.entry.claims[0];
+    expect([claim?.status, claim?.purchase_principal_amount, claim?.purchase_fee, claim?.purchase_amount]).toEqual([
+      3,
+      '880000.00',
+      '44000.00',
+      '835340.00',
+    ]);
+    expect(priced.pricing).toMatchObject([{ claim_id: 31, priced_by: { staff_id: 2 } }]);
+    // A reviewer may not approve (role), and neither may whoever priced (the second person).
+    await expect(
+      api(endpoints.staff.entries.approve, { params: { id: 21 }, body: { contract_period: '2099-01-31' } }),
+    ).rejects.toMatchObject({
+      status: 403,
+    });
+    await api(endpoints.staff.auth.login, { body: MOCK_STAFF });
+    const approved = await api(endpoints.staff.entries.approve, { params: { id: 21 }, body: { contract_period: '2099-01-31' } });
+    expect([approved.entry.status, approved.entry.contract_period, approved.approval?.staff_id]).toEqual([3, '2099-01-31', 1]);
+    const twice = await api(endpoints.staff.entries.approve, { params: { id: 21 }, body: { contract_period: '2099-01-31' } }).catch(
+      (e: unknown) => e,
+    );
+    expect(twice).toMatchObject({ status: 409, message: STAFF_DECISION_MESSAGES.entryNotAllowed('審査完了・ご契約手続き待ち') });
+  });
+
+  test('staff decisions: a document found inadequate, then the entry sent back with the reasons as one text', async () => {
+    start();
+    await api(endpoints.staff.auth.login, { body: MOCK_STAFF });
+    const noClaim = await api(endpoints.staff.entries.documents, {
+      params: { id: 21 },
+      body: { group: 'invoice', decision: 'confirmed' },
+    }).catch((e: unknown) => e);
+    expect((noClaim as ValidationError).fieldErrors).toEqual({ claim_id: STAFF_DECISION_MESSAGES.claimMismatch });
+    const found = await api(endpoints.staff.entries.documents, {
+      params: { id: 21 },
+      body: { group: 'invoice', claim_id: 31, decision: 'inadequate', reason: '請求書の日付が読めません。' },
+    });
+    expect(found.entry.inadequate_documents).toEqual([{ group: 'invoice', claim_id: 31, reason: '請求書の日付が読めません。' }]);
+    const sent = await api(endpoints.staff.entries.action, { params: { id: 21 }, body: { action: 'markInadequate' } });
+    expect([sent.entry.status, sent.entry.description_of_inadequate_document]).toEqual([
+      2,
+      '「請求書（請求書1: 株式会社サンプル商事）」請求書の日付が読めません。',
+    ]);
+  });
+
+  test('the applicant’s entry life: resubmit only when inadequate, contract when reviewed, cancel; 404 for an unknown id', async () => {
+    const inadequate = entryFixture({
+      id: 41,
+      status: 2,
+      account_activity_statement_confirmation_status: 2,
+      inadequate_documents: [{ group: 'withdrawals_detail', claim_id: null, reason: '3か月分が必要です。' }],
+    });
+    const reviewed = entryFixture({ id: 42, status: 3, claims: [claimFixture({ id: 32, status: 3 })] });
+    server.use(...createMockBackend(initialMockState({ me: meFixture(), entries: [inadequate, reviewed] })).handlers);
+    const resubmitted = await api(endpoints.entries.review, {
+      params: { id: 41 },
+      body: { files: [{ id: 77, group: 'withdrawals_detail' }] },
+    });
+    expect([resubmitted.status, resubmitted.account_activity_statement_confirmation_status, resubmitted.inadequate_documents]).toEqual([
+      1,
+      1,
+      [],
+    ]);
+    await expect(
+      api(endpoints.entries.review, { params: { id: 42 }, body: { files: [{ id: 78, group: 'invoice', claim_id: 32 }] } }),
+    ).rejects.toMatchObject({
+      status: 409,
+    });
+    await expect(api(endpoints.entries.contract, { params: { id: 42 }, body: { agreed: false as true } })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
+    const contracted = await api(endpoints.entries.contract, { params: { id: 42 }, body: { agreed: true } });
+    expect([contracted.status, contracted.claims[0]?.status, contracted.has_contract_document]).toEqual([4, 4, true]);
+    expect((await fetch('http://localhost/api/entries/42/contract/document/')).headers.get('content-type')).toBe('application/pdf');
+    await expect(api(endpoints.entries.cancel, { params: { id: 42 } })).rejects.toMatchObject({ status: 409 });
+    const cancelled = await api(endpoints.entries.cancel, { params: { id: 41 } });
+    expect([cancelled.status, cancelled.claims[0]?.status, cancelled.cancelled_at === null]).toEqual([6, 9, false]);
+    await expect(api(endpoints.entries.cancel, { params: { id: 999 } })).rejects.toMatchObject({ status: 404 });
   });
 
   test('bodies are validated with the contract, as the API does', async () => {
