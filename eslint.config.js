@@ -4,6 +4,24 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** What a remote or the shell may import from @app/shared, and never another remote. */
+const REMOTE_IMPORT_PATTERNS = [
+  {
+    group: [
+      '@app/shared/*',
+      '!@app/shared/domain',
+      '!@app/shared/contracts',
+      '!@app/shared/mocks',
+      '!@app/shared/mocks/browser',
+      '!@app/shared/upload',
+    ],
+    message:
+      'Import from "@app/shared" (one module-federation singleton); only the stateless domain and contracts, and the mocks (tests, dev:mock), have their own entry points.',
+  },
+  { group: ['mfe-*', '../../mfe-*', '../mfe-*'], message: 'A remote never imports another remote.' },
+  { group: ['**/shared/src/**'], message: 'Import from "@app/shared".' },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '.site/**', '.data/**', '**/test-results/**', '**/playwright-report/**', '**/node_modules/**'] },
   js.configs.recommended,
@@ -50,25 +68,34 @@ export default tseslint.config(
     // Remotes and the shell reach shared code only through the `@app/shared` singleton, and never
     // import another remote.
     files: ['shell/src/**', 'mfe-*/src/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: REMOTE_IMPORT_PATTERNS }] },
+  },
+  {
+    // The back office's people are staff, with their own session (`POST /api/staff/me/`, kept in
+    // mfe-backoffice): the applicants' auth store and the root that applies the applicants' guards
+    // from it are not for them.
+    files: ['mfe-backoffice/src/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
+          patterns: REMOTE_IMPORT_PATTERNS,
+          paths: [
             {
-              group: [
-                '@app/shared/*',
-                '!@app/shared/domain',
-                '!@app/shared/contracts',
-                '!@app/shared/mocks',
-                '!@app/shared/mocks/browser',
-                '!@app/shared/upload',
+              name: '@app/shared',
+              importNames: [
+                'authStore',
+                'useAuth',
+                'isLoggedIn',
+                'refreshAuth',
+                'logout',
+                'createRemoteLifecycles',
+                'mountStandalone',
+                'RemoteRoot',
+                'RouteView',
               ],
-              message:
-                'Import from "@app/shared" (one module-federation singleton); only the stateless domain and contracts, and the mocks (tests, dev:mock), have their own entry points.',
+              message: 'Staff are not applicants: the back office keeps its own staff session (mfe-backoffice/src/staff/session.ts).',
             },
-            { group: ['mfe-*', '../../mfe-*', '../mfe-*'], message: 'A remote never imports another remote.' },
-            { group: ['**/shared/src/**'], message: 'Import from "@app/shared".' },
           ],
         },
       ],

@@ -10,10 +10,16 @@ import { REMOTE_DIRS, REMOTE_LIST, ROOT } from './lib.mjs';
 
 describe('the remote list', () => {
   test('the front end, the builds and the scripts read the same remotes, in the same order', () => {
-    expect(REMOTES).toEqual(['marketing', 'auth', 'entry', 'mypage']);
+    expect(REMOTES).toEqual(['marketing', 'auth', 'entry', 'mypage', 'backoffice']);
     expect(Object.keys(REMOTE_DIRS)).toEqual(REMOTES);
     expect(BUILD_CONTAINERS).toEqual(CONTAINERS);
-    expect(CONTAINERS).toEqual({ marketing: 'mfe_marketing', auth: 'mfe_auth', entry: 'mfe_entry', mypage: 'mfe_mypage' });
+    expect(CONTAINERS).toEqual({
+      marketing: 'mfe_marketing',
+      auth: 'mfe_auth',
+      entry: 'mfe_entry',
+      mypage: 'mfe_mypage',
+      backoffice: 'mfe_backoffice',
+    });
   });
 
   test("each remote's folder is its package, whose rspack config builds that remote", () => {
@@ -24,7 +30,7 @@ describe('the remote list', () => {
   });
 
   test("dev ports: one each, none the API's (3000) or the e2e server's (3100)", () => {
-    expect(DEV_PORTS).toEqual({ shell: 3001, marketing: 3101, auth: 3102, entry: 3103, mypage: 3104 });
+    expect(DEV_PORTS).toEqual({ shell: 3001, marketing: 3101, auth: 3102, entry: 3103, mypage: 3104, backoffice: 3105 });
     expect(REMOTE_LIST.api.devPort).toBe(3000);
     const ports = [...Object.values(DEV_PORTS), REMOTE_LIST.api.devPort];
     expect(new Set(ports).size).toBe(ports.length);
@@ -42,6 +48,7 @@ describe("the shell dev server's /deployment.json", () => {
       { name: 'mfe_auth', alias: 'mfe_auth', entry: 'http://localhost:3102/mf-manifest.json' },
       { name: 'mfe_entry', alias: 'mfe_entry', entry: 'http://localhost:3103/mf-manifest.json' },
       { name: 'mfe_mypage', alias: 'mfe_mypage', entry: 'http://localhost:3104/mf-manifest.json' },
+      { name: 'mfe_backoffice', alias: 'mfe_backoffice', entry: 'http://localhost:3105/mf-manifest.json' },
     ]);
   });
 

@@ -10,6 +10,10 @@ describe('route table', () => {
         '/',
         '/statement',
         '/404',
+        '/backoffice',
+        '/backoffice/login',
+        '/backoffice/entries/:entryId',
+        '/backoffice/*',
         '/callback',
         '/company/mail/complete',
         '/entry',
@@ -83,6 +87,13 @@ describe('matchRoute', () => {
     ['/profile/password/reset/done', 'passwordResetSent'],
     ['/unsupported/', 'unsupported'],
     ['/404', 'notFound'],
+    ['/backoffice', 'backofficeQueue'],
+    ['/backoffice/', 'backofficeQueue'],
+    ['/backoffice/login', 'backofficeLogin'],
+    ['/backoffice/entries/12', 'backofficeEntry'],
+    ['/backoffice/entries/abc', 'backofficeNotFound'],
+    ['/backoffice/entries/12/extra', 'backofficeNotFound'],
+    ['/backoffice/nope', 'backofficeNotFound'],
   ])('%s → %s', (path, id) => {
     const m = matchRoute(path);
     expect(m.route.id).toBe(id);
@@ -137,12 +148,25 @@ describe('remotes and activity functions', () => {
     ['/profile', 'mypage'],
     ['/entry/detail/3', 'entry'],
     ['/entry/detail/x', 'marketing'],
+    ['/backoffice', 'backoffice'],
+    ['/backoffice/entries/3', 'backoffice'],
+    ['/backoffice/anything/else', 'backoffice'],
+    ['/backofficex', 'marketing'],
   ] as const)('%s is owned by %s', (path, remote) => {
     expect(remoteForPath(path)).toBe(remote);
   });
 
   test('exactly one remote is active for any path', () => {
-    for (const path of ['/', '/login', '/mypage', '/entry', '/nope', '/entry/1/factoring_service_agreement']) {
+    for (const path of [
+      '/',
+      '/login',
+      '/mypage',
+      '/entry',
+      '/nope',
+      '/entry/1/factoring_service_agreement',
+      '/backoffice',
+      '/backoffice/x',
+    ]) {
       const active = REMOTES.filter((r) => activeWhen(r)(new URL(`https://example.jp${path}`)));
       expect(active).toHaveLength(1);
     }
@@ -154,6 +178,7 @@ describe('href', () => {
     expect(href('home')).toBe('/');
     expect(href('entryDetail', { entryId: 12 })).toBe('/entry/detail/12');
     expect(href('entryAgreement', { entryId: '7' })).toBe('/entry/7/factoring_service_agreement');
+    expect(href('backofficeEntry', { entryId: 5 })).toBe('/backoffice/entries/5');
     expect(href('passwordResetConfirm', { '*': 'x' }, { uid: 'MQ', token: 't' })).toBe('/profile/password/reset/reset/x?uid=MQ&token=t');
   });
   test('rejects bad params', () => {

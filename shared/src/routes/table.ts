@@ -22,6 +22,8 @@ export const LAYOUTS = [
   'simple-header',
   'simple-header-no-footer',
   'static',
+  // The back office's own chrome (staff header, no site footer), drawn by mfe-backoffice itself.
+  'backoffice',
 ] as const;
 export type LayoutName = (typeof LAYOUTS)[number];
 
@@ -114,6 +116,16 @@ export const ROUTES = [
   route('entryDetail', '/entry/detail/:entryId', 'entry', 'default', 'お申込み内容', ['authenticated']),
   route('entryResubmit', '/entry/resubmit/:entryId', 'entry', 'default', '書類の再提出', ['authenticated']),
   route('entryAgreement', '/entry/:entryId/factoring_service_agreement', 'entry', 'plain', '債権売買契約書', ['authenticated']),
+
+  // backoffice (issue 11; not in the spec, which shows no admin side): the operations team's remote,
+  // for staff only. Its pages check the *staff* session themselves (`POST /api/staff/me/`, never the
+  // applicants' auth store), so no applicant guard applies: without a staff session every page but
+  // the login sends the person to /backoffice/login. Unknown /backoffice/* paths are the back
+  // office's own 404 (its layout, not the public site's).
+  route('backofficeQueue', '/backoffice', 'backoffice', 'backoffice', '審査キュー'),
+  route('backofficeLogin', '/backoffice/login', 'backoffice', 'backoffice', 'スタッフログイン'),
+  route('backofficeEntry', '/backoffice/entries/:entryId', 'backoffice', 'backoffice', '申し込みの審査'),
+  route('backofficeNotFound', '/backoffice/*', 'backoffice', 'backoffice', 'ページが見つかりません'),
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

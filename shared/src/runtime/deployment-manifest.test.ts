@@ -8,6 +8,7 @@ const valid: DeploymentManifest = {
     auth: { manifest: '/remotes/mfe-auth/2/mf-manifest.json', version: '2' },
     entry: { manifest: 'https://cdn.example.jp/mfe-entry/3/mf-manifest.json', version: '3' },
     mypage: { manifest: '/remotes/mfe-mypage/4/mf-manifest.json', version: '4' },
+    backoffice: { manifest: '/remotes/mfe-backoffice/5/mf-manifest.json', version: '5' },
   },
 };
 const respond = (status: number, body: string) => vi.fn(async () => new Response(body, { status }));
@@ -44,6 +45,7 @@ describe('toFederationRemotes', () => {
       { name: 'mfe_auth', alias: 'mfe_auth', entry: 'https://tsumugi.example.jp/remotes/mfe-auth/2/mf-manifest.json' },
       { name: 'mfe_entry', alias: 'mfe_entry', entry: 'https://cdn.example.jp/mfe-entry/3/mf-manifest.json' },
       { name: 'mfe_mypage', alias: 'mfe_mypage', entry: 'https://tsumugi.example.jp/remotes/mfe-mypage/4/mf-manifest.json' },
+      { name: 'mfe_backoffice', alias: 'mfe_backoffice', entry: 'https://tsumugi.example.jp/remotes/mfe-backoffice/5/mf-manifest.json' },
     ]);
   });
 });

@@ -27,6 +27,8 @@ export const LAYOUT_SPECS: Readonly<Record<LayoutName, LayoutSpec>> = {
   plain: { header: 'none', footer: 'none', width: 'main' },
   'simple-header': { header: 'simple', footer: 'minimal', width: 'narrow' },
   'simple-header-no-footer': { header: 'simple', footer: 'none', width: 'narrow' },
+  // Not in the spec: mfe-backoffice draws its own staff header around this (issue 11).
+  backoffice: { header: 'none', footer: 'none', width: 'wide' },
 };
 
 function Brand() {

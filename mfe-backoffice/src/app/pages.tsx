@@ -1,0 +1,10 @@
+import { lazy } from 'react';
+import type { PageMap } from '@app/shared';
+
+/** Pages of mfe-backoffice by route id; each is its own chunk. */
+export const pages: PageMap = {
+  backofficeLogin: lazy(() => import(/* webpackChunkName: "page-bo-login" */ '../features/login/login-page')),
+  backofficeQueue: lazy(() => import(/* webpackChunkName: "page-bo-queue" */ '../features/queue/queue-page')),
+  backofficeEntry: lazy(() => import(/* webpackChunkName: "page-bo-entry" */ '../features/entry/entry-page')),
+  backofficeNotFound: lazy(() => import(/* webpackChunkName: "page-bo-not-found" */ '../features/not-found/not-found-page')),
+};

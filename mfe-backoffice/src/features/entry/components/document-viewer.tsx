@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react';
+import type { ContentFile } from '@app/shared/contracts';
+
+/** `GET /api/staff/uploads/{id}/content/` (the file as an attachment; each view is audited). */
+export const staffFileUrl = (id: number): string => `/api/staff/uploads/${id}/content/`;
+
+type ViewState =
+  | { readonly state: 'closed' }
+  | { readonly state: 'loading' }
+  | { readonly state: 'shown'; readonly url: string; readonly type: string }
+  | { readonly state: 'error'; readonly message: string };
+
+const isImage = (type: string) => /^image\/(jpeg|png|gif|webp)$/.test(type);
+const isPdf = (type: string) => type === 'application/pdf';
+
+/**
+ * One applicant file, viewable in the page: fetched as a blob with the staff session, shown from an
+ * object URL — an image in <img>, a PDF in an <iframe> (the browser's viewer) — with a download
+ * link. Nothing is fetched until the reviewer opens it; the object URL is released on close.
+ */
+export function DocumentViewer({ file, url = staffFileUrl(file.id) }: { file: ContentFile; url?: string }) {
+  const [view, setView] = useState<ViewState>({ state: 'closed' });
+  const name = file.name ?? `ファイル ${file.id}`;
+  useEffect(() => {
+    if (view.state !== 'shown') return;
+    const shown = view.url;
+    return () => URL.revokeObjectURL(shown);
+  }, [view]);
+  const open = () => {
+    setView({ state: 'loading' });
+    fetch(url, { credentials: 'include' })
+      .then(async (response) => {
+        if (!response.ok)
+          throw new Error(
+            response.status === 404 ? 'ファイルが見つかりません。' : `ファイルを開けませんでした（ステータス ${response.status}）。`,
+          );
+        const bytes = await response.arrayBuffer();
+        const type = file.content_type ?? response.headers.get('Content-Type')?.split(';')[0] ?? 'application/octet-stream';
+        setView({ state: 'shown', url: URL.createObjectURL(new Blob([bytes], { type })), type });
+      })
+      .catch((error: unknown) =>
+        setView({
+          state: 'error',
+          message: error instanceof TypeError ? '通信できませんでした。' : error instanceof Error ? error.message : String(error),
+        }),
+      );
+  };
+  return (
+    <li className="bo-file">
+      <div className="bo-file__row">
+        <span className="bo-file__name">{name}</span>
+        {file.content_type && <span className="bo-muted bo-small">{file.content_type}</span>}
+        {view.state === 'shown' ? (
+          <>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => setView({ state: 'closed' })}
+              aria-label={`${name}を閉じる`}
+            >
+              閉じる
+            </button>
+            <a className="button button--secondary" href={view.url} download={name}>
+              ダウンロード
+            </a>
+          </>
+        ) : (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={open}
+            disabled={view.state === 'loading'}
+            aria-label={`${name}を表示`}
+          >
+            {view.state === 'loading' ? '読み込み中…' : '表示'}
+          </button>
+        )}
+      </div>
+      {view.state === 'error' && (
+        <p className="bo-alert" role="alert">
+          {view.message}
+        </p>
+      )}
+      {view.state === 'shown' && (
+        <div className="bo-viewer">
+          {isImage(view.type) ? (
+            <img src={view.url} alt={name} />
+          ) : isPdf(view.type) ? (
+            <iframe src={view.url} title={name} />
+          ) : (
+            <p className="bo-muted">この形式はページ内で表示できません。ダウンロードしてご確認ください。</p>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

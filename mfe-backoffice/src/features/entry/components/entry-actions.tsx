@@ -1,0 +1,190 @@
+import { useState } from 'react';
+import { endpoints, type StaffEntryDetail, type StaffSummary } from '@app/shared/contracts';
+import { canApproveEntry, entryActionsFrom, type EntryAction } from '@app/shared/domain';
+import { addDays, formatDay, formatJst } from '../../../model/format';
+import { staffApi } from '../../../staff/api';
+import { useAction } from '../../../staff/use-action';
+import { ServerMessage } from '../../../ui/bits';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { BoField } from './fields';
+
+type Move = 'markInadequate' | 'reject' | 'transfer' | 'archive';
+
+/** The entry's moves other than approval, with their Japanese labels and whether they ask first. */
+const MOVES: Readonly<Record<Move, { label: string; confirm: string | null; danger?: boolean; help: string }>> = {
+  markInadequate: {
+    label: '不備として差し戻す',
+    confirm: null,
+    help: '「不備」にした書類の再提出を申込者に依頼します（メールでお知らせします）。',
+  },
+  reject: { label: 'お断りする', confirm: 'この申し込みをお断りしますか？', danger: true, help: '理由は監査ログに残ります。' },
+  transfer: {
+    label: '入金済みにする',
+    confirm: '買取金額の入金を記録しますか？',
+    help: '契約済みの請求書がお振込み済みになります（メールでお知らせします）。',
+  },
+  archive: { label: '終了する', confirm: null, help: '期限切れの提示や、完了した取引を終了にします。' },
+};
+const isMove = (action: EntryAction): action is Move => action in MOVES;
+
+/** Default last day to sign: a week from today (Japan). */
+export const defaultContractPeriod = (today: string): string => addDays(today, 7);
+
+/**
+ * The entry's actions the domain's transition table allows an operator from its status, the
+ * approval (approvers and admins; never whoever priced a claim — the server refuses too) and the
+ * signed contract. Each control shows the server's refusal verbatim next to it.
+ */
+export function EntryActions({
+  detail,
+  staff,
+  today,
+  onChange,
+}: {
+  detail: StaffEntryDetail;
+  staff: StaffSummary;
+  today: string;
+  onChange: (detail: StaffEntryDetail) => void;
+}) {
+  const { entry } = detail;
+  const allowed = entryActionsFrom(entry.status, 'operator');
+  const moves = allowed.filter(isMove);
+  const canOfferApproval = allowed.includes('approve') && (staff.role === 'approver' || staff.role === 'admin');
+  return (
+    <section className="bo-panel bo-stack" aria-labelledby="bo-actions">
+      <h2 id="bo-actions">操作</h2>
+      {moves.length === 0 && !allowed.includes('approve') && <p className="bo-muted">この状態の申し込みに行える操作はありません。</p>}
+      {moves.map((move) => (
+        <MoveControl key={move} move={move} entryId={entry.id} onChange={onChange} />
+      ))}
+      {allowed.includes('approve') &&
+        (canOfferApproval ? (
+          <Approval detail={detail} staff={staff} today={today} onChange={onChange} />
+        ) : (
+          <p className="bo-muted">買取条件の承認は承認者・管理者が行います。</p>
+        ))}
+      {detail.approval && <p className="bo-small">{`承認：${detail.approval.staff_name}（${formatJst(detail.approval.at)}）`}</p>}
+      {entry.contract_period && <p className="bo-small">{`契約期限：${formatDay(entry.contract_period)}`}</p>}
+      {entry.has_contract_document && (
+        <p>
+          <a href={`/api/staff/entries/${entry.id}/contract/document/`} download>
+            署名済みの契約書（PDF）をダウンロード
+          </a>
+        </p>
+      )}
+    </section>
+  );
+}
+
+function MoveControl({ move, entryId, onChange }: { move: Move; entryId: number; onChange: (detail: StaffEntryDetail) => void }) {
+  const spec = MOVES[move];
+  const action = useAction();
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState('');
+  const send = () =>
+    action.run(async () => {
+      setAsking(false);
+      const body = move === 'reject' ? { action: move, reason } : { action: move };
+      onChange(await staffApi(endpoints.staff.entries.action, { params: { id: String(entryId) }, body }));
+    });
+  return (
+    <div className="bo-decision">
+      {move === 'reject' && (
+        <BoField label="お断りの理由" error={action.fieldErrors.reason}>
+          {(props) => <textarea {...props} value={reason} maxLength={1000} onChange={(e) => setReason(e.target.value)} />}
+        </BoField>
+      )}
+      <div className="bo-actions">
+        <button
+          type="button"
+          className={`button ${spec.danger ? 'button--danger' : 'button--secondary'}`}
+          disabled={action.busy}
+          onClick={() => (spec.confirm ? setAsking(true) : send())}
+        >
+          {spec.label}
+        </button>
+      </div>
+      <p className="bo-field__hint">{spec.help}</p>
+      <ServerMessage message={action.error} />
+      {asking && spec.confirm && (
+        <ConfirmDialog
+          title={spec.confirm}
+          confirmLabel={spec.label}
+          danger={spec.danger}
+          busy={action.busy}
+          onConfirm={send}
+          onCancel={() => setAsking(false)}
+        >
+          {move === 'reject' ? <p>{reason.trim() ? `理由：${reason.trim()}` : '理由が入力されていません。'}</p> : <p>{spec.help}</p>}
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+function Approval({
+  detail,
+  staff,
+  today,
+  onChange,
+}: {
+  detail: StaffEntryDetail;
+  staff: StaffSummary;
+  today: string;
+  onChange: (detail: StaffEntryDetail) => void;
+}) {
+  const [period, setPeriod] = useState(() => defaultContractPeriod(today));
+  const [asking, setAsking] = useState(false);
+  const action = useAction();
+  const pricedBySelf = detail.pricing.some((p) => p.priced_by.staff_id === staff.id);
+  const ready = canApproveEntry(detail.entry.claims.map((c) => c.status));
+  const send = () =>
+    action.run(async () => {
+      setAsking(false);
+      onChange(
+        await staffApi(endpoints.staff.entries.approve, { params: { id: String(detail.entry.id) }, body: { contract_period: period } }),
+      );
+    });
+  const explanationId = `bo-approve-why-${detail.entry.id}`;
+  return (
+    <div className="bo-decision">
+      <h3>買取条件の承認</h3>
+      <BoField label="契約期限（この日まで署名できます）" error={action.fieldErrors.contract_period}>
+        {(props) => <input {...props} type="date" min={today} value={period} onChange={(e) => setPeriod(e.target.value)} />}
+      </BoField>
+      {pricedBySelf && (
+        <p className="bo-note" id={explanationId}>
+          あなたが買取条件を設定した請求書があるため、承認できません。別の承認者が確認してください。
+        </p>
+      )}
+      {!pricedBySelf && !ready && (
+        <p className="bo-field__hint" id={explanationId}>
+          すべての請求書の買取可否を決め、買取できる請求書が1件以上あるときに承認できます。
+        </p>
+      )}
+      <div className="bo-actions">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={action.busy || pricedBySelf}
+          aria-describedby={pricedBySelf || !ready ? explanationId : undefined}
+          onClick={() => setAsking(true)}
+        >
+          承認して申込者に提示する
+        </button>
+      </div>
+      <ServerMessage message={action.error} />
+      {asking && (
+        <ConfirmDialog
+          title="買取条件を承認しますか？"
+          confirmLabel="承認する"
+          busy={action.busy}
+          onConfirm={send}
+          onCancel={() => setAsking(false)}
+        >
+          <p>{`承認すると申込者に買取条件が提示され、メールでお知らせします。契約期限：${formatDay(period)}`}</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

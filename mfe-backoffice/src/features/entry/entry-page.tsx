@@ -1,0 +1,100 @@
+import { Link } from 'react-router-dom';
+import { href, todayInJapan, type PageProps } from '@app/shared';
+import { endpoints, type StaffApplicant, type StaffEntryDetail } from '@app/shared/contracts';
+import { ENTRY_STATUS_LABELS, entryStatusName, formatYen, sumYen } from '@app/shared/domain';
+import { formatDay, formatJst } from '../../model/format';
+import { staffApi } from '../../staff/api';
+import { useStaffSession } from '../../staff/session';
+import { useLoad } from '../../staff/use-load';
+import { Badge, Loading } from '../../ui/bits';
+import { ApplicantSection } from './components/applicant-section';
+import { ClaimsSection } from './components/claims-section';
+import { DocumentsSection } from './components/documents-section';
+import { EntryActions } from './components/entry-actions';
+import { HistoryTable } from './components/history-table';
+
+/**
+ * /backoffice/entries/:entryId: one entry as the reviewer works on it (`GET /api/staff/entries/{id}/`)
+ * — the applicant and their identity, every document by group, each claim with its pricing, the
+ * entry's actions and approval, the audit history. Every decision answers the whole entry view,
+ * which replaces what the page shows.
+ */
+export default function EntryPage({ params }: PageProps) {
+  const entryId = params.entryId ?? '';
+  const session = useStaffSession();
+  const [result, replace] = useLoad(entryId, (signal) => staffApi(endpoints.staff.entries.get, { params: { id: entryId }, signal }));
+  const back = (
+    <p style={{ margin: 0 }}>
+      <Link to={href('backofficeQueue')}>← 審査キューへ戻る</Link>
+    </p>
+  );
+  if (result.state === 'loading') return <Loading label="申し込みを読み込み中…" />;
+  if (result.state === 'error') {
+    return (
+      <div className="bo-stack">
+        {back}
+        <h1>{result.status === 404 ? '申し込みが見つかりません' : '申し込みを表示できません'}</h1>
+        <p className="bo-alert" role="alert">
+          {result.message}
+        </p>
+      </div>
+    );
+  }
+  if (session.status !== 'staff') return null;
+  const detail = result.data;
+  const { entry } = detail;
+  const status = entryStatusName(entry.status);
+  const today = todayInJapan();
+  const faceTotal = sumYen(entry.claims.map((c) => c.amount));
+  const onApplicant = (applicant: StaffApplicant) => replace({ ...detail, applicant });
+  const onChange = (next: StaffEntryDetail) => replace(next);
+  return (
+    <div className="bo-stack">
+      {back}
+      <div className="bo-head">
+        <h1>{`申し込み ${entry.code}`}</h1>
+        {status && <Badge kind={status}>{ENTRY_STATUS_LABELS[status]}</Badge>}
+      </div>
+      <div className="bo-entry">
+        <div className="bo-stack">
+          <section className="bo-panel" aria-labelledby="bo-summary">
+            <h2 id="bo-summary" className="bo-visually-hidden">
+              概要
+            </h2>
+            <dl className="bo-dl">
+              <dt>申込者</dt>
+              <dd>{`${detail.applicant.last_name} ${detail.applicant.first_name}${detail.applicant.company_name ? `（${detail.applicant.company_name}）` : ''}`}</dd>
+              <dt>申込日時</dt>
+              <dd>{formatJst(entry.created_at)}</dd>
+              <dt>希望額</dt>
+              <dd>{formatYen(entry.purchase_amount_desired)}</dd>
+              <dt>額面合計</dt>
+              <dd>{faceTotal ? `${formatYen(faceTotal)}（${entry.claims.length}件）` : '—'}</dd>
+              <dt>資金使途</dt>
+              <dd>{entry.purpose || '—'}</dd>
+              {entry.description_of_inadequate_document && (
+                <>
+                  <dt>不備の内容</dt>
+                  <dd style={{ whiteSpace: 'pre-wrap' }}>{entry.description_of_inadequate_document}</dd>
+                </>
+              )}
+              {entry.contract_period && (
+                <>
+                  <dt>契約期限</dt>
+                  <dd>{formatDay(entry.contract_period)}</dd>
+                </>
+              )}
+            </dl>
+          </section>
+          <ApplicantSection applicant={detail.applicant} today={today} onChange={onApplicant} />
+          <DocumentsSection detail={detail} onChange={onChange} />
+          <ClaimsSection detail={detail} onChange={onChange} />
+          <HistoryTable history={detail.history} />
+        </div>
+        <div className="bo-entry__side">
+          <EntryActions detail={detail} staff={session.staff} today={today} onChange={onChange} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,211 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { href } from '@app/shared';
+import { endpoints, type StaffEntryQueue } from '@app/shared/contracts';
+import { ENTRY_STATUS, ENTRY_STATUS_LABELS, entryStatusName, formatYen, type EntryStatusName } from '@app/shared/domain';
+import { ageInDays, formatJst } from '../../model/format';
+import { staffApi } from '../../staff/api';
+import { useLoad } from '../../staff/use-load';
+import { Badge, Loading } from '../../ui/bits';
+import { DEFAULT_FILTERS, PAGE_SIZE, apiQueryFromFilters, filtersFromSearch, searchFromFilters, type QueueFilters } from './filters';
+
+const STATUS_NAMES = Object.keys(ENTRY_STATUS) as EntryStatusName[];
+const FILTER_FIELDS = [
+  { name: 'min_face_total', label: '額面合計（下限・円）', placeholder: '例：1000000' },
+  { name: 'max_face_total', label: '額面合計（上限・円）', placeholder: '例：5000000' },
+  { name: 'min_age_days', label: '経過日数（以上）', placeholder: '例：3' },
+] as const;
+
+function applicantName(item: StaffEntryQueue['results'][number]): string {
+  return `${item.applicant.last_name} ${item.applicant.first_name}`.trim();
+}
+
+/**
+ * /backoffice: the review queue (`GET /api/staff/entries/`). Filters (status — 審査中 by default —,
+ * order, face total range, minimum age) live in the URL, so the back button and a shared link
+ * show the same list; 50 a page.
+ */
+export default function QueuePage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const filters = filtersFromSearch(location.search);
+  const [draft, setDraft] = useState<QueueFilters>(filters);
+  const [draftKey, setDraftKey] = useState(location.search);
+  if (draftKey !== location.search) {
+    // The URL changed (back button, a link): the form shows what the list shows.
+    setDraftKey(location.search);
+    setDraft(filters);
+  }
+  const [result] = useLoad(location.search, (signal) =>
+    staffApi(endpoints.staff.entries.list, { query: apiQueryFromFilters(filters), signal }),
+  );
+  const id = useId();
+  const now = new Date();
+
+  const go = (next: QueueFilters) => void navigate(`${href('backofficeQueue')}${searchFromFilters(next)}`);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    go({ ...draft, offset: 0 });
+  };
+
+  return (
+    <div className="bo-stack">
+      <div className="bo-head">
+        <h1>審査キュー</h1>
+        <Badge kind={filters.status}>{ENTRY_STATUS_LABELS[filters.status]}</Badge>
+      </div>
+      <form className="bo-panel bo-filters" onSubmit={submit} aria-label="絞り込み">
+        <div className="bo-field">
+          <label htmlFor={`${id}-status`}>ステータス</label>
+          <select
+            id={`${id}-status`}
+            name="status"
+            value={draft.status}
+            onChange={(e) => setDraft({ ...draft, status: e.target.value as EntryStatusName })}
+          >
+            {STATUS_NAMES.map((name) => (
+              <option key={name} value={name}>
+                {ENTRY_STATUS_LABELS[name]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="bo-field">
+          <label htmlFor={`${id}-order`}>並び順</label>
+          <select
+            id={`${id}-order`}
+            name="order"
+            value={draft.order}
+            onChange={(e) => setDraft({ ...draft, order: e.target.value === 'newest' ? 'newest' : 'oldest' })}
+          >
+            <option value="oldest">申込日時の古い順</option>
+            <option value="newest">申込日時の新しい順</option>
+          </select>
+        </div>
+        {FILTER_FIELDS.map((field) => (
+          <div className="bo-field" key={field.name}>
+            <label htmlFor={`${id}-${field.name}`}>{field.label}</label>
+            <input
+              id={`${id}-${field.name}`}
+              name={field.name}
+              inputMode="numeric"
+              placeholder={field.placeholder}
+              value={draft[field.name]}
+              onChange={(e) => setDraft({ ...draft, [field.name]: e.target.value })}
+            />
+          </div>
+        ))}
+        <div className="bo-actions">
+          <button type="submit" className="button button--primary">
+            絞り込む
+          </button>
+          <Link to={href('backofficeQueue')} className="button button--secondary" onClick={() => setDraft(DEFAULT_FILTERS)}>
+            条件をクリア
+          </Link>
+        </div>
+      </form>
+      <QueueResults result={result} filters={filters} now={now} onPage={(offset) => go({ ...filters, offset })} />
+    </div>
+  );
+}
+
+function QueueResults({
+  result,
+  filters,
+  now,
+  onPage,
+}: {
+  result: ReturnType<typeof useLoad<StaffEntryQueue>>[0];
+  filters: QueueFilters;
+  now: Date;
+  onPage: (offset: number) => void;
+}) {
+  if (result.state === 'loading') return <Loading label="審査キューを読み込み中…" />;
+  if (result.state === 'error') {
+    return (
+      <div className="bo-alert" role="alert">
+        <p>{result.message}</p>
+      </div>
+    );
+  }
+  const { count, offset, results } = result.data;
+  const from = count === 0 ? 0 : offset + 1;
+  const to = offset + results.length;
+  const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
+  const page = Math.floor(offset / PAGE_SIZE) + 1;
+  return (
+    <section aria-labelledby="bo-queue-results" className="bo-stack">
+      <h2 id="bo-queue-results" className="bo-visually-hidden">
+        一覧
+      </h2>
+      <p role="status" className="bo-muted" style={{ margin: 0 }}>
+        {count === 0 ? '条件に合う申し込みはありません。' : `${count}件中 ${from}〜${to}件を表示`}
+      </p>
+      {results.length > 0 && (
+        // A table wider than a phone scrolls sideways: its region takes focus so a keyboard can scroll it
+        // (WCAG 2.1.1; axe scrollable-region-focusable).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        <div className="bo-table-wrap" tabIndex={0} role="region" aria-labelledby="bo-queue-caption">
+          <table className="bo-table">
+            <caption id="bo-queue-caption" className="bo-visually-hidden">
+              {`審査キュー（${ENTRY_STATUS_LABELS[filters.status]}、${filters.order === 'newest' ? '新しい順' : '古い順'}）`}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">受付番号</th>
+                <th scope="col">申込者・会社</th>
+                <th scope="col">申込日時（経過）</th>
+                <th scope="col" className="bo-num">
+                  請求書
+                </th>
+                <th scope="col" className="bo-num">
+                  額面合計
+                </th>
+                <th scope="col">ステータス</th>
+              </tr>
+            </thead>
+            <tbody>
+              {results.map((item) => {
+                const status = entryStatusName(item.status);
+                return (
+                  <tr key={item.id}>
+                    <td className="bo-nowrap">
+                      <Link to={href('backofficeEntry', { entryId: item.id })}>{item.code}</Link>
+                    </td>
+                    <td>
+                      {applicantName(item)}
+                      {item.applicant.company_name && <div className="bo-muted bo-small">{item.applicant.company_name}</div>}
+                    </td>
+                    <td className="bo-nowrap">
+                      <time dateTime={item.created_at}>{formatJst(item.created_at)}</time>
+                      <div className="bo-muted bo-small">{`${ageInDays(item.created_at, now)}日経過`}</div>
+                    </td>
+                    <td className="bo-num">{`${item.claim_count}件`}</td>
+                    <td className="bo-num">{formatYen(item.face_total)}</td>
+                    <td>{status ? <Badge kind={status}>{ENTRY_STATUS_LABELS[status]}</Badge> : item.status}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 && (
+        <nav className="bo-pager" aria-label="ページ送り">
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={offset === 0}
+            onClick={() => onPage(Math.max(0, offset - PAGE_SIZE))}
+          >
+            前のページ
+          </button>
+          <span>{`${page} / ${pages} ページ`}</span>
+          <button type="button" className="button button--secondary" disabled={to >= count} onClick={() => onPage(offset + PAGE_SIZE)}>
+            次のページ
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { useCallback, useState } from 'react';
+import { ApiError } from '@app/shared';
+import { endSessionIfStaffLoggedOut } from './session';
+
+export interface ActionState {
+  readonly busy: boolean;
+  /** The server's message (409, 400, 403…) verbatim, shown next to the control that sent it. */
+  readonly error: string | null;
+  /** The first message of each field of a 400. */
+  readonly fieldErrors: Readonly<Record<string, string>>;
+  readonly run: (call: () => Promise<void>) => void;
+  readonly clear: () => void;
+}
+
+/** One control's request to a staff endpoint: busy while it runs, the server's refusal kept for the control. */
+export function useAction(): ActionState {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Readonly<Record<string, string>>>({});
+  const run = useCallback((call: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    setFieldErrors({});
+    call()
+      .catch((failure: unknown) => {
+        if (endSessionIfStaffLoggedOut(failure)) return;
+        if (failure instanceof ApiError) {
+          setError(failure.message);
+          if ('fieldErrors' in failure) setFieldErrors(failure.fieldErrors as Record<string, string>);
+        } else {
+          console.error(failure);
+          setError('エラーが発生しました。時間をおいて、もう一度お試しください。');
+        }
+      })
+      .finally(() => setBusy(false));
+  }, []);
+  const clear = useCallback(() => {
+    setError(null);
+    setFieldErrors({});
+  }, []);
+  return { busy, error, fieldErrors, run, clear };
+}

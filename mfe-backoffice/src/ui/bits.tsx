@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { COPY } from '@app/shared';
+
+export function Loading({ label = COPY.loading }: { label?: string }) {
+  return (
+    <p className="bo-skeleton" role="status">
+      {label}
+    </p>
+  );
+}
+
+/** A boxed message: an error (announced) or a note. */
+export function Notice({ tone, title, children }: { tone: 'error' | 'note'; title?: string; children: ReactNode }) {
+  return (
+    <div className={tone === 'error' ? 'bo-alert' : 'bo-note'} role={tone === 'error' ? 'alert' : undefined}>
+      {title && <p>{title}</p>}
+      {children}
+    </div>
+  );
+}
+
+/** The server's message next to the control that caused it (409/400/403 verbatim), announced. */
+export function ServerMessage({ message }: { message: string | null }) {
+  return (
+    <div role="alert" aria-live="assertive">
+      {message && <p className="bo-alert">{message}</p>}
+    </div>
+  );
+}
+
+/** A status as a labelled badge (the colour is a hint only; the text says it). */
+export function Badge({ kind, children }: { kind: string; children: ReactNode }) {
+  return <span className={`bo-badge bo-badge--${kind}`}>{children}</span>;
+}

@@ -1,0 +1,107 @@
+import { ensureStyleSheet } from '@app/shared';
+
+/**
+ * The back office's styles, on the site's design tokens only (TOKENS_CSS): denser than the
+ * applicants' pages (an operator reads many rows), calm colours, 1280 px first and usable at 375 px.
+ */
+const BACKOFFICE_CSS = `
+.bo { background: var(--color-bg); }
+.bo-header { background: #17233a; color: #e8edf5; }
+.bo-header__inner { max-width: 1280px; margin: 0 auto; padding: var(--space-2) var(--space-4); min-height: 52px; display: flex; flex-wrap: wrap; align-items: center; gap: var(--space-2) var(--space-5); }
+.bo-brand { color: #fff; font-weight: 700; text-decoration: none; white-space: nowrap; }
+.bo-brand small { font-weight: 400; color: #c3ccd9; margin-left: var(--space-2); font-size: var(--font-size-xs); }
+.bo-nav { display: flex; gap: var(--space-3); flex: 1 1 auto; }
+.bo-nav a { color: #e8edf5; font-size: var(--font-size-sm); padding: var(--space-1) var(--space-2); border-radius: var(--radius-sm); }
+.bo-nav a[aria-current="page"] { background: rgba(255,255,255,0.14); text-decoration: none; }
+.bo-user { display: flex; flex-wrap: wrap; align-items: center; gap: var(--space-2) var(--space-3); font-size: var(--font-size-sm); margin-left: auto; }
+.bo-user__role { display: inline-block; padding: 0 var(--space-2); border-radius: var(--radius-sm); background: rgba(255,255,255,0.14); font-size: var(--font-size-xs); }
+.bo-header .bo-logout { background: transparent; color: #fff; border: 1px solid #8a9ab3; border-radius: var(--radius); font: inherit; font-size: var(--font-size-sm); min-height: 36px; padding: 0 var(--space-3); cursor: pointer; }
+.bo-header .bo-logout:hover { background: rgba(255,255,255,0.1); }
+.bo-main { flex: 1 0 auto; width: 100%; max-width: 1280px; margin: 0 auto; padding: var(--space-5) var(--space-4) var(--space-7); font-size: var(--font-size-sm); line-height: 1.6; }
+.bo-main:focus { outline: none; }
+.bo-main h1 { font-size: var(--font-size-xl); margin: 0 0 var(--space-3); }
+.bo-main h2 { font-size: var(--font-size-lg); margin: 0 0 var(--space-3); }
+.bo-main h3 { font-size: var(--font-size-md); margin: 0 0 var(--space-2); }
+.bo-main :focus-visible { outline: 3px solid var(--color-focus); outline-offset: 2px; }
+.bo-panel { background: var(--color-surface); border: 1px solid var(--color-border); border-radius: var(--radius); padding: var(--space-4); min-width: 0; }
+.bo-panel + .bo-panel { margin-top: var(--space-4); }
+.bo-stack { display: grid; gap: var(--space-4); min-width: 0; }
+.bo-muted { color: var(--color-muted); }
+.bo-small { font-size: var(--font-size-xs); }
+.bo-badge { display: inline-block; padding: 0 var(--space-2); border-radius: 999px; border: 1px solid var(--color-border); background: var(--color-bg); font-size: var(--font-size-xs); font-weight: 700; white-space: nowrap; line-height: 1.8; }
+.bo-badge--under_review, .bo-badge--confirming { background: var(--color-primary-soft); border-color: #c5d7ef; color: var(--color-primary-strong); }
+.bo-badge--inadequate { background: var(--color-warning-soft); border-color: #f0d9a0; color: #6b4500; }
+.bo-badge--reviewed, .bo-badge--contracted, .bo-badge--can_buy, .bo-badge--confirmed { background: #e6f4ec; border-color: #b5dcc6; color: var(--color-success); }
+.bo-badge--transferred, .bo-badge--returned { background: #e6f4ec; border-color: #b5dcc6; color: var(--color-success); }
+.bo-badge--archived, .bo-badge--cannot_buy, .bo-badge--cancel, .bo-badge--delay { background: var(--color-danger-soft); border-color: #f1b5ae; color: var(--color-danger); }
+.bo-field { display: grid; gap: var(--space-1); min-width: 0; }
+.bo-field label, .bo-field legend, .bo-label { font-weight: 700; font-size: var(--font-size-xs); }
+.bo-field input, .bo-field select, .bo-field textarea { font: inherit; font-size: max(16px, var(--font-size-sm)); min-height: 40px; padding: var(--space-1) var(--space-2); border: 1px solid #8a96a3; border-radius: var(--radius-sm); background: var(--color-surface); color: var(--color-text); width: 100%; }
+.bo-field textarea { min-height: 72px; resize: vertical; }
+.bo-field [aria-invalid="true"] { border-color: var(--color-danger); background: #fffafa; }
+.bo-field__hint { font-size: var(--font-size-xs); color: var(--color-muted); margin: 0; }
+.bo-error { margin: 0; color: var(--color-danger); font-weight: 700; font-size: var(--font-size-xs); }
+.bo-error::before { content: "！ "; }
+.bo-alert { border: 1px solid #f1b5ae; background: var(--color-danger-soft); color: var(--color-danger); border-radius: var(--radius-sm); padding: var(--space-2) var(--space-3); font-weight: 700; margin: 0; }
+.bo-alert p { margin: 0; }
+.bo-ok { border: 1px solid #b5dcc6; background: #e6f4ec; color: var(--color-success); border-radius: var(--radius-sm); padding: var(--space-2) var(--space-3); margin: 0; font-weight: 700; }
+.bo-note { border: 1px solid #f0d9a0; background: var(--color-warning-soft); color: #553700; border-radius: var(--radius-sm); padding: var(--space-2) var(--space-3); margin: 0; }
+.bo-actions { display: flex; flex-wrap: wrap; gap: var(--space-2); align-items: center; }
+.bo-main .button { min-height: 40px; padding: var(--space-1) var(--space-4); font-size: var(--font-size-sm); }
+.bo-main .button--danger { background: var(--color-danger); color: #fff; }
+.bo-main .button--danger:hover { background: #8f1c13; color: #fff; }
+.bo-main .button:disabled { opacity: 0.55; cursor: not-allowed; }
+.bo-table-wrap { overflow-x: auto; border: 1px solid var(--color-border); border-radius: var(--radius); background: var(--color-surface); }
+.bo-table { width: 100%; border-collapse: collapse; font-size: var(--font-size-sm); }
+.bo-table caption { text-align: left; padding: var(--space-2) var(--space-3); font-weight: 700; }
+.bo-table th, .bo-table td { padding: var(--space-2) var(--space-3); border-bottom: 1px solid var(--color-border); text-align: left; vertical-align: top; }
+.bo-table thead th { background: #eef2f7; font-size: var(--font-size-xs); white-space: nowrap; }
+.bo-table tbody tr:hover { background: #f8fafc; }
+.bo-table .bo-num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
+.bo-table .bo-nowrap { white-space: nowrap; }
+.bo-filters { display: grid; gap: var(--space-3); grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); align-items: end; }
+.bo-filters .bo-actions { grid-column: 1 / -1; }
+@media (min-width: 1100px) { .bo-filters { grid-template-columns: repeat(5, minmax(0, 1fr)) auto; } .bo-filters .bo-actions { grid-column: auto; } }
+.bo-pager { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: var(--space-2); margin-top: var(--space-3); }
+.bo-head { display: flex; flex-wrap: wrap; align-items: center; gap: var(--space-2) var(--space-3); margin-bottom: var(--space-3); }
+.bo-head h1 { margin: 0; }
+.bo-dl { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: var(--space-1) var(--space-4); margin: 0; }
+.bo-dl dt { color: var(--color-muted); font-size: var(--font-size-xs); padding-top: 2px; }
+.bo-dl dd { margin: 0; min-width: 0; }
+.bo-grid-2 { display: grid; gap: var(--space-4); }
+@media (min-width: 1000px) { .bo-grid-2 { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); } }
+.bo-entry { display: grid; gap: var(--space-4); }
+@media (min-width: 1100px) { .bo-entry { grid-template-columns: minmax(0, 1fr) 340px; align-items: start; } .bo-entry__side { position: sticky; top: var(--space-4); } }
+.bo-group { border: 1px solid var(--color-border); border-radius: var(--radius); padding: var(--space-3); display: grid; gap: var(--space-3); min-width: 0; }
+.bo-group__head { display: flex; flex-wrap: wrap; align-items: center; gap: var(--space-2); }
+.bo-group__head h3 { margin: 0; }
+.bo-files { list-style: none; margin: 0; padding: 0; display: grid; gap: var(--space-2); }
+.bo-file { border: 1px solid var(--color-border); border-radius: var(--radius-sm); padding: var(--space-2); display: grid; gap: var(--space-2); min-width: 0; }
+.bo-file__row { display: flex; flex-wrap: wrap; align-items: center; gap: var(--space-2); }
+.bo-file__name { font-weight: 700; overflow-wrap: anywhere; }
+.bo-viewer img { display: block; max-width: 100%; max-height: 70vh; height: auto; border: 1px solid var(--color-border); background: #fff; }
+.bo-viewer iframe, .bo-viewer object { display: block; width: 100%; height: 70vh; min-height: 360px; border: 1px solid var(--color-border); background: #fff; }
+.bo-decision { display: grid; gap: var(--space-2); }
+.bo-figures { display: grid; grid-template-columns: repeat(auto-fit, minmax(120px, 1fr)); gap: var(--space-2); margin: 0; }
+.bo-figures div { background: var(--color-bg); border-radius: var(--radius-sm); padding: var(--space-2); }
+.bo-figures dt { font-size: var(--font-size-xs); color: var(--color-muted); }
+.bo-figures dd { margin: 0; font-weight: 700; font-variant-numeric: tabular-nums; }
+.bo-figures .bo-figures__total { background: var(--color-primary-soft); }
+.bo-pricing { display: grid; gap: var(--space-3); grid-template-columns: repeat(auto-fit, minmax(130px, 1fr)); align-items: start; }
+.bo-claim { border: 1px solid var(--color-border); border-radius: var(--radius); padding: var(--space-3); display: grid; gap: var(--space-3); }
+.bo-claim + .bo-claim { margin-top: var(--space-3); }
+.bo-kv { white-space: pre-wrap; overflow-wrap: anywhere; font-size: var(--font-size-xs); margin: 0; }
+.bo-dialog-backdrop { position: fixed; inset: 0; background: rgba(15, 23, 42, 0.55); display: grid; place-items: center; padding: var(--space-4); z-index: 80; }
+.bo-dialog { background: var(--color-surface); border-radius: var(--radius); box-shadow: 0 10px 30px rgba(0,0,0,0.25); width: min(520px, 100%); padding: var(--space-5); display: grid; gap: var(--space-3); font-size: var(--font-size-sm); }
+.bo-dialog h2 { margin: 0; font-size: var(--font-size-lg); }
+.bo-dialog p { margin: 0; }
+.bo-dialog .bo-actions { justify-content: flex-end; }
+.bo-login { max-width: 440px; margin: var(--space-6) auto 0; }
+.bo-login form { display: grid; gap: var(--space-4); }
+.bo-skeleton { padding: var(--space-7) 0; text-align: center; color: var(--color-muted); }
+.bo-visually-hidden { position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
+`;
+
+export function ensureBackofficeStyles(): void {
+  ensureStyleSheet('backoffice-styles', BACKOFFICE_CSS);
+}
