@@ -1,0 +1,158 @@
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { LOGGED_OUT, RouteView, authStore, todayInJapan } from '@app/shared';
+import type { Claim, Entry, Me } from '@app/shared/contracts';
+import { CLAIM_STATUS, ENTRY_STATUS, REVIEW_STATUS, calculatePurchase, identityStateOf, isIndividual } from '@app/shared/domain';
+import { claimFixture, createMockBackend, entryFixture, initialMockState, meFixture, type MockState } from '@app/shared/mocks';
+import { pages } from '../../app/pages';
+import { server } from '../../testing/server';
+
+/**
+ * Test helpers of an entry's pages (test code only): the mock backend of @app/shared behind MSW, a
+ * logged-in applicant, entries in each status, and the remote's own route view (guards, layouts,
+ * lazy pages) in a memory router, so a test goes from page to page as a person does.
+ */
+export const applicant = (over: Partial<Me> = {}): Me =>
+  meFixture({ id: 7, identity_confirmation: REVIEW_STATUS.confirming, has_satisfied_profile: true, ...over });
+
+export function signIn(me: Me): void {
+  authStore.setState(
+    {
+      ...LOGGED_OUT,
+      status: 'login',
+      userId: me.id,
+      isIndividual: isIndividual(me.corporate_division),
+      hasSatisfiedProfile: me.has_satisfied_profile,
+      me,
+      identity: identityStateOf(me, todayInJapan()),
+      loaded: true,
+    },
+    true,
+  );
+}
+
+export function startBackend(state: Partial<MockState> = {}) {
+  const me = applicant();
+  const backend = createMockBackend(initialMockState({ me, ...state }));
+  server.use(...backend.handlers);
+  signIn(me);
+  return backend;
+}
+
+/** A claim priced by the reviewer: the figures from the domain, as the API stores them. */
+export function pricedClaim(
+  over: Partial<Claim> & { amount: string; purchase_ratio: string; purchase_fee_ratio: string; bank_charge: string },
+): Claim {
+  const terms = {
+    amount: over.amount,
+    purchase_ratio: over.purchase_ratio,
+    purchase_fee_ratio: over.purchase_fee_ratio,
+    bank_charge: over.bank_charge,
+  };
+  return claimFixture({
+    status: CLAIM_STATUS.can_buy,
+    invoice_confirmation_status: REVIEW_STATUS.confirmed,
+    ...over,
+    ...calculatePurchase(terms),
+  });
+}
+
+const CREATED = '2026-11-02T01:00:00Z'; // 2026年11月2日 10:00 in Japan
+
+/** Entries in each status (ids 21–27), with the timestamps the API sets on the way. */
+export const entries = {
+  underReview: (): Entry => entryFixture({ id: 21, code: 'E-000021', created_at: CREATED }),
+  inadequate: (): Entry =>
+    entryFixture({
+      id: 22,
+      code: 'E-000022',
+      created_at: CREATED,
+      status: ENTRY_STATUS.inadequate,
+      account_activity_statement_confirmation_status: REVIEW_STATUS.inadequate,
+      financial_statement_confirmation_status: REVIEW_STATUS.confirmed,
+      addfiles: [
+        { id: 801, kind: 'withdrawals_detail-1', name: '明細.pdf' },
+        { id: 802, kind: 'pl', name: '損益計算書.pdf' },
+      ],
+      claims: [
+        claimFixture({
+          id: 31,
+          obliger_company_name: '株式会社サンプル商事',
+          status: CLAIM_STATUS.inadequate,
+          invoice_confirmation_status: REVIEW_STATUS.inadequate,
+          contentfiles: [{ id: 901, kind: 'invoice-31', name: '請求書.pdf' }],
+        }),
+        claimFixture({
+          id: 32,
+          code: 'C-000032',
+          obliger_company_name: '有限会社みなと物産',
+          amount: '550000',
+          contentfiles: [{ id: 902, kind: 'invoice-32', name: '請求書2.pdf' }],
+        }),
+      ],
+      inadequate_documents: [
+        { group: 'invoice', claim_id: 31, reason: '請求書の金額と支払期日が読み取れません。鮮明な画像をお送りください。' },
+        { group: 'withdrawals_detail', claim_id: null, reason: '直近1か月分の入出金明細が不足しています。' },
+      ],
+      description_of_inadequate_document: '請求書の金額と支払期日が読み取れません。\n直近1か月分の入出金明細が不足しています。',
+    }),
+  reviewed: (): Entry =>
+    entryFixture({
+      id: 23,
+      code: 'E-000023',
+      created_at: CREATED,
+      status: ENTRY_STATUS.reviewed,
+      reviewed_at: '2026-11-05T06:30:00Z',
+      contract_period: '2026-11-30',
+      bank_account: 'みずほ銀行 渋谷支店 普通 1234567 カ）ヤマダショウジ',
+      claims: [
+        pricedClaim({ id: 31, amount: '1100000', purchase_ratio: '0.9', purchase_fee_ratio: '0.05', bank_charge: '660' }),
+        pricedClaim({
+          id: 32,
+          code: 'C-000032',
+          obliger_company_name: '有限会社みなと物産',
+          amount: '550000',
+          purchase_ratio: '0.8',
+          purchase_fee_ratio: '0.035',
+          bank_charge: '660',
+        }),
+        claimFixture({ id: 33, code: 'C-000033', obliger_company_name: '合同会社やまびこ', status: CLAIM_STATUS.cannot_buy }),
+      ],
+    }),
+  contracted: (): Entry => ({
+    ...entries.reviewed(),
+    id: 24,
+    code: 'E-000024',
+    status: ENTRY_STATUS.contracted,
+    contracted_at: '2026-11-06T00:15:00Z',
+    has_contract_document: true,
+  }),
+  transferred: (): Entry => ({
+    ...entries.contracted(),
+    id: 25,
+    code: 'E-000025',
+    status: ENTRY_STATUS.transferred,
+    transferred_at: '2026-11-07T02:00:00Z',
+  }),
+  cancelled: (): Entry =>
+    entryFixture({ id: 26, code: 'E-000026', created_at: CREATED, status: ENTRY_STATUS.archived, cancelled_at: '2026-11-03T03:00:00Z' }),
+  rejected: (): Entry =>
+    entryFixture({ id: 27, code: 'E-000027', created_at: CREATED, status: ENTRY_STATUS.archived, rejected_at: '2026-11-04T05:00:00Z' }),
+};
+
+export const allEntries = (): Entry[] => Object.values(entries).map((make) => make());
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname}</output>;
+}
+
+/** The remote as the browser has it at `path`: route view, guards, layout, page. */
+export function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <RouteView remote="entry" pages={pages} />
+      <Where />
+    </MemoryRouter>,
+  );
+}
