@@ -153,7 +153,7 @@ function askedGroups(entry: EntryRow, claimRows: readonly ClaimRow[]): AskedGrou
  * inadequate entry can be resubmitted (409 otherwise). Each file must be an upload of the applicant,
  * not attached to any entry yet, of a kind of its group (`documentGroupKinds`), for a group (and
  * claim) that is asked again — otherwise 400 `files: [fileNotAccepted]` (`claimMismatch` when the
- * claim does not fit the group); every group asked needs at least one file (400 `missingGroup`).
+ * claim does not fit the group); then every group asked needs at least one file (400 `missingGroup`).
  * The files join the entry (a claim's under the claim, with its key: `invoice-{key}`), those groups
  * go back to confirming, the reviewer's list and description are emptied, and the entry and its
  * inadequate claims go back under review. Mail: the resubmission was received.
@@ -204,6 +204,7 @@ export async function resubmitEntry(ctx: AppContext, user: User, id: number, req
       const claim = claimId === null ? null : (claimById.get(claimId) ?? null);
       accepted.push({ uploadId: file.id, group: file.group, claim, kind: uploadKeyOf(upload.kind, claim?.draftKey ?? null) });
     }
+    if (problems.size > 0) throw new ValidationError({ files: [...problems] });
     const answered = new Set(accepted.map((file) => groupKey(file.group, file.claim?.id ?? null)));
     for (const item of asked) {
       if (!answered.has(groupKey(item.group, item.claimId)))
