@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, max } from 'drizzle-orm';
-import { ENTRY_LIFE_MESSAGES, type Entry, type EntryContractRequest, type EntryReviewRequest } from '@app/shared/contracts';
+import { ENTRY_LIFE_MESSAGES, type Entry, type EntryReviewRequest } from '@app/shared/contracts';
 import {
   CLAIM_STATUS,
   DOCUMENT_GROUP_LABELS,
@@ -386,15 +386,15 @@ const sumYen = (values: readonly (string | null)[]): string =>
   values.reduce((sum, value) => sum + BigInt(parseYen(value)?.toFixed(0) ?? '0'), 0n).toString();
 
 /**
- * `POST /api/entries/{id}/contract/` (`agreed: true`, checked by the contract): only a reviewed
- * entry (409 otherwise), and not after its offer's last day in Japan (`contract_period`, 409
- * `offerExpired`). The entry is contracted (`contracted_at`), its can-buy claims contracted (the
+ * `POST /api/entries/{id}/contract/` (`agreed: true`: the contract's schema refuses anything else
+ * with 400 before this runs, so the body says nothing more): only a reviewed entry (409
+ * otherwise), and not after its offer's last day in Japan (`contract_period`, 409 `offerExpired`;
+ * an offer without one has no last day). The entry is contracted (`contracted_at`), its can-buy claims contracted (the
  * others keep their status), and the signed contract PDF is rendered and stored (before the
  * commit: a contract without its document never exists; should the commit fail, the object is
  * removed). Mail: the contract, with the total to be paid.
  */
-export async function contractEntry(ctx: AppContext, user: User, id: number, request: EntryContractRequest): Promise<Entry> {
-  void request; // `agreed: true` is all the body says, and the contract schema already required it
+export async function contractEntry(ctx: AppContext, user: User, id: number): Promise<Entry> {
   const now = ctx.now();
   let storedKey: string | null = null;
   let result: { entry: EntryRow; owner: User; bought: ClaimRow[] };

@@ -37,7 +37,7 @@ export const entryRoutes = (ctx: AppContext): Implementation[] => [
   // An entry's life (life.ts): resubmit, cancel, contract, and the signed contract.
   implement(endpoints.entries.review, async ({ auth, params, body }) => resubmitEntry(ctx, auth.user, params.id, body)),
   implement(endpoints.entries.cancel, async ({ auth, params }) => cancelEntry(ctx, auth.user, params.id)),
-  implement(endpoints.entries.contract, async ({ auth, params, body }) => contractEntry(ctx, auth.user, params.id, body)),
+  implement(endpoints.entries.contract, async ({ auth, params }) => contractEntry(ctx, auth.user, params.id)),
   implement(endpoints.entries.contractDocument, async ({ reply, auth, params }) =>
     downloadContractDocument(ctx, reply, auth.user, params.id),
   ),
