@@ -1,5 +1,5 @@
-import { useCallback, useState } from 'react';
-import { ApiError } from '@app/shared';
+import { useCallback, useRef, useState } from 'react';
+import { ApiError, ValidationError } from '@app/shared';
 import { endSessionIfStaffLoggedOut } from './session';
 
 export interface ActionState {
@@ -12,11 +12,16 @@ export interface ActionState {
   readonly clear: () => void;
 }
 
-/** One control's request to a staff endpoint: busy while it runs, the server's refusal kept for the control. */
-export function useAction(): ActionState {
+/**
+ * One control's request to a staff endpoint: busy while it runs, the server's refusal kept for the
+ * control. `fieldsShown`: the fields whose 400 messages the control shows at the field itself (the
+ * others, and non-field messages, are its `error`).
+ */
+export function useAction(fieldsShown: readonly string[] = []): ActionState {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Readonly<Record<string, string>>>({});
+  const shown = useRef(fieldsShown);
   const run = useCallback((call: () => Promise<void>) => {
     setBusy(true);
     setError(null);
@@ -24,9 +29,12 @@ export function useAction(): ActionState {
     call()
       .catch((failure: unknown) => {
         if (endSessionIfStaffLoggedOut(failure)) return;
-        if (failure instanceof ApiError) {
+        if (failure instanceof ValidationError) {
+          setFieldErrors(failure.fieldErrors);
+          const elsewhere = Object.entries(failure.fieldErrors).find(([field]) => !shown.current.includes(field))?.[1];
+          setError(failure.nonFieldErrors[0] ?? elsewhere ?? null);
+        } else if (failure instanceof ApiError) {
           setError(failure.message);
-          if ('fieldErrors' in failure) setFieldErrors(failure.fieldErrors as Record<string, string>);
         } else {
           console.error(failure);
           setError('エラーが発生しました。時間をおいて、もう一度お試しください。');

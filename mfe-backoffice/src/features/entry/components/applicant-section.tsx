@@ -104,7 +104,7 @@ function IdentityDecision({
   const [decision, setDecision] = useState<'confirmed' | 'inadequate'>('confirmed');
   const [validDate, setValidDate] = useState('');
   const [reason, setReason] = useState('');
-  const action = useAction();
+  const action = useAction(['valid_date', 'reason']);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     action.run(async () => {

@@ -131,7 +131,7 @@ function PricingForm({ claim, onChange }: { claim: Claim; onChange: (detail: Sta
     purchase_fee_ratio: claim.purchase_fee_ratio ?? '',
     bank_charge: claim.bank_charge ? String(Number(claim.bank_charge)) : '',
   });
-  const action = useAction();
+  const action = useAction(['purchase_ratio', 'purchase_fee_ratio', 'bank_charge']);
   const preview = previewPricing(claim.amount, input);
   const set = (name: keyof PricingInput) => (event: React.ChangeEvent<HTMLInputElement>) =>
     setInput({ ...input, [name]: event.target.value });

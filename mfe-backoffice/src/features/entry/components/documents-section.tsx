@@ -50,7 +50,7 @@ function DocumentGroupBox({
   onChange: (detail: StaffEntryDetail) => void;
 }) {
   const [reason, setReason] = useState(group.inadequateReason ?? '');
-  const action = useAction();
+  const action = useAction(['reason']);
   const statusName = reviewStatusName(group.status) ?? 'nothing';
   const headingId = `bo-group-${group.key}`;
   const decide = (decision: 'confirmed' | 'inadequate') =>

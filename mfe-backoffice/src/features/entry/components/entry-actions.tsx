@@ -78,7 +78,7 @@ export function EntryActions({
 
 function MoveControl({ move, entryId, onChange }: { move: Move; entryId: number; onChange: (detail: StaffEntryDetail) => void }) {
   const spec = MOVES[move];
-  const action = useAction();
+  const action = useAction(['reason']);
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');
   const send = () =>
@@ -135,7 +135,7 @@ function Approval({
 }) {
   const [period, setPeriod] = useState(() => defaultContractPeriod(today));
   const [asking, setAsking] = useState(false);
-  const action = useAction();
+  const action = useAction(['contract_period']);
   const pricedBySelf = detail.pricing.some((p) => p.priced_by.staff_id === staff.id);
   const ready = canApproveEntry(detail.entry.claims.map((c) => c.status));
   const send = () =>

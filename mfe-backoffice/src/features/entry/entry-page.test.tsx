@@ -1,0 +1,170 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { STAFF_DECISION_MESSAGES } from '@app/shared/contracts';
+import { CLAIM_STATUS, ENTRY_STATUS, REVIEW_STATUS } from '@app/shared/domain';
+import { claimFixture, entryFixture, staffEntryDetailFixture } from '@app/shared/mocks';
+import { installMswServer } from '../../testing/server';
+import { mockStaff, renderBackoffice } from '../../testing/render';
+
+installMswServer();
+
+const ENTRY_ID = entryFixture().id;
+const PATH = `/backoffice/entries/${ENTRY_ID}`;
+const heading = () => screen.findByRole('heading', { level: 1, name: `申し込み ${entryFixture().code}` });
+const claimForm = () => screen.getByRole('form', { name: '買取条件（株式会社サンプル商事）' });
+
+beforeEach(() => {
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:mock');
+  vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('/backoffice/entries/:id', () => {
+  test('the pricing form shows principal, fee and purchase amount live, before saving, and saving keeps them', async () => {
+    const user = userEvent.setup();
+    const { backend } = renderBackoffice(PATH, { staff: mockStaff('reviewer') });
+    await heading();
+    const form = claimForm();
+    expect(within(form).getByRole('button', { name: '買取可として保存' })).toBeDisabled();
+    await user.type(within(form).getByLabelText('掛目'), '0.8');
+    await user.type(within(form).getByLabelText('手数料率'), '0.05');
+    await user.type(within(form).getByLabelText('振込手数料（円）'), '660');
+    // 1,100,000 × 0.8 = 880,000; × 0.05 = 44,000; 880,000 − 44,000 − 660 = 835,340.
+    const figures = within(form).getByText('買取金額（お振込み額）').closest('dl')!;
+    expect(figures).toHaveTextContent('買取元本880,000円');
+    expect(figures).toHaveTextContent('手数料44,000円');
+    expect(figures).toHaveTextContent('振込手数料660円');
+    expect(figures).toHaveTextContent('買取金額（お振込み額）835,340円');
+    expect(backend.state.review[0]!.entry.claims[0]!.status).toBe(CLAIM_STATUS.under_review);
+
+    await user.click(within(form).getByRole('button', { name: '買取可として保存' }));
+    await waitFor(() => expect(backend.state.review[0]!.entry.claims[0]!.purchase_amount).toBe('835340.00'));
+    expect(await screen.findByText(/条件の設定/)).toBeInTheDocument();
+    expect(screen.getByText(/^審査 一郎（/)).toBeInTheDocument();
+  });
+
+  test('terms out of bounds are named at their field and cannot be saved', async () => {
+    const user = userEvent.setup();
+    renderBackoffice(PATH, { staff: mockStaff('reviewer') });
+    await heading();
+    const form = claimForm();
+    await user.type(within(form).getByLabelText('掛目'), '1.5');
+    expect(within(form).getByText(STAFF_DECISION_MESSAGES.purchaseRatio)).toBeInTheDocument();
+    expect(within(form).getByLabelText('掛目')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByRole('button', { name: '買取可として保存' })).toBeDisabled();
+  });
+
+  test('approval is offered to an approver, but disabled with the reason when they priced a claim', async () => {
+    const approver = mockStaff('approver');
+    const priced = staffEntryDetailFixture({
+      entry: entryFixture({ claims: [claimFixture({ status: CLAIM_STATUS.can_buy })] }),
+      pricing: [{ claim_id: 31, priced_by: { staff_id: approver.id, staff_name: approver.name, at: '2026-11-20T01:00:00Z' } }],
+    });
+    renderBackoffice(PATH, { staff: approver, review: [priced] });
+    await heading();
+    const approve = screen.getByRole('button', { name: '承認して申込者に提示する' });
+    expect(approve).toBeDisabled();
+    expect(approve).toHaveAccessibleDescription(
+      'あなたが買取条件を設定した請求書があるため、承認できません。別の承認者が確認してください。',
+    );
+  });
+
+  test('another approver approves after confirming, with the contract period a week from today by default', async () => {
+    const user = userEvent.setup();
+    const reviewer = mockStaff('reviewer');
+    const priced = staffEntryDetailFixture({
+      entry: entryFixture({
+        account_activity_statement_confirmation_status: REVIEW_STATUS.confirmed,
+        financial_statement_confirmation_status: REVIEW_STATUS.confirmed,
+        claims: [claimFixture({ status: CLAIM_STATUS.can_buy })],
+      }),
+      pricing: [{ claim_id: 31, priced_by: { staff_id: reviewer.id, staff_name: reviewer.name, at: '2026-11-20T01:00:00Z' } }],
+    });
+    const { backend } = renderBackoffice(PATH, { staff: mockStaff('approver'), review: [priced] });
+    await heading();
+    const period = screen.getByLabelText('契約期限（この日まで署名できます）');
+    const expected = new Date(Date.parse(`${(period as HTMLInputElement).min}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+    expect(period).toHaveValue(expected);
+    await user.click(screen.getByRole('button', { name: '承認して申込者に提示する' }));
+    const dialog = screen.getByRole('dialog', { name: '買取条件を承認しますか？' });
+    expect(within(dialog).getByRole('button', { name: 'キャンセル' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: '承認する' }));
+    await waitFor(() => expect(backend.state.review[0]!.entry.status).toBe(ENTRY_STATUS.reviewed));
+    expect(backend.state.review[0]!.entry.contract_period).toBe(expected);
+    expect(await screen.findByText('審査完了・ご契約手続き待ち', { selector: '.bo-badge' })).toBeInTheDocument();
+  });
+
+  test('a reviewer is not offered the approval', async () => {
+    renderBackoffice(PATH, { staff: mockStaff('reviewer') });
+    await heading();
+    expect(screen.queryByRole('button', { name: '承認して申込者に提示する' })).toBeNull();
+    expect(screen.getByText('買取条件の承認は承認者・管理者が行います。')).toBeInTheDocument();
+  });
+
+  test('the server’s 409 is shown verbatim next to the control that caused it', async () => {
+    const user = userEvent.setup();
+    renderBackoffice(PATH, { staff: mockStaff('reviewer') });
+    await heading();
+    const button = screen.getByRole('button', { name: '不備として差し戻す' });
+    await user.click(button);
+    const control = button.closest('.bo-decision') as HTMLElement;
+    expect(await within(control).findByRole('alert')).toHaveTextContent(STAFF_DECISION_MESSAGES.noInadequateDocument);
+  });
+
+  test('only the moves of the transition table are offered: a contracted entry can be marked transferred', async () => {
+    const contracted = staffEntryDetailFixture({ entry: entryFixture({ status: ENTRY_STATUS.contracted, has_contract_document: true }) });
+    renderBackoffice(PATH, { staff: mockStaff('reviewer'), review: [contracted] });
+    await heading();
+    expect(screen.getByRole('button', { name: '入金済みにする' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '不備として差し戻す' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'お断りする' })).toBeNull();
+    expect(screen.queryByRole('form', { name: /買取条件/ })).toBeNull();
+    expect(screen.getByRole('link', { name: '署名済みの契約書（PDF）をダウンロード' })).toHaveAttribute(
+      'href',
+      `/api/staff/entries/${ENTRY_ID}/contract/document/`,
+    );
+  });
+
+  test('a document group found inadequate keeps its reason; then the entry can be sent back', async () => {
+    const user = userEvent.setup();
+    const { backend } = renderBackoffice(PATH, { staff: mockStaff('reviewer') });
+    await heading();
+    const invoice = screen.getByRole('group', { name: '請求書（請求書1：株式会社サンプル商事）' });
+    await user.type(within(invoice).getByLabelText(/不備の理由/), '請求書の金額が読み取れません。');
+    await user.click(within(invoice).getByRole('button', { name: '不備にする' }));
+    expect(await within(invoice).findByText('不備の理由：請求書の金額が読み取れません。')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '不備として差し戻す' }));
+    await waitFor(() => expect(backend.state.review[0]!.entry.status).toBe(ENTRY_STATUS.inadequate));
+  });
+
+  test('documents open in the page: a PDF in a frame, an identity photo as an image, each with a download link', async () => {
+    const user = userEvent.setup();
+    renderBackoffice(PATH, { staff: mockStaff('reviewer') });
+    await heading();
+    await user.click(screen.getByRole('button', { name: '請求書.pdfを表示' }));
+    expect(await screen.findByTitle('請求書.pdf')).toHaveAttribute('src', 'blob:mock');
+    await user.click(screen.getByRole('button', { name: '表面：運転免許証（表）.jpgを表示' }));
+    expect(await screen.findByRole('img', { name: '表面：運転免許証（表）.jpg' })).toHaveAttribute('src', 'blob:mock');
+    expect(screen.getAllByRole('link', { name: 'ダウンロード' })).toHaveLength(2);
+  });
+
+  test('the identity is decided while 確認中: an empty valid date gets the contract’s message at its field', async () => {
+    const user = userEvent.setup();
+    const { backend } = renderBackoffice(PATH, { staff: mockStaff('reviewer') });
+    await heading();
+    const form = screen.getByRole('form', { name: '本人確認の判定' });
+    await user.click(within(form).getByRole('button', { name: '本人確認の判定を保存' }));
+    expect(await within(form).findByText('この項目は必須です。')).toBeInTheDocument();
+    await user.click(within(form).getByLabelText('不備'));
+    await user.type(within(form).getByLabelText(/不備の理由/), '写真が不鮮明です。');
+    await user.click(within(form).getByRole('button', { name: '本人確認の判定を保存' }));
+    await waitFor(() => expect(backend.state.review[0]!.applicant.identity_confirmation).toBe(REVIEW_STATUS.inadequate));
+    expect(screen.queryByRole('form', { name: '本人確認の判定' })).toBeNull();
+  });
+
+  test('an entry that does not exist says so', async () => {
+    renderBackoffice('/backoffice/entries/999', { staff: mockStaff('reviewer') });
+    expect(await screen.findByRole('heading', { level: 1, name: '申し込みが見つかりません' })).toBeInTheDocument();
+  });
+});
