@@ -147,6 +147,12 @@ describe('POST /api/entries/{id}/review/: resubmitting the inadequate documents'
       { group: 'invoice', claim_id: claimId, reason: '請求書の金額が読み取れません。' },
       { group: 'withdrawals_detail', claim_id: null, reason: '直近3か月分の入出金明細をご提出ください。' },
     ]);
+    // The back office mirrors the entry's groups on the applicant's own statuses.
+    await sql('update users set withdrawals_detail_status = $2, financial_statements_status = $3 where id = $1', [
+      a.user.id,
+      REVIEW_STATUS.inadequate,
+      REVIEW_STATUS.confirmed,
+    ]);
     newInvoice = await upload(a.agent, 'invoice', '請求書_再提出.pdf');
     newCover = await upload(a.agent, 'passbook_cover', '通帳表紙_再提出.pdf');
     response = await review(a, a.entry.id, {
@@ -208,6 +214,11 @@ describe('POST /api/entries/{id}/review/: resubmitting the inadequate documents'
     };
     expect(kept(entry)).toEqual(kept(a.entry));
     expect(kept(entry).purpose).toBe('仕入れ資金');
+  });
+
+  it('the applicant’s own status of a group sent again is confirming too; the other stays', async () => {
+    const me = (await a.agent.post('/api/me/', {})).json<{ withdrawals_detail_status: number; financial_statements_status: number }>();
+    expect(me).toMatchObject({ withdrawals_detail_status: REVIEW_STATUS.confirming, financial_statements_status: REVIEW_STATUS.confirmed });
   });
 
   it('is what GET /api/entries/{id}/ answers from now on', async () => {

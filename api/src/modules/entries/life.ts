@@ -121,7 +121,10 @@ interface AskedGroup {
 }
 const groupKey = (group: DocumentGroup, claimId: number | null): string => `${group}:${claimId ?? ''}`;
 
-/** Each entry group with the entry column of its confirmation status, and the applicant's own status of it (what the next entry's wizard asks). */
+/**
+ * Each entry group with the entry column of its confirmation status, and the applicant's own status
+ * of it (which the back office mirrors, and the next entry's wizard reads).
+ */
 const ENTRY_GROUPS = [
   { group: 'withdrawals_detail', entry: 'accountActivityStatementConfirmationStatus', user: 'withdrawalsDetailStatus' },
   { group: 'financial_statements', entry: 'financialStatementConfirmationStatus', user: 'financialStatementsStatus' },
