@@ -22,10 +22,12 @@ describe('/entry/{entryId}/factoring_service_agreement', () => {
     expect(within(article).getByText('E-000023')).toBeInTheDocument();
     expect(within(article).getByText('株式会社ツムギ商事（代表者 山田 太郎）')).toBeInTheDocument();
     // The claims bought, with what is paid for each; the one not bought is not in the schedule.
-    const schedule = within(article).getByRole('table');
-    const rows = within(schedule).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['株式会社サンプル商事', '有限会社みなと物産']);
-    expect(rows[0]).toHaveTextContent('939,840円');
+    const schedule = within(within(article).getByRole('region', { name: '別紙 譲渡対象債権' })).getAllByRole('listitem');
+    expect(schedule.map((item) => item.querySelector('.el-schedule__name')?.textContent)).toEqual([
+      '株式会社サンプル商事',
+      '有限会社みなと物産',
+    ]);
+    expect(schedule[0]).toHaveTextContent('939,840円');
     expect(screen.getByRole('button', { name: '印刷する' })).toBeInTheDocument();
   });
 

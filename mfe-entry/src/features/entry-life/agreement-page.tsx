@@ -51,28 +51,21 @@ function AgreementText({ entry }: { readonly entry: Entry }) {
       ))}
       <section aria-labelledby="schedule-heading">
         <h2 id="schedule-heading">別紙 譲渡対象債権</h2>
-        <div className="el-table-scroll">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">売掛先</th>
-                <th scope="col">額面金額（税込）</th>
-                <th scope="col">支払期日</th>
-                <th scope="col">お振込み額</th>
-              </tr>
-            </thead>
-            <tbody>
-              {claims.map((claim) => (
-                <tr key={claim.id}>
-                  <td>{claim.obliger_company_name}</td>
-                  <td className="el-num">{formatYen(claim.amount)}</td>
-                  <td>{formatDay(claim.obliger_payment_date)}</td>
-                  <td className="el-num">{claim.purchase_amount === null ? '審査後に決定' : formatYen(claim.purchase_amount)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ol className="el-schedule">
+          {claims.map((claim) => (
+            <li key={claim.id}>
+              <p className="el-schedule__name">{claim.obliger_company_name}</p>
+              <dl className="el-facts">
+                <dt>額面金額（税込）</dt>
+                <dd>{formatYen(claim.amount)}</dd>
+                <dt>支払期日</dt>
+                <dd>{formatDay(claim.obliger_payment_date)}</dd>
+                <dt>お振込み額</dt>
+                <dd>{claim.purchase_amount === null ? '審査後に決定' : formatYen(claim.purchase_amount)}</dd>
+              </dl>
+            </li>
+          ))}
+        </ol>
       </section>
     </article>
   );

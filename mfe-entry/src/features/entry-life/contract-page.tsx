@@ -111,7 +111,9 @@ export default function EntryContractPage({ params }: PageProps) {
               <h2 id="breakdown-heading" className="el-section__heading">
                 買取条件の内訳
               </h2>
-              <p>お振込み額は、請求書額面に掛目をかけた買取元本から、手数料と振込手数料を差し引いた金額です。</p>
+              <p>
+                お振込み額は、請求書額面に掛目をかけた買取元本から、手数料と振込手数料を差し引いた金額です（買取元本と手数料は円未満切り捨て）。
+              </p>
               <PurchaseBreakdown breakdown={purchaseBreakdown(entry.claims)} />
               {entry.bank_account && (
                 <dl className="el-facts el-facts--plain">

@@ -67,7 +67,10 @@ function NextAction({ entry }: { readonly entry: Entry }) {
         <p>審査が完了しました。買取金額と手数料の内訳をご確認のうえ、期限までにご契約ください。</p>
         {entry.contract_period && (
           <p>
-            ご契約の期限：<span className="el-deadline">{formatDay(entry.contract_period)}</span>まで
+            ご契約の期限：
+            <span className="el-nowrap">
+              <span className="el-deadline">{formatDay(entry.contract_period)}</span>まで
+            </span>
           </p>
         )}
         <div className="el-actions">

@@ -133,7 +133,7 @@ function ResubmitForm({ entry, items }: { readonly entry: Entry; readonly items:
             <UploadField
               uploadKey={item.uploadKey}
               label={`${itemTitle(item)}の新しいファイル`}
-              description="JPEG・PNG・HEIC・PDF のファイルを選んでください。複数のファイルを追加できます。"
+              description="複数のファイルを追加できます。"
               required
               multiple
               files={chosen[item.key] ?? []}

@@ -49,8 +49,8 @@ const ENTRY_LIFE_CSS = `
 .el-claim > * { margin: 0; }
 .el-claim__header { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: var(--space-2); }
 .el-claim__name { font-size: var(--font-size-lg); margin: 0; }
-.el-facts { display: grid; grid-template-columns: minmax(0, 1fr) auto; gap: var(--space-1) var(--space-3); margin: 0; }
-.el-facts dt { color: var(--color-muted); font-size: var(--font-size-sm); align-self: center; }
+.el-facts { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: var(--space-1) var(--space-3); margin: 0; }
+.el-facts dt { color: var(--color-muted); font-size: var(--font-size-sm); align-self: center; white-space: nowrap; }
 .el-facts dd { margin: 0; text-align: right; font-variant-numeric: tabular-nums; font-weight: 700; }
 .el-facts__strong { font-size: var(--font-size-lg); color: var(--color-accent-strong); }
 .el-facts--plain dd { text-align: left; font-weight: 400; }
@@ -62,14 +62,17 @@ const ENTRY_LIFE_CSS = `
 .el-issue__reason { white-space: pre-line; }
 .el-figures { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; }
 .el-figures caption { text-align: left; font-weight: 700; font-size: var(--font-size-lg); padding-bottom: var(--space-2); caption-side: top; }
+.el-figures caption .el-files { display: block; font-weight: 400; }
 .el-figures th, .el-figures td { padding: var(--space-2) 0; border-bottom: 1px solid var(--color-border); vertical-align: baseline; }
 .el-figures th { text-align: left; font-weight: 400; color: var(--color-muted); font-size: var(--font-size-sm); padding-right: var(--space-3); }
 .el-figures td { text-align: right; font-weight: 700; white-space: nowrap; }
 .el-figures .el-figures__formula { display: block; font-size: var(--font-size-xs); }
 .el-figures tr.el-figures__total th { color: var(--color-text); font-weight: 700; font-size: var(--font-size-md); }
-.el-figures tr.el-figures__total td { font-size: var(--font-size-xl); color: var(--color-accent-strong); border-bottom: 0; }
+.el-figures tr.el-figures__total th, .el-figures tr.el-figures__total td { border-bottom: 0; }
+.el-figures tr.el-figures__total td { font-size: var(--font-size-xl); color: var(--color-accent-strong); }
 .el-totals { background: var(--color-primary-soft); border: 1px solid #c5d7ef; border-radius: var(--radius); padding: var(--space-4); }
 .el-deadline { font-weight: 700; font-size: var(--font-size-lg); }
+.el-nowrap { white-space: nowrap; }
 .el-consent { border: 1px solid var(--color-border); border-radius: var(--radius); padding: var(--space-4); background: var(--color-bg); }
 .el-slot { border: 1px solid var(--color-border); border-radius: var(--radius); padding: var(--space-4); display: grid; gap: var(--space-3); min-width: 0; }
 .el-slot > * { margin: 0; }
@@ -102,10 +105,10 @@ const ENTRY_LIFE_CSS = `
 .el-agreement p { margin: 0 0 var(--space-2); }
 .el-agreement__toolbar { display: flex; flex-wrap: wrap; gap: var(--space-3); justify-content: flex-end; margin-bottom: var(--space-5); }
 .el-agreement__parties { margin: 0 0 var(--space-5); }
-.el-agreement table { font-size: var(--font-size-sm); margin: var(--space-2) 0 var(--space-4); }
-.el-agreement th, .el-agreement td { border: 1px solid var(--color-border); padding: var(--space-2); text-align: left; vertical-align: top; }
-.el-agreement td.el-num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
-.el-table-scroll { overflow-x: auto; }
+.el-schedule { margin: var(--space-2) 0 var(--space-4); padding-left: 1.5em; display: grid; gap: var(--space-3); }
+.el-schedule li { border-bottom: 1px solid var(--color-border); padding-bottom: var(--space-3); break-inside: avoid; }
+.el-schedule__name { font-weight: 700; }
+@media (min-width: 600px) { .el-schedule .el-facts { max-width: 420px; } }
 @media print {
   .el-agreement { border: 0; padding: 0; max-width: none; }
   .el-agreement__toolbar, .skip-link, .toast-region { display: none !important; }

@@ -9,7 +9,7 @@ function ClaimFiguresTable({ figures }: { readonly figures: ClaimFigures }) {
       <table className="el-figures">
         <caption>
           {claim.obliger_company_name}
-          <span className="el-files"> 支払期日 {formatDay(claim.obliger_payment_date)}</span>
+          <span className="el-files">支払期日 {formatDay(claim.obliger_payment_date)}</span>
         </caption>
         <tbody>
           <tr>
@@ -22,7 +22,7 @@ function ClaimFiguresTable({ figures }: { readonly figures: ClaimFigures }) {
           </tr>
           <tr>
             <th scope="row">
-              買取元本<span className="el-figures__formula">額面 × 掛目（円未満切り捨て）</span>
+              買取元本<span className="el-figures__formula">額面 × 掛目</span>
             </th>
             <td>{figures.principal}</td>
           </tr>
@@ -32,7 +32,7 @@ function ClaimFiguresTable({ figures }: { readonly figures: ClaimFigures }) {
           </tr>
           <tr>
             <th scope="row">
-              手数料<span className="el-figures__formula">買取元本 × 手数料率（円未満切り捨て）</span>
+              手数料<span className="el-figures__formula">買取元本 × 手数料率</span>
             </th>
             <td>−{figures.fee}</td>
           </tr>
