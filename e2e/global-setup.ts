@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { remoteDir } from './remotes';
+import { seedStaffAccounts } from './seed-staff';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -16,6 +17,9 @@ export default async function globalSetup() {
   if (!fs.existsSync(path.join(root, '.site', 'deployment.json'))) {
     throw new Error('The site is not built: run `pnpm build` (or `npm test`) first.');
   }
+  // Normally done before the API server started (playwright.config.ts); a server that was already
+  // running (reuseExistingServer) gets them now, through its own database connection.
+  seedStaffAccounts();
   const dir = remoteDir('marketing');
   const out = path.join(root, '.data', 'e2e-builds', `${dir}-swap`);
   execFileSync(

@@ -44,12 +44,14 @@ export default defineConfig({
     {
       name: 'phone',
       use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
-      testMatch: /(routes|onboarding|entry-wizard[\w-]*)\.spec\.ts/,
+      testMatch: /(routes|onboarding|entry-wizard[\w-]*|backoffice)\.spec\.ts/,
     },
   ],
   webServer: [
     {
-      command: 'node --import tsx src/server.ts',
+      // The back office's staff accounts are made first (seed-staff.ts, the operator command): one
+      // process at a time on the embedded database.
+      command: 'node --import tsx ../e2e/seed-staff.ts && node --import tsx src/server.ts',
       cwd: path.join(root, 'api'),
       url: `http://localhost:${E2E_PORT}/api/health/`,
       reuseExistingServer: !process.env.CI,

@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { APIResponse, Page } from '@playwright/test';
+import { API_DIR, E2E_DATA_DIR, STAFF_FILE_NAME, type SeededStaff, type StaffRole } from '../seed-staff';
+import { expect } from './fixtures';
+
+/**
+ * Staff for the e2e specs: the reviewer and the approver that `seed-staff.ts` created with the
+ * operator command before the API server started (playwright.config.ts), their TOTP codes, and a
+ * login helper: `await loginAsStaff(page, 'reviewer')`.
+ */
+export type { StaffRole };
+
+/** The seeded accounts (email, name, password, TOTP secret) by role. */
+export function staffAccount(role: StaffRole): SeededStaff {
+  const file = path.join(E2E_DATA_DIR, STAFF_FILE_NAME);
+  const accounts = JSON.parse(fs.readFileSync(file, 'utf8')) as SeededStaff[];
+  const account = accounts.find((a) => a.role === role);
+  if (!account) throw new Error(`no ${role} in ${file}`);
+  return account;
+}
+
+// otpauth, the API's own TOTP library (a dependency of @app/api): the same RFC 6238 codes an
+// authenticator app shows.
+interface Totp {
+  generate(options: { timestamp: number }): string;
+}
+interface OtpAuth {
+  TOTP: new (options: { secret: unknown; algorithm: string; digits: number; period: number }) => Totp;
+  Secret: { fromBase32(secret: string): unknown };
+}
+const otpauth = createRequire(path.join(API_DIR, 'package.json'))('otpauth') as OtpAuth;
+
+const PERIOD_MS = 30_000;
+
+/** The code of the authenticator app at `timestamp` (ms). */
+export function totpCode(secret: string, timestamp = Date.now()): string {
+  return new otpauth.TOTP({ secret: otpauth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp });
+}
+
+/**
+ * A fresh code for the account: the server accepts the current 30-second step and one either side,
+ * each step once and never an earlier one, so parallel workers and repeated logins take turns
+ * through a lock file, using the current step or the next one, and wait for a later step when
+ * both are used.
+ */
+export async function freshTotpCode(account: SeededStaff): Promise<string> {
+  const stateFile = path.join(E2E_DATA_DIR, `staff-otp-${account.role}.json`);
+  const lock = `${stateFile}.lock`;
+  for (let tries = 0; ; tries++) {
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      break;
+    } catch {
+      // A lock left by a killed worker is stale after a minute.
+      if (tries > 600 || Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 60_000)
+        fs.rmSync(lock, { force: true });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  try {
+    const last = fs.existsSync(stateFile) ? (JSON.parse(fs.readFileSync(stateFile, 'utf8')) as { step: number }).step : -1;
+    let step = Math.max(Math.floor(Date.now() / PERIOD_MS), last + 1);
+    // Never more than one step ahead of the clock: wait for the clock to catch up.
+    while (step > Math.floor(Date.now() / PERIOD_MS) + 1) await new Promise((resolve) => setTimeout(resolve, 250));
+    step = Math.max(step, Math.floor(Date.now() / PERIOD_MS));
+    fs.writeFileSync(stateFile, JSON.stringify({ step }));
+    return totpCode(account.secret, step * PERIOD_MS);
+  } finally {
+    fs.rmSync(lock, { force: true });
+  }
+}
+
+/**
+ * Logs in as the seeded staff member of `role` through /backoffice/login (address, password and a
+ * fresh authenticator code) and waits for the review queue. `via: 'api'` logs the page's context in
+ * with `POST /api/staff/auth/` instead (for journeys whose subject is not the login).
+ */
+export async function loginAsStaff(page: Page, role: StaffRole, { via = 'form' }: { via?: 'form' | 'api' } = {}): Promise<SeededStaff> {
+  const account = staffAccount(role);
+  if (via === 'api') {
+    const context = page.context();
+    await context.request.post('/api/staff/me/');
+    const csrf = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
+    const response: APIResponse = await context.request.post('/api/staff/auth/', {
+      headers: { 'X-CSRFToken': csrf },
+      data: { email: account.email, password: account.password, otp: await freshTotpCode(account) },
+    });
+    expect(response.status(), `POST /api/staff/auth/: ${await response.text()}`).toBe(200);
+    return account;
+  }
+  await page.goto('/backoffice/login');
+  await page.getByLabel('メールアドレス').fill(account.email);
+  await page.getByLabel('パスワード').fill(account.password);
+  await page.getByLabel('確認コード（6桁）').fill(await freshTotpCode(account));
+  await page.getByRole('button', { name: 'ログイン' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '審査キュー' })).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText(account.name);
+  return account;
+}
