@@ -239,6 +239,34 @@ describe('MypagePage', () => {
     expect(await step('新規申し込み')).toHaveTextContent(NEW_ENTRY_BLOCK_MESSAGES.entryInProgress);
   });
 
+  test('entries: the next action of an inadequate or reviewed entry, with the deadline to sign', async () => {
+    loginAs({ identity_confirmation: REVIEW_STATUS.confirmed });
+    serve({
+      entries: [
+        entry({ id: 5, code: 'E-2026-0005', status: ENTRY_STATUS.inadequate }),
+        entry({ id: 6, code: 'E-2026-0006', status: ENTRY_STATUS.reviewed, contract_period: '2026-11-30' }),
+        entry({ id: 7, code: 'E-2026-0007', status: ENTRY_STATUS.contracted }),
+      ],
+    });
+    renderPage();
+    const region = screen.getByRole('region', { name: 'お申し込み一覧' });
+    const [inadequate, reviewed, contracted] = await within(region).findAllByRole('listitem');
+    expect(within(inadequate!).getByRole('link', { name: '書類を再提出する（申込番号 E-2026-0005）' })).toHaveAttribute(
+      'href',
+      '/entry/resubmit/5',
+    );
+    expect(within(reviewed!).getByRole('link', { name: '買取条件を確認して契約する（申込番号 E-2026-0006）' })).toHaveAttribute(
+      'href',
+      '/entry/contract/6',
+    );
+    expect(reviewed).toHaveTextContent('ご契約の期限 2026年11月30日');
+    expect(
+      within(contracted!)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/entry/detail/7']);
+  });
+
   test('news: date and title, opening in a new tab', async () => {
     loginAs();
     serve();

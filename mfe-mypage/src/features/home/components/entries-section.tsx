@@ -1,5 +1,5 @@
 import { AppLink, href } from '@app/shared';
-import { entryStatusLabel, entryStatusName, type EntryStatusName } from '@app/shared/domain';
+import { canTransitionEntry, entryStatusLabel, entryStatusName, reviewKind, type EntryStatusName } from '@app/shared/domain';
 import type { Entry } from '@app/shared/contracts';
 import type { Resource } from '../api/use-resource';
 import { formatDate, formatYen, isoDay } from '../model/format';
@@ -15,7 +15,35 @@ const TONE: Readonly<Record<EntryStatusName, string>> = {
   archived: 'closed',
 };
 
-/** お申し込み一覧 (`GET /api/entries/`, newest first): code, status, date, the way to its detail. */
+/** What the applicant does next on an entry, if anything: resubmit what is inadequate, or sign the offer by its deadline. */
+function NextAction({ entry }: { readonly entry: Entry }) {
+  if (reviewKind(entry.status) === 'resubmit') {
+    return (
+      <p className="mp-entry__next">
+        <AppLink to={href('entryResubmit', { entryId: entry.id })}>
+          書類を再提出する<span className="visually-hidden">（申込番号 {entry.code}）</span>
+        </AppLink>
+      </p>
+    );
+  }
+  if (canTransitionEntry(entry.status, 'contract')) {
+    return (
+      <p className="mp-entry__next">
+        <AppLink to={href('entryContract', { entryId: entry.id })}>
+          買取条件を確認して契約する<span className="visually-hidden">（申込番号 {entry.code}）</span>
+        </AppLink>
+        {entry.contract_period && (
+          <span className="mp-entry__deadline">
+            ご契約の期限 <time dateTime={entry.contract_period}>{formatDate(`${entry.contract_period}T00:00:00+09:00`)}</time>
+          </span>
+        )}
+      </p>
+    );
+  }
+  return null;
+}
+
+/** お申し込み一覧 (`GET /api/entries/`, newest first): code, status, date, the next action if any, the way to its detail. */
 export function EntriesSection({ entries, onRetry }: { readonly entries: Resource<readonly Entry[]>; readonly onRetry: () => void }) {
   return (
     <Section id="entries" title="お申し込み一覧" busy={entries.status === 'loading'}>
@@ -44,6 +72,7 @@ export function EntriesSection({ entries, onRetry }: { readonly entries: Resourc
                     </span>
                     <span>ご希望額 {formatYen(entry.purchase_amount_desired)}</span>
                   </p>
+                  <NextAction entry={entry} />
                 </div>
                 <AppLink to={href('entryDetail', { entryId: entry.id })}>
                   詳細を見る<span className="visually-hidden">（申込番号 {entry.code}）</span>
