@@ -23,6 +23,7 @@ const BACKOFFICE_CSS = `
 .bo-main h2 { font-size: var(--font-size-lg); margin: 0 0 var(--space-3); }
 .bo-main h3 { font-size: var(--font-size-md); margin: 0 0 var(--space-2); }
 .bo-main :focus-visible { outline: 3px solid var(--color-focus); outline-offset: 2px; }
+.bo-main h1[tabindex="-1"]:focus { outline: none; }
 .bo-panel { background: var(--color-surface); border: 1px solid var(--color-border); border-radius: var(--radius); padding: var(--space-4); min-width: 0; }
 .bo-panel + .bo-panel { margin-top: var(--space-4); }
 .bo-stack { display: grid; gap: var(--space-4); min-width: 0; }
@@ -38,6 +39,9 @@ const BACKOFFICE_CSS = `
 .bo-field label, .bo-field legend, .bo-label { font-weight: 700; font-size: var(--font-size-xs); }
 .bo-field input, .bo-field select, .bo-field textarea { font: inherit; font-size: max(16px, var(--font-size-sm)); min-height: 40px; padding: var(--space-1) var(--space-2); border: 1px solid #8a96a3; border-radius: var(--radius-sm); background: var(--color-surface); color: var(--color-text); width: 100%; }
 .bo-field textarea { min-height: 72px; resize: vertical; }
+.bo-field input[type="radio"], .bo-field input[type="checkbox"] { width: 18px; height: 18px; min-height: 0; padding: 0; margin: 0; vertical-align: -3px; accent-color: var(--color-primary); }
+.bo-choices { display: flex; flex-wrap: wrap; gap: var(--space-2) var(--space-5); }
+.bo-choices label { display: inline-flex; align-items: center; gap: var(--space-2); min-height: 32px; font-weight: 400; font-size: var(--font-size-sm); cursor: pointer; }
 .bo-field [aria-invalid="true"] { border-color: var(--color-danger); background: #fffafa; }
 .bo-field__hint { font-size: var(--font-size-xs); color: var(--color-muted); margin: 0; }
 .bo-error { margin: 0; color: var(--color-danger); font-weight: 700; font-size: var(--font-size-xs); }
@@ -52,24 +56,25 @@ const BACKOFFICE_CSS = `
 .bo-main .button--danger:hover { background: #8f1c13; color: #fff; }
 .bo-main .button:disabled { opacity: 0.55; cursor: not-allowed; }
 .bo-table-wrap { overflow-x: auto; border: 1px solid var(--color-border); border-radius: var(--radius); background: var(--color-surface); }
-.bo-table { width: 100%; border-collapse: collapse; font-size: var(--font-size-sm); }
+.bo-table { width: 100%; min-width: 720px; border-collapse: collapse; font-size: var(--font-size-sm); }
+.bo-table code { white-space: nowrap; font-size: var(--font-size-xs); color: var(--color-muted); }
 .bo-table caption { text-align: left; padding: var(--space-2) var(--space-3); font-weight: 700; }
 .bo-table th, .bo-table td { padding: var(--space-2) var(--space-3); border-bottom: 1px solid var(--color-border); text-align: left; vertical-align: top; }
 .bo-table thead th { background: #eef2f7; font-size: var(--font-size-xs); white-space: nowrap; }
 .bo-table tbody tr:hover { background: #f8fafc; }
 .bo-table .bo-num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
 .bo-table .bo-nowrap { white-space: nowrap; }
-.bo-filters { display: grid; gap: var(--space-3); grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); align-items: end; }
+.bo-filters { display: grid; gap: var(--space-3); grid-template-columns: repeat(auto-fill, minmax(136px, 1fr)); align-items: end; }
 .bo-filters .bo-actions { grid-column: 1 / -1; }
 @media (min-width: 1100px) { .bo-filters { grid-template-columns: repeat(5, minmax(0, 1fr)) auto; } .bo-filters .bo-actions { grid-column: auto; } }
 .bo-pager { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: var(--space-2); margin-top: var(--space-3); }
 .bo-head { display: flex; flex-wrap: wrap; align-items: center; gap: var(--space-2) var(--space-3); margin-bottom: var(--space-3); }
 .bo-head h1 { margin: 0; }
-.bo-dl { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: var(--space-1) var(--space-4); margin: 0; }
+.bo-dl { display: grid; grid-template-columns: max-content minmax(0, 1fr); align-content: start; gap: var(--space-1) var(--space-4); margin: 0; min-width: 0; }
 .bo-dl dt { color: var(--color-muted); font-size: var(--font-size-xs); padding-top: 2px; }
-.bo-dl dd { margin: 0; min-width: 0; }
+.bo-dl dd { margin: 0; min-width: 0; overflow-wrap: anywhere; }
 .bo-grid-2 { display: grid; gap: var(--space-4); }
-@media (min-width: 1000px) { .bo-grid-2 { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); } }
+@media (min-width: 1000px) { .bo-grid-2 { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); align-items: start; } }
 .bo-entry { display: grid; gap: var(--space-4); }
 @media (min-width: 1100px) { .bo-entry { grid-template-columns: minmax(0, 1fr) 340px; align-items: start; } .bo-entry__side { position: sticky; top: var(--space-4); } }
 .bo-group { border: 1px solid var(--color-border); border-radius: var(--radius); padding: var(--space-3); display: grid; gap: var(--space-3); min-width: 0; }

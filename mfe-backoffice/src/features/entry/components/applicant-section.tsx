@@ -116,13 +116,13 @@ function IdentityDecision({
     <form className="bo-decision" onSubmit={submit} aria-label="本人確認の判定">
       <fieldset className="bo-field">
         <legend>本人確認の判定</legend>
-        <div className="bo-actions">
+        <div className="bo-choices">
           <label>
-            <input type="radio" name="identity-decision" checked={decision === 'confirmed'} onChange={() => setDecision('confirmed')} />{' '}
+            <input type="radio" name="identity-decision" checked={decision === 'confirmed'} onChange={() => setDecision('confirmed')} />
             確認済み
           </label>
           <label>
-            <input type="radio" name="identity-decision" checked={decision === 'inadequate'} onChange={() => setDecision('inadequate')} />{' '}
+            <input type="radio" name="identity-decision" checked={decision === 'inadequate'} onChange={() => setDecision('inadequate')} />
             不備
           </label>
         </div>

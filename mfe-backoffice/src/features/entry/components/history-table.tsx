@@ -9,7 +9,36 @@ export function describeChange(values: Readonly<Record<string, unknown>> | null)
     .join(' / ');
 }
 
-const who = (event: StaffAuditEvent): string => event.actor_name ?? event.actor ?? 'システム';
+/** What the audit log's events mean, in Japanese (an event not listed shows its code). */
+export const AUDIT_EVENT_LABELS: Readonly<Record<string, string>> = {
+  'entry.created': '申し込み',
+  'entry.resubmitted': '書類の再提出',
+  'entry.cancelled': '申込者による取り消し',
+  'entry.contracted': '契約（署名）',
+  'entry.document_reviewed': '書類の判定',
+  'entry.marked_inadequate': '不備として差し戻し',
+  'entry.approved': '買取条件の承認',
+  'entry.rejected': 'お断り',
+  'entry.transferred': '入金',
+  'entry.archived': '終了',
+  'entry.contract_viewed_by_staff': '契約書の閲覧（スタッフ）',
+  'claim.decided': '買取可否の判定',
+  'claim.delayed': '支払遅延',
+  'claim.returned': '回収',
+  'identity.submitted': '本人確認書類の提出',
+  'identity.reviewed': '本人確認の判定',
+  'upload.viewed_by_staff': 'ファイルの閲覧（スタッフ）',
+};
+
+/** Who acted: a staff member by name, the applicant, an operator's command, or the system. */
+export function actorLabel(event: Pick<StaffAuditEvent, 'actor' | 'actor_name'>): string {
+  if (event.actor_name) return event.actor_name;
+  const [kind, id] = (event.actor ?? '').split(':');
+  if (kind === 'user') return '申込者';
+  if (kind === 'operator') return `運用担当（${id ?? ''}）`;
+  if (kind === 'staff') return `スタッフ（${id ?? ''}）`;
+  return 'システム';
+}
 
 /** The audit history of the entry and the applicant's identity reviews, oldest first (JST). */
 export function HistoryTable({ history }: { history: readonly StaffAuditEvent[] }) {
@@ -41,9 +70,12 @@ export function HistoryTable({ history }: { history: readonly StaffAuditEvent[] 
                     <td className="bo-nowrap">
                       <time dateTime={event.occurred_at}>{formatJst(event.occurred_at)}</time>
                     </td>
-                    <td>{who(event)}</td>
+                    <td className="bo-nowrap">{actorLabel(event)}</td>
                     <td>
-                      <code>{event.event}</code>
+                      {AUDIT_EVENT_LABELS[event.event] ?? event.event}
+                      <div>
+                        <code>{event.event}</code>
+                      </div>
                     </td>
                     <td>
                       {before || after ? (
