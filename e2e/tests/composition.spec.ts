@@ -34,7 +34,7 @@ test('navigation between remotes happens without a full page load; back works', 
   expect(await windowMarker(page)).toBe('still-here');
 });
 
-test('shared singletons: one react, react-dom, react-router-dom, zustand and auth store across the shell and four remotes', async ({
+test('shared singletons: one react, react-dom, react-router-dom, zustand and auth store across the shell and every remote', async ({
   page,
 }) => {
   const remoteEntries = new Set<string>();
@@ -44,7 +44,7 @@ test('shared singletons: one react, react-dom, react-router-dom, zustand and aut
   });
   await page.goto('/');
   await expect(page.locator('[data-layout="marketing"]')).toBeVisible();
-  for (const path of ['/login', '/mypage', '/entry/detail/3', '/']) {
+  for (const path of ['/login', '/mypage', '/entry/detail/3', '/backoffice/login', '/']) {
     await navigateInApp(page, path);
     await expect(page.locator('[data-layout]')).toBeVisible();
   }

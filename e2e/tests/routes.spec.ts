@@ -16,6 +16,13 @@ test.describe('every route of spec §2 (deep link, as a visitor)', () => {
     const url = sampleUrl(route);
     test(`${url} → ${route.remote}/${route.layout}`, async ({ page }) => {
       await page.goto(url);
+      if (route.remote === 'backoffice' && route.id !== 'backofficeLogin' && route.id !== 'backofficeNotFound') {
+        // The back office checks the staff session itself: a visitor is sent to the staff login.
+        await expect(page).toHaveURL(`/backoffice/login?next=${encodeURIComponent(url)}`);
+        await expect(page.locator('[data-layout]')).toHaveAttribute('data-layout', 'backoffice');
+        await expect(page).toHaveTitle(`スタッフログイン｜${BRAND}`);
+        return;
+      }
       if (route.guards.includes('authenticated')) {
         // A visitor is sent to the login page, keeping where they wanted to go.
         await expect(page).toHaveURL(`/login?next=${encodeURIComponent(url)}`);
