@@ -1,4 +1,4 @@
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../context';
 import { sessions, users, type Session, type User } from '../db/schema';
 import { hashToken, randomToken } from './tokens';
@@ -52,22 +52,63 @@ export interface Authenticated {
   readonly user: User;
 }
 
-/** The live session of a cookie token and its (active) user, or null. Slides a browser session. */
-export async function findSession(db: Db, token: string, now: Date): Promise<Authenticated | null> {
-  const [row] = await db
+/**
+ * A live session: the token's row, not expired, of an active user. The one condition of every
+ * session lookup (findSession, and the narrower one of POST /api/me/ in modules/me/service.ts), on
+ * the placeholders `id` (the token's hash) and `now`.
+ */
+export const LIVE_SESSION = and(
+  eq(sessions.id, sql.placeholder('id')),
+  gt(sessions.expiresAt, sql.placeholder('now')),
+  eq(users.isActive, true),
+);
+
+/** The placeholders of LIVE_SESSION for a cookie token. */
+export const liveSessionParams = (token: string, now: Date) => ({ id: hashToken(token), now });
+
+/**
+ * The session lookup runs on every request of a logged-in user: a prepared statement, built once
+ * per database handle (drizzle builds the SQL once; PostgreSQL plans it once per connection).
+ */
+const sessionUserStatement = (db: Db) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, now), eq(users.isActive, true)));
-  if (row === undefined) return null;
-  let { session } = row;
-  if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
-    const cap = session.createdAt.getTime() + PERSISTENT_SESSION_MS;
-    const expiresAt = session.persistent ? session.expiresAt : new Date(Math.min(now.getTime() + BROWSER_SESSION_IDLE_MS, cap));
-    await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, session.id));
-    session = { ...session, lastSeenAt: now, expiresAt };
+    .where(LIVE_SESSION)
+    .prepare('find_session');
+const sessionUserStatements = new WeakMap<Db, ReturnType<typeof sessionUserStatement>>();
+
+/** Prepares a statement once per database handle (a transaction is a handle of its own). */
+export function preparedFor<S>(cache: WeakMap<Db, S>, db: Db, prepare: (db: Db) => S): S {
+  let statement = cache.get(db);
+  if (statement === undefined) {
+    statement = prepare(db);
+    cache.set(db, statement);
   }
-  return { session, user: row.user };
+  return statement;
+}
+
+/** What touchSession reads and writes of a session. */
+type SessionTimes = Pick<Session, 'id' | 'persistent' | 'createdAt' | 'lastSeenAt' | 'expiresAt'>;
+
+/**
+ * A request of the session: last_seen_at (and a browser session's sliding expiry) is written when
+ * the last write is SESSION_TOUCH_INTERVAL_MS old. Returns the session as it now is.
+ */
+export async function touchSession<S extends SessionTimes>(db: Db, session: S, now: Date): Promise<S> {
+  if (now.getTime() - session.lastSeenAt.getTime() < SESSION_TOUCH_INTERVAL_MS) return session;
+  const cap = session.createdAt.getTime() + PERSISTENT_SESSION_MS;
+  const expiresAt = session.persistent ? session.expiresAt : new Date(Math.min(now.getTime() + BROWSER_SESSION_IDLE_MS, cap));
+  await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, session.id));
+  return { ...session, lastSeenAt: now, expiresAt };
+}
+
+/** The live session of a cookie token and its (active) user, or null. Slides a browser session. */
+export async function findSession(db: Db, token: string, now: Date): Promise<Authenticated | null> {
+  const [row] = await preparedFor(sessionUserStatements, db, sessionUserStatement).execute(liveSessionParams(token, now));
+  if (row === undefined) return null;
+  return { session: await touchSession(db, row.session, now), user: row.user };
 }
 
 /** Ends one session (logout). True when there was one. */

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { ContentFile, Me, Profile } from '@app/shared/contracts';
-import { isIdentityDocumentType, isProfileSatisfied } from '@app/shared/domain';
+import { isIdentityDocumentType, isProfileSatisfied, type ProfileSatisfactionFields } from '@app/shared/domain';
 import type { Db } from '../context';
 import { uploads, users, type User } from '../db/schema';
 
@@ -43,8 +43,50 @@ export function drfDateTime(date: Date): string {
 }
 
 const drfDateTimeOrNull = (date: Date | null): string | null => (date === null ? null : drfDateTime(date));
-/** `POST /api/me/` for a logged-in user: every "current user" field of spec §3. */
-export function toMe(user: User, files: readonly AttachedFile[]): Me {
+
+/**
+ * The columns of a user that `toMe` reads, and no other: POST /api/me/ selects only these
+ * (modules/me/service.ts). `hasUsablePassword` stands for `password_hash is not null`.
+ */
+export const ME_USER_COLUMNS = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+  corporateDivision: users.corporateDivision,
+  companyName: users.companyName,
+  officePhone: users.officePhone,
+  officeZipcode: users.officeZipcode,
+  officePrefecture: users.officePrefecture,
+  officeCity: users.officeCity,
+  ownerPhone: users.ownerPhone,
+  ownerZipcode: users.ownerZipcode,
+  ownerPrefecture: users.ownerPrefecture,
+  ownerCity: users.ownerCity,
+  identityConfirmation: users.identityConfirmation,
+  identityValidDate: users.identityValidDate,
+  financialStatementsValidDate: users.financialStatementsValidDate,
+  lastWithdrawalsDetailDate: users.lastWithdrawalsDetailDate,
+  withdrawalsDetailStatus: users.withdrawalsDetailStatus,
+  financialStatementsStatus: users.financialStatementsStatus,
+  version: users.version,
+  hasUsablePassword: sql<boolean>`${users.passwordHash} is not null`,
+  hasPreEntryDeclined: users.hasPreEntryDeclined,
+  allowRedirectToProfile: users.allowRedirectToProfile,
+  lastLogin: users.lastLogin,
+  visitedAtEntryPageAfterMailVerification: users.visitedAtEntryPageAfterMailVerification,
+  userSegment: users.userSegment,
+} as const;
+
+type MeColumn = Exclude<keyof typeof ME_USER_COLUMNS, 'hasUsablePassword'>;
+/** What `toMe` reads of a user. */
+export type MeUser = Pick<User, MeColumn> & { readonly hasUsablePassword: boolean };
+
+/** `POST /api/me/` for a logged-in user: every "current user" field of spec §3 (of a whole row or the ME_USER_COLUMNS). */
+export function toMe(user: MeUser | User, files: readonly AttachedFile[]): Me {
+  const hasUsablePassword = 'hasUsablePassword' in user ? user.hasUsablePassword : user.passwordHash !== null;
   return {
     id: user.id,
     email: user.email,
@@ -64,15 +106,33 @@ export function toMe(user: User, files: readonly AttachedFile[]): Me {
     financial_statements_status: user.financialStatementsStatus as Me['financial_statements_status'],
     addfiles: [...files],
     version: user.version,
-    has_usable_password: user.passwordHash !== null,
+    has_usable_password: hasUsablePassword,
     has_pre_entry_declined: user.hasPreEntryDeclined,
-    // The domain's rule (profile.ts) over the profile as the API answers it.
-    has_satisfied_profile: isProfileSatisfied(toProfile(user, files)),
+    // The domain's rule (profile.ts) over the profile fields as the API names them (toProfile).
+    has_satisfied_profile: isProfileSatisfied(satisfactionFieldsOf(user)),
     allow_redirect_to_profile: user.allowRedirectToProfile,
     last_login: drfDateTimeOrNull(user.lastLogin),
     visited_at_entry_page_after_mail_verification: drfDateTimeOrNull(user.visitedAtEntryPageAfterMailVerification),
     user_segment: user.userSegment,
     owner_phone: user.ownerPhone,
+  };
+}
+
+/** The profile fields isProfileSatisfied reads, named as toProfile names them. */
+function satisfactionFieldsOf(user: MeUser | User): ProfileSatisfactionFields {
+  return {
+    corporate_division: user.corporateDivision,
+    last_name: user.lastName,
+    first_name: user.firstName,
+    owner_phone: user.ownerPhone,
+    owner_zipcode: user.ownerZipcode,
+    owner_prefecture: user.ownerPrefecture,
+    owner_city: user.ownerCity,
+    company_name: user.companyName,
+    office_phone: user.officePhone,
+    office_zipcode: user.officeZipcode,
+    office_prefecture: user.officePrefecture,
+    office_city: user.officeCity,
   };
 }
 

@@ -27,13 +27,16 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: isSecureRequest(request) });
 }
 
+/** The session cookie's token, if the request has one. */
+export const sessionTokenOf = (request: FastifyRequest): string | undefined => request.cookies[SESSION_COOKIE];
+
 const cache = new WeakMap<FastifyRequest, Promise<Authenticated | null>>();
 
 /** The request's session and user (looked up once per request), or null for a visitor. */
 export function authenticate(ctx: AppContext, request: FastifyRequest): Promise<Authenticated | null> {
   let found = cache.get(request);
   if (found === undefined) {
-    const token = request.cookies[SESSION_COOKIE];
+    const token = sessionTokenOf(request);
     found = token === undefined || token === '' ? Promise.resolve(null) : findSession(ctx.db, token, ctx.now());
     cache.set(request, found);
   }

@@ -111,6 +111,76 @@ describe('POST /api/me/', () => {
   });
 });
 
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]), Buffer.alloc(64, 7)]);
+
+describe('POST /api/me/ reads the session, the user and the files in one query', () => {
+  it('addfiles: the profile attachments as GET /api/profile/ lists them (fields, sides, order); others not', async () => {
+    const user = await createUser(api);
+    const agent = await loggedIn(api, user);
+    const uploadOf = async (kind: string, side?: 'front' | 'back') => {
+      const response = await agent.upload('/api/uploads/', side ? { kind, side } : { kind }, {
+        name: `${kind}-${side ?? 'none'}.jpg`,
+        content: JPEG,
+      });
+      expect(response.statusCode).toBe(201);
+      return response.json<{ id: number }>().id;
+    };
+    const back = await uploadOf('identity', 'back');
+    const front = await uploadOf('identity', 'front');
+    await uploadOf('identity', 'front'); // uploaded, never attached: not listed
+    expect((await agent.patch('/api/profile/', { identity_document_type: 'drivingLicence', addfiles: [front, back] })).statusCode).toBe(
+      200,
+    );
+
+    const me = (await agent.post('/api/me/', {})).json<{ addfiles: unknown[] }>();
+    const profile = (await agent.get('/api/profile/')).json<{ addfiles: unknown[] }>();
+    expect(me.addfiles).toHaveLength(2);
+    expect(me.addfiles).toEqual(profile.addfiles);
+    expect(me.addfiles).toEqual(
+      expect.arrayContaining([
+        { id: front, kind: 'identity', side: 'front', name: 'identity-front.jpg', content_type: 'image/jpeg' },
+        { id: back, kind: 'identity', side: 'back', name: 'identity-back.jpg', content_type: 'image/jpeg' },
+      ]),
+    );
+    // Another applicant's /api/me/ lists none of them.
+    const other = await loggedIn(api, await createUser(api));
+    expect((await other.post('/api/me/', {})).json()).toMatchObject({ addfiles: [] });
+  });
+
+  it('has_usable_password is false for an account without a password; a session of another token is a visitor', async () => {
+    const user = await createUser(api);
+    const agent = await loggedIn(api, user);
+    await api.database.pool.query('update users set password_hash = null where id = $1', [user.id]);
+    expect((await agent.post('/api/me/', {})).json()).toMatchObject({ id: user.id, has_usable_password: false });
+
+    const stranger = await newAgent(api);
+    stranger.cookies.set('sessionid', `${agent.cookies.get('sessionid')}x`);
+    expect((await stranger.post('/api/me/', {})).json()).toEqual({});
+  });
+
+  it('one SQL statement per call for a logged-in user, none for a visitor', async () => {
+    const agent = await loggedIn(api, await createUser(api));
+    const visitor = await newAgent(api);
+    const pool = api.database.pool;
+    const queries: string[] = [];
+    const original = pool.query.bind(pool);
+    pool.query = ((...args: Parameters<typeof pool.query>) => {
+      const config = args[0] as string | { text: string };
+      queries.push(typeof config === 'string' ? config : config.text);
+      return original(...args);
+    }) as typeof pool.query;
+    try {
+      await agent.post('/api/me/', {});
+      expect(queries).toHaveLength(1);
+      queries.length = 0;
+      await visitor.post('/api/me/', {});
+      expect(queries).toEqual([]);
+    } finally {
+      pool.query = original;
+    }
+  });
+});
+
 describe('POST /api/me/visited_at_entry_page_after_mail_verification', () => {
   it('sets the time of the first visit and answers the current user', async () => {
     const user = await createUser(api);

@@ -1,14 +1,58 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Me } from '@app/shared/contracts';
-import { findUserById, profileFilesOf, toMe } from '../../accounts/users';
-import type { AppContext } from '../../context';
-import { users, type User } from '../../db/schema';
+import { LIVE_SESSION, liveSessionParams, preparedFor, touchSession } from '../../accounts/sessions';
+import { findUserById, ME_USER_COLUMNS, profileFilesOf, toMe, type AttachedFile } from '../../accounts/users';
+import type { AppContext, Db } from '../../context';
+import { sessions, uploads, users, type User } from '../../db/schema';
 
 /** A visitor's answer to POST /api/me/: no id and no version, which the client reads as logged out. */
 export type VisitorMe = Record<string, never>;
 
-export const currentUser = async (ctx: AppContext, user: User | null): Promise<Me | VisitorMe> =>
-  user === null ? {} : toMe(user, await profileFilesOf(ctx.db, user.id));
+/**
+ * The files attached to the profile (as profileFilesOf lists them: same fields, same order), as
+ * one JSON array computed by PostgreSQL, so that POST /api/me/ is one query.
+ */
+const PROFILE_FILES_JSON = sql<AttachedFile[]>`coalesce((
+  select json_agg(json_build_object('id', ${uploads.id}, 'kind', ${uploads.kind}, 'name', ${uploads.name},
+    'content_type', ${uploads.contentType}, 'side', ${uploads.side}) order by ${uploads.profileAttachedAt}, ${uploads.id})
+  from ${uploads} where ${uploads.userId} = ${users.id} and ${uploads.profileAttachedAt} is not null), '[]'::json)`;
+
+/**
+ * POST /api/me/ is the first call of every page: one prepared statement (built once per database
+ * handle, planned once per connection) finds the live session (the same condition as every
+ * session lookup: accounts/sessions.ts), only the user columns `toMe` reads, and the attached files.
+ */
+const meStatement = (db: Db) =>
+  db
+    .select({
+      session: {
+        id: sessions.id,
+        persistent: sessions.persistent,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+      },
+      user: ME_USER_COLUMNS,
+      files: PROFILE_FILES_JSON,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(LIVE_SESSION)
+    .prepare('current_user_me');
+const meStatements = new WeakMap<Db, ReturnType<typeof meStatement>>();
+
+/**
+ * POST /api/me/ of the session cookie's token: the current user, or `{}` for a visitor (no cookie,
+ * or a session that is not live). Slides a browser session as any authenticated request does.
+ */
+export async function currentUserOf(ctx: AppContext, token: string | undefined): Promise<Me | VisitorMe> {
+  if (token === undefined || token === '') return {};
+  const now = ctx.now();
+  const [row] = await preparedFor(meStatements, ctx.db, meStatement).execute(liveSessionParams(token, now));
+  if (row === undefined) return {};
+  await touchSession(ctx.db, row.session, now);
+  return toMe(row.user, row.files);
+}
 
 /**
  * Records the first visit to the entry page after the address was confirmed

