@@ -95,6 +95,32 @@ describe('/backoffice/entries/:id', () => {
     expect(await screen.findByText('審査完了・ご契約手続き待ち', { selector: '.bo-badge' })).toBeInTheDocument();
   });
 
+  test('approval waits until every claim is decided (the domain’s canApproveEntry), saying so', async () => {
+    renderBackoffice(PATH, { staff: mockStaff('admin') });
+    await heading();
+    const approve = screen.getByRole('button', { name: '承認して申込者に提示する' });
+    expect(approve).toBeDisabled();
+    expect(approve).toHaveAccessibleDescription('すべての請求書の買取可否を決め、買取できる請求書が1件以上あるときに承認できます。');
+  });
+
+  test('お断り needs a reason first, then asks before sending it', async () => {
+    const user = userEvent.setup();
+    const { backend } = renderBackoffice(PATH, { staff: mockStaff('reviewer') });
+    await heading();
+    await user.click(screen.getByRole('button', { name: 'お断りする' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByLabelText(/お断りの理由/)).toHaveAccessibleDescription('お断りの理由を入力してください。');
+    await user.type(screen.getByLabelText(/お断りの理由/), '与信基準を満たしません。');
+    await user.click(screen.getByRole('button', { name: 'お断りする' }));
+    const dialog = screen.getByRole('dialog', { name: 'この申し込みをお断りしますか？' });
+    await user.keyboard('{Escape}');
+    expect(dialog).not.toBeInTheDocument();
+    expect(backend.state.review[0]!.entry.status).toBe(ENTRY_STATUS.under_review);
+    await user.click(screen.getByRole('button', { name: 'お断りする' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'お断りする' }));
+    await waitFor(() => expect(backend.state.review[0]!.entry.status).toBe(ENTRY_STATUS.archived));
+  });
+
   test('a reviewer is not offered the approval', async () => {
     renderBackoffice(PATH, { staff: mockStaff('reviewer') });
     await heading();

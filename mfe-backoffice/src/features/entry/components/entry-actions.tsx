@@ -17,7 +17,12 @@ const MOVES: Readonly<Record<Move, { label: string; confirm: string | null; dang
     confirm: null,
     help: '「不備」にした書類の再提出を申込者に依頼します（メールでお知らせします）。',
   },
-  reject: { label: 'お断りする', confirm: 'この申し込みをお断りしますか？', danger: true, help: '理由は監査ログに残ります。' },
+  reject: {
+    label: 'お断りする',
+    confirm: 'この申し込みをお断りしますか？',
+    danger: true,
+    help: '申込者にはお断りしたことをお知らせします。',
+  },
   transfer: {
     label: '入金済みにする',
     confirm: '買取金額の入金を記録しますか？',
@@ -81,6 +86,16 @@ function MoveControl({ move, entryId, onChange }: { move: Move; entryId: number;
   const action = useAction(['reason']);
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');
+  const [missingReason, setMissingReason] = useState(false);
+  const ask = () => {
+    if (move === 'reject' && reason.trim() === '') {
+      setMissingReason(true);
+      return;
+    }
+    setMissingReason(false);
+    if (spec.confirm) setAsking(true);
+    else send();
+  };
   const send = () =>
     action.run(async () => {
       setAsking(false);
@@ -90,7 +105,10 @@ function MoveControl({ move, entryId, onChange }: { move: Move; entryId: number;
   return (
     <div className="bo-decision">
       {move === 'reject' && (
-        <BoField label="お断りの理由" error={action.fieldErrors.reason}>
+        <BoField
+          label="お断りの理由（監査ログに残ります）"
+          error={missingReason ? 'お断りの理由を入力してください。' : action.fieldErrors.reason}
+        >
           {(props) => <textarea {...props} value={reason} maxLength={1000} onChange={(e) => setReason(e.target.value)} />}
         </BoField>
       )}
@@ -99,7 +117,7 @@ function MoveControl({ move, entryId, onChange }: { move: Move; entryId: number;
           type="button"
           className={`button ${spec.danger ? 'button--danger' : 'button--secondary'}`}
           disabled={action.busy}
-          onClick={() => (spec.confirm ? setAsking(true) : send())}
+          onClick={ask}
         >
           {spec.label}
         </button>
@@ -115,7 +133,7 @@ function MoveControl({ move, entryId, onChange }: { move: Move; entryId: number;
           onConfirm={send}
           onCancel={() => setAsking(false)}
         >
-          {move === 'reject' ? <p>{reason.trim() ? `理由：${reason.trim()}` : '理由が入力されていません。'}</p> : <p>{spec.help}</p>}
+          {move === 'reject' ? <p>{`理由：${reason.trim()}`}</p> : <p>{spec.help}</p>}
         </ConfirmDialog>
       )}
     </div>
@@ -166,7 +184,7 @@ function Approval({
         <button
           type="button"
           className="button button--primary"
-          disabled={action.busy || pricedBySelf}
+          disabled={action.busy || pricedBySelf || !ready}
           aria-describedby={pricedBySelf || !ready ? explanationId : undefined}
           onClick={() => setAsking(true)}
         >
