@@ -55,7 +55,7 @@ const HOME_CSS = `
 @media (min-width: 600px) { .mp-entry__meta span { display: inline; } .mp-entry__meta span + span::before { content: "／"; margin: 0 var(--space-1); } }
 .mp-entry a { display: inline-flex; align-items: center; min-height: 44px; font-size: var(--font-size-sm); white-space: nowrap; }
 .mp-entry__next { margin: var(--space-1) 0 0; display: flex; flex-wrap: wrap; align-items: center; gap: 0 var(--space-3); font-weight: 700; }
-.mp-entry__deadline { font-size: var(--font-size-sm); color: #7a4d00; font-weight: 700; }
+.mp-entry__deadline { font-size: var(--font-size-sm); color: #7a4d00; font-weight: 700; white-space: nowrap; }
 .mp-empty { margin: 0; padding: var(--space-4); border: 1px dashed var(--color-border); border-radius: var(--radius); text-align: center; }
 .mp-empty p { margin: 0; }
 .mp-empty p + p { margin-top: var(--space-1); font-size: var(--font-size-sm); color: var(--color-muted); }
