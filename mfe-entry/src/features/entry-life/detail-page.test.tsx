@@ -96,7 +96,7 @@ describe('/entry/detail/{entryId}: the entry, its claims and the next action', (
     expect(screen.getByText('E-000022')).toBeInTheDocument();
     const claim = screen.getByRole('article', { name: '株式会社サンプル商事' });
     expect(within(claim).getByText('1,100,000円')).toBeInTheDocument();
-    expect(within(claim).getByText('2026年12月31日（木）')).toBeInTheDocument();
+    expect(within(claim).getByText('2026年12月31日')).toBeInTheDocument();
     expect(within(claim).getByText('書類の不備あり')).toBeInTheDocument();
     expect(within(screen.getByRole('article', { name: '有限会社みなと物産' })).getByText('審査中')).toBeInTheDocument();
   });

@@ -20,7 +20,7 @@ export function ClaimCard({ claim }: { readonly claim: Claim }) {
           <dt>請求書額面（税込）</dt>
           <dd>{formatYen(claim.amount)}</dd>
           <dt>支払期日</dt>
-          <dd>{formatDay(claim.obliger_payment_date)}</dd>
+          <dd>{formatDay(claim.obliger_payment_date, { weekday: false })}</dd>
           {figures && (
             <>
               <dt>掛目</dt>

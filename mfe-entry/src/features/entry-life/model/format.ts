@@ -21,13 +21,13 @@ export function formatDateTimeJst(iso: string): string {
   return Number.isNaN(date.getTime()) ? '' : DATE_TIME.format(date);
 }
 
-/** `2026-12-31` → `2026年12月31日（木）`; the text as given when it is not a `YYYY-MM-DD` date. */
-export function formatDay(day: string): string {
+/** `2026-12-31` → `2026年12月31日（木）` (without the weekday if asked); the text as given when it is not a `YYYY-MM-DD` date. */
+export function formatDay(day: string, { weekday = true }: { weekday?: boolean } = {}): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return day;
   const [, y, m, d] = match as unknown as [string, string, string, string];
-  const weekday = WEEKDAYS[new Date(Date.UTC(Number(y), Number(m) - 1, Number(d))).getUTCDay()] ?? '';
-  return `${Number(y)}年${Number(m)}月${Number(d)}日（${weekday}）`;
+  const date = `${Number(y)}年${Number(m)}月${Number(d)}日`;
+  return weekday ? `${date}（${WEEKDAYS[new Date(Date.UTC(Number(y), Number(m) - 1, Number(d))).getUTCDay()] ?? ''}）` : date;
 }
 
 /** `"0.9"` → `90%`, `"0.035"` → `3.5%`; '—' when there is no ratio. */
