@@ -2,7 +2,7 @@ import type { TestInfo } from '@playwright/test';
 import { test, expect, failedResponse, markWindow, windowMarker, type Page } from './fixtures';
 import { expectNoSeriousAxeViolation, readyApplicant, submittedEntryViaApi } from './applicants';
 import { asDeploymentManifest, remoteDir } from '../remotes';
-import { loginAsStaff } from './staff';
+import { loginAsStaff, staffEntryIdByCode } from './staff';
 
 /**
  * The back office (issue 11) against the production build and the real API: staff log in with the
@@ -41,7 +41,7 @@ test('a reviewer logs in with the authenticator code, finds an applicant’s ent
   await shoot(page, 'backoffice-queue', testInfo);
 
   await link.click();
-  await expect(page).toHaveURL(/\/backoffice\/entries\/\d+$/);
+  await expect(page).toHaveURL(`/backoffice/entries/${await staffEntryIdByCode(page, code)}`);
   await expect(page.getByRole('heading', { level: 1, name: `申し込み ${code}` })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: '申込者' })).toBeVisible();
 

@@ -99,3 +99,19 @@ export async function loginAsStaff(page: Page, role: StaffRole, { via = 'form' }
   await expect(page.getByRole('banner')).toContainText(account.name);
   return account;
 }
+
+/**
+ * The id of the entry with this code, as the logged-in staff member's review queue lists it (any
+ * status, newest first): for journeys that go straight to `/backoffice/entries/{id}`.
+ */
+export async function staffEntryIdByCode(page: Page, code: string): Promise<number> {
+  const statuses = ['under_review', 'inadequate', 'reviewed', 'contracted', 'transferred', 'archived'];
+  for (const status of statuses) {
+    const response = await page.context().request.get(`/api/staff/entries/?status=${status}&order=newest&limit=100`);
+    expect(response.status(), `GET /api/staff/entries/: ${await response.text()}`).toBe(200);
+    const queue = (await response.json()) as { results: { id: number; code: string }[] };
+    const found = queue.results.find((item) => item.code === code);
+    if (found) return found.id;
+  }
+  throw new Error(`no entry ${code} in the review queue`);
+}
