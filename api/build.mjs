@@ -13,7 +13,9 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const API_DIR = path.dirname(fileURLToPath(import.meta.url));
-const OUT_DIR = path.join(API_DIR, 'dist');
+/** `node build.mjs --outdir <dir>` (the build's test) writes elsewhere than dist/, at the same depth. */
+const outArg = process.argv.indexOf('--outdir');
+const OUT_DIR = outArg === -1 ? path.join(API_DIR, 'dist') : path.resolve(process.argv[outArg + 1] ?? 'dist');
 const pkg = JSON.parse(fs.readFileSync(path.join(API_DIR, 'package.json'), 'utf8'));
 
 /** Bundled: the workspace packages (TypeScript source). External: every other dependency of the API. */
@@ -59,9 +61,11 @@ export async function buildApi() {
   fs.rmSync(OUT_DIR, { recursive: true, force: true });
   const started = performance.now();
   const result = await build({ ...buildOptions, metafile: true });
+  // What went into the bundle, for the build's test (no package of the API's own may be in it).
+  fs.writeFileSync(path.join(OUT_DIR, 'meta.json'), JSON.stringify(result.metafile));
   const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
   console.log(
-    `[api] built dist/server.mjs in ${Math.round(performance.now() - started)} ms (${(bytes / 1024).toFixed(0)} KB with its source map)`,
+    `[api] built ${path.relative(API_DIR, path.join(OUT_DIR, 'server.mjs'))} in ${Math.round(performance.now() - started)} ms (${(bytes / 1024).toFixed(0)} KB with its source map)`,
   );
   return result;
 }
