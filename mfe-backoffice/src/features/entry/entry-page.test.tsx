@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { STAFF_DECISION_MESSAGES } from '@app/shared/contracts';
+import { STAFF_DECISION_MESSAGES, endpoints } from '@app/shared/contracts';
 import { CLAIM_STATUS, ENTRY_STATUS, REVIEW_STATUS } from '@app/shared/domain';
-import { claimFixture, entryFixture, staffEntryDetailFixture } from '@app/shared/mocks';
-import { installMswServer } from '../../testing/server';
+import { claimFixture, entryFixture, failure, staffEntryDetailFixture } from '@app/shared/mocks';
+import { installMswServer, server } from '../../testing/server';
 import { mockStaff, renderBackoffice } from '../../testing/render';
 
 installMswServer();
@@ -119,6 +119,38 @@ describe('/backoffice/entries/:id', () => {
     await user.click(screen.getByRole('button', { name: 'お断りする' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'お断りする' }));
     await waitFor(() => expect(backend.state.review[0]!.entry.status).toBe(ENTRY_STATUS.archived));
+  });
+
+  test('the server’s 403 on approval (someone else’s view of who priced) is shown at the approval', async () => {
+    const user = userEvent.setup();
+    const ready = staffEntryDetailFixture({ entry: entryFixture({ claims: [claimFixture({ status: CLAIM_STATUS.can_buy })] }) });
+    renderBackoffice(PATH, { staff: mockStaff('approver'), review: [ready] });
+    server.use(failure(endpoints.staff.entries.approve, 'forbidden', { detail: STAFF_DECISION_MESSAGES.samePerson }));
+    await heading();
+    await user.click(screen.getByRole('button', { name: '承認して申込者に提示する' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: '承認する' }));
+    const control = screen.getByRole('button', { name: '承認して申込者に提示する' }).closest('.bo-decision') as HTMLElement;
+    expect(await within(control).findByRole('alert')).toHaveTextContent(STAFF_DECISION_MESSAGES.samePerson);
+  });
+
+  test('after the transfer a claim can be marked delayed or returned, after confirming', async () => {
+    const user = userEvent.setup();
+    const transferred = staffEntryDetailFixture({
+      entry: entryFixture({ status: ENTRY_STATUS.transferred, claims: [claimFixture({ status: CLAIM_STATUS.transferred })] }),
+    });
+    const { backend } = renderBackoffice(PATH, { staff: mockStaff('reviewer'), review: [transferred] });
+    await heading();
+    expect(screen.getByRole('button', { name: '終了する' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '支払遅延にする' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'この請求書を支払遅延にしますか？' })).getByRole('button', { name: '支払遅延にする' }),
+    );
+    await waitFor(() => expect(backend.state.review[0]!.entry.claims[0]!.status).toBe(CLAIM_STATUS.delay));
+    // From delay only return is left (the claim transition table).
+    await waitFor(() => expect(screen.queryByRole('button', { name: '支払遅延にする' })).toBeNull());
+    await user.click(screen.getByRole('button', { name: '回収済みにする' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: '回収済みにする' }));
+    await waitFor(() => expect(backend.state.review[0]!.entry.claims[0]!.status).toBe(CLAIM_STATUS.returned));
   });
 
   test('a reviewer is not offered the approval', async () => {
