@@ -1,13 +1,24 @@
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import path from 'node:path';
 import { DetailErrorBodySchema } from '@app/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, cacheControlFor, IMMUTABLE, NO_CACHE, NOT_FOUND_DETAIL, SERVER_ERROR_DETAIL, SITE_NOT_BUILT } from './app';
+import {
+  buildApp,
+  cacheControlFor,
+  COMPRESS_THRESHOLD_BYTES,
+  IMMUTABLE,
+  NO_CACHE,
+  NOT_FOUND_DETAIL,
+  SERVER_ERROR_DETAIL,
+  SITE_NOT_BUILT,
+} from './app';
 import { startDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { makeTempDir, removeDir } from './test/support';
 
+const BIG_JS = `export const text = ${JSON.stringify('請求書買取 '.repeat(400))};`;
 const INDEX_HTML = '<!doctype html><title>shell</title><div id="root"></div>';
 
 let dataDir: string;
@@ -32,6 +43,8 @@ beforeAll(async () => {
   writeSiteFile('remotes/a/1/x.js', 'export const x = 1;');
   writeSiteFile('assets/app.3f2a.css', 'body{}');
   writeSiteFile('robots.txt', 'User-agent: *');
+  writeSiteFile('assets/big.4b1c.js', BIG_JS);
+  fs.writeFileSync(path.join(siteDir, 'assets/big.4b1c.js.br'), zlib.brotliCompressSync(BIG_JS));
 
   db = await startDatabase({ dataDir });
   await migrate(db);
@@ -66,6 +79,54 @@ describe('GET /api/health/', () => {
     expect(response.json()).toEqual({ status: 'ok', database: { status: 'ok', embedded: true, version } });
     expect(response.headers['cache-control']).toBe('no-store');
     expectSecurityHeaders(response.headers);
+  });
+});
+
+describe('compression of API answers', () => {
+  const get = (url: string, acceptEncoding?: string) =>
+    app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+
+  it(`above ${COMPRESS_THRESHOLD_BYTES} bytes: brotli (else gzip) as accepted, Vary: Accept-Encoding, the same JSON`, async () => {
+    const plain = await get('/api/schema/');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(COMPRESS_THRESHOLD_BYTES);
+
+    const br = await get('/api/schema/', 'gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('no-store');
+    expectSecurityHeaders(br.headers);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(plain.json());
+
+    const gzip = await get('/api/schema/', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString('utf8'))).toEqual(plain.json());
+
+    expect((await get('/api/schema/', 'identity')).headers['content-encoding']).toBeUndefined();
+  });
+
+  it(`below ${COMPRESS_THRESHOLD_BYTES} bytes: sent as is, even to a client that accepts brotli`, async () => {
+    const response = await get('/api/health/', 'gzip, deflate, br');
+    expect(response.rawPayload.length).toBeLessThan(COMPRESS_THRESHOLD_BYTES);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('site files are not compressed by the API: the .br written at build time is sent, or the file as is', async () => {
+    const br = await get('/assets/big.4b1c.js', 'br, gzip');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(BIG_JS);
+    expect(br.headers['cache-control']).toBe(IMMUTABLE);
+
+    const gzip = await get('/assets/big.4b1c.js', 'gzip'); // no .gz beside it: the file itself
+    expect(gzip.headers['content-encoding']).toBeUndefined();
+    expect(gzip.body).toBe(BIG_JS);
+    const small = await get('/robots.txt', 'br, gzip');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('User-agent: *');
   });
 });
 

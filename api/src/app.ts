@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -80,6 +81,25 @@ export const SITE_NOT_BUILT = 'The site has not been built. Run npm start (or pn
 
 export const NO_CACHE = 'no-cache';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * API answers (JSON) of at least this many bytes go compressed (brotli, else gzip, as the client
+ * accepts; `Vary: Accept-Encoding`); smaller ones cost more to compress than they save.
+ */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/**
+ * Compression of the API's answers, registered in each API scope only: the site's files are
+ * served by @fastify/static (precompressed .br/.gz beside them when the build writes them), never
+ * compressed again here. File downloads opt out per route (http/endpoints.ts), and compressed
+ * request bodies are not accepted (an upload's size limit counts the bytes as sent).
+ */
+const API_COMPRESSION: FastifyCompressOptions = {
+  global: true,
+  globalDecompression: false,
+  threshold: COMPRESS_THRESHOLD_BYTES,
+  encodings: ['br', 'gzip'],
+};
 
 /** Files that name the current deployment: always revalidated (paths relative to SITE_DIR). */
 const ALWAYS_REVALIDATED = new Set(['deployment.json', 'config.json', 'builds/latest.json']);
@@ -182,7 +202,8 @@ export function buildApp({ env, db, context }: BuildAppOptions): FastifyInstance
   // --- API -----------------------------------------------------------------------------
 
   // In a plugin scope, so the API document (registered above, loaded first) sees these routes.
-  app.register(async (system) =>
+  app.register(async (system) => {
+    await system.register(fastifyCompress, API_COMPRESSION);
     registerImplementations(system, context, [
       implement(endpoints.health.get, async ({ request }) => {
         let version: string;
@@ -195,11 +216,12 @@ export function buildApp({ env, db, context }: BuildAppOptions): FastifyInstance
         return { status: 'ok' as const, database: { status: 'ok' as const, embedded: db.embedded, version } };
       }),
       implement(endpoints.schema.get, async () => openApiDocument(app)),
-    ]),
-  );
+    ]);
+  });
 
   if (context !== undefined) {
     app.register(async (api) => {
+      await api.register(fastifyCompress, API_COMPRESSION);
       api.addHook('onRequest', csrfProtection(context.trustedOrigins));
       registerImplementations(
         api,
@@ -226,6 +248,8 @@ export function buildApp({ env, db, context }: BuildAppOptions): FastifyInstance
       index: ['index.html'],
       cacheControl: false, // set below, per file
       dotfiles: 'ignore',
+      // A file's .br/.gz written beside it at build time goes to a client that accepts it.
+      preCompressed: true,
       setHeaders(res, filePath) {
         res.setHeader('Cache-Control', cacheControlFor(path.relative(siteDir, filePath)));
       },

@@ -98,6 +98,8 @@ export function implement<Spec extends EndpointSpec>(endpoint: Endpoint<Spec>, h
         method: endpoint.method,
         url: fastifyPath(endpoint.path),
         config: { csrf: endpoint.csrf === 'none' ? 'exempt' : endpoint.csrf },
+        // A file download goes as stored (PDFs and images are compressed formats already; ranges).
+        ...(spec.success.file === true ? { compress: false } : {}),
         schema: {
           operationId: endpoint.id,
           summary: spec.summary,
