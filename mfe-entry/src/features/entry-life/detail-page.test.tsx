@@ -92,8 +92,8 @@ describe('/entry/detail/{entryId}: the entry, its claims and the next action', (
   test('the entry code and each claim with face amount, payment date and status', async () => {
     startBackend({ entries: allEntries() });
     renderAt('/entry/detail/22');
-    expect(await screen.findByRole('heading', { level: 1, name: 'お申し込み内容' })).toBeInTheDocument();
-    expect(screen.getByText('E-000022')).toBeInTheDocument();
+    expect(await screen.findByText('E-000022')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'お申し込み内容' })).toBeInTheDocument();
     const claim = screen.getByRole('article', { name: '株式会社サンプル商事' });
     expect(within(claim).getByText('1,100,000円')).toBeInTheDocument();
     expect(within(claim).getByText('2026年12月31日')).toBeInTheDocument();
@@ -153,6 +153,7 @@ describe('/entry/detail/{entryId}: the entry, its claims and the next action', (
     renderAt('/entry/detail/999');
     expect(await screen.findByRole('heading', { level: 1, name: 'お探しのページが見つかりません' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'お申し込み内容' })).not.toBeInTheDocument();
+    expect(document.title).toMatch(/^ページが見つかりません/);
   });
 });
 

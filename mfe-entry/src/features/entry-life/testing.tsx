@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { LOGGED_OUT, RouteView, authStore, todayInJapan } from '@app/shared';
 import type { Claim, Entry, Me } from '@app/shared/contracts';
@@ -12,6 +12,9 @@ import { server } from '../../testing/server';
  * logged-in applicant, entries in each status, and the remote's own route view (guards, layouts,
  * lazy pages) in a memory router, so a test goes from page to page as a person does.
  */
+// The first page of a test file loads its lazy chunk cold (transform included): give finds more than 1 s.
+configure({ asyncUtilTimeout: 4000 });
+
 export const applicant = (over: Partial<Me> = {}): Me =>
   meFixture({ id: 7, identity_confirmation: REVIEW_STATUS.confirming, has_satisfied_profile: true, ...over });
 

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { COPY, ErrorPage } from '@app/shared';
+import { useEffect, type ReactNode } from 'react';
+import { COPY, ErrorPage, NOT_FOUND_ROUTE, documentTitle } from '@app/shared';
 import type { Entry } from '@app/shared/contracts';
 import type { EntryResource } from '../api/use-entry';
 import { useEntryLifeStyles } from '../styles';
@@ -21,6 +21,11 @@ export function EntryGate({
   readonly children: (entry: Entry) => ReactNode;
 }) {
   useEntryLifeStyles();
+  const notFound = resource.status === 'notFound';
+  useEffect(() => {
+    // The tab's title says what the page says (the route's own title was set before the API answered).
+    if (notFound) document.title = documentTitle(NOT_FOUND_ROUTE);
+  }, [notFound]);
   if (resource.status === 'notFound') return <ErrorPage status={404} />;
   if (resource.status === 'failed' && resource.httpStatus >= 400 && resource.httpStatus <= 403) {
     return <ErrorPage status={resource.httpStatus} />;
