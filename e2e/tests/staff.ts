@@ -40,33 +40,34 @@ export function totpCode(secret: string, timestamp = Date.now()): string {
 }
 
 /**
- * A fresh code for the account: the server accepts the current 30-second step and one either side,
- * each step once and never an earlier one, so parallel workers and repeated logins take turns
- * through a lock file, using the current step or the next one, and wait for a later step when
- * both are used.
+ * Runs `use` with a fresh code for the account, the account's turn held until it returns. The server
+ * accepts the current 30-second step and one either side, each step once and never one earlier
+ * than the last accepted, so parallel workers and repeated logins take turns through a lock file:
+ * each uses the current step or the next one (waiting for the clock when both are used), and keeps
+ * the turn until its login has been answered, so no earlier code arrives after a later one.
  */
-export async function freshTotpCode(account: SeededStaff): Promise<string> {
+export async function withFreshTotpCode<T>(account: SeededStaff, use: (code: string) => Promise<T>): Promise<T> {
   const stateFile = path.join(E2E_DATA_DIR, `staff-otp-${account.role}.json`);
   const lock = `${stateFile}.lock`;
-  for (let tries = 0; ; tries++) {
+  for (;;) {
     try {
       fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
       break;
     } catch {
       // A lock left by a killed worker is stale after a minute.
-      if (tries > 600 || Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 60_000)
-        fs.rmSync(lock, { force: true });
+      const since = fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
+      if (since !== undefined && Date.now() - since > 60_000) fs.rmSync(lock, { force: true });
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
   try {
     const last = fs.existsSync(stateFile) ? (JSON.parse(fs.readFileSync(stateFile, 'utf8')) as { step: number }).step : -1;
-    let step = Math.max(Math.floor(Date.now() / PERIOD_MS), last + 1);
+    const wanted = last + 1;
     // Never more than one step ahead of the clock: wait for the clock to catch up.
-    while (step > Math.floor(Date.now() / PERIOD_MS) + 1) await new Promise((resolve) => setTimeout(resolve, 250));
-    step = Math.max(step, Math.floor(Date.now() / PERIOD_MS));
+    while (wanted > Math.floor(Date.now() / PERIOD_MS) + 1) await new Promise((resolve) => setTimeout(resolve, 250));
+    const step = Math.max(wanted, Math.floor(Date.now() / PERIOD_MS));
     fs.writeFileSync(stateFile, JSON.stringify({ step }));
-    return totpCode(account.secret, step * PERIOD_MS);
+    return await use(totpCode(account.secret, step * PERIOD_MS));
   } finally {
     fs.rmSync(lock, { force: true });
   }
@@ -83,19 +84,23 @@ export async function loginAsStaff(page: Page, role: StaffRole, { via = 'form' }
     const context = page.context();
     await context.request.post('/api/staff/me/');
     const csrf = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
-    const response: APIResponse = await context.request.post('/api/staff/auth/', {
-      headers: { 'X-CSRFToken': csrf },
-      data: { email: account.email, password: account.password, otp: await freshTotpCode(account) },
-    });
+    const response: APIResponse = await withFreshTotpCode(account, (otp) =>
+      context.request.post('/api/staff/auth/', {
+        headers: { 'X-CSRFToken': csrf },
+        data: { email: account.email, password: account.password, otp },
+      }),
+    );
     expect(response.status(), `POST /api/staff/auth/: ${await response.text()}`).toBe(200);
     return account;
   }
   await page.goto('/backoffice/login');
   await page.getByLabel('メールアドレス').fill(account.email);
   await page.getByLabel('パスワード').fill(account.password);
-  await page.getByLabel('確認コード（6桁）').fill(await freshTotpCode(account));
-  await page.getByRole('button', { name: 'ログイン' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: '審査キュー' })).toBeVisible();
+  await withFreshTotpCode(account, async (otp) => {
+    await page.getByLabel('確認コード（6桁）').fill(otp);
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: '審査キュー' })).toBeVisible();
+  });
   await expect(page.getByRole('banner')).toContainText(account.name);
   return account;
 }
