@@ -1,0 +1,218 @@
+import type { Browser, Page } from '@playwright/test';
+import {
+  completeDraftViaApi,
+  daysFromToday,
+  expectNoSeriousAxeViolation,
+  pdfFile,
+  readyApplicant,
+  submittedEntryViaApi,
+  uploadTo,
+} from './applicants';
+import { expect, test } from './fixtures';
+import { siteLink, waitForMail } from './mail';
+import { loginAsStaff } from './staff';
+
+/**
+ * An entry's whole life across both sides of the counter (issue 11), in one Chromium with two
+ * people: the applicant applies; a reviewer confirms the identity and finds the bank statements
+ * inadequate; the applicant resubmits only those; the reviewer confirms the documents and prices
+ * the claim; an approver (a second person) offers the terms; the applicant reads the breakdown and
+ * signs; staff mark it transferred. The applicant's /mypage, detail page and mails show each step.
+ * And a cancel journey. Each person has their own browser context (their own cookies).
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+async function staffPage(browser: Browser, role: 'reviewer' | 'approver'): Promise<Page> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
+  const page = await context.newPage();
+  await loginAsStaff(page, role);
+  return page;
+}
+
+async function entryIdOf(page: Page, code: string): Promise<number> {
+  const entries = (await (await page.context().request.get('/api/entries/')).json()) as { id: number; code: string }[];
+  const entry = entries.find((item) => item.code === code);
+  expect(entry, `entry ${code}`).toBeDefined();
+  return entry!.id;
+}
+
+/** The back office's entry view, waited for (its heading names the entry's code). */
+async function openInBackoffice(staff: Page, id: number, code: string) {
+  await staff.goto(`/backoffice/entries/${id}`);
+  await expect(staff.getByRole('heading', { level: 1, name: `申し込み ${code}` })).toBeVisible();
+}
+
+const group = (staff: Page, name: string | RegExp) => staff.getByRole('group', { name });
+
+test('apply → inadequate → resubmit only that → priced → approved by a second person → signed → transferred', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  // The applicant applies through the wizard's last step.
+  const email = await readyApplicant(page, 'corporate');
+  await completeDraftViaApi(page, 'corporate');
+  await page.goto('/entry/withdrawal_details');
+  let since = Date.now();
+  await page.getByRole('button', { name: 'この内容で申し込む' }).click();
+  await expect(page).toHaveURL('/entry/complete');
+  const code = ((await page.locator('.entry-complete__code').textContent()) ?? '').trim();
+  expect(code).toMatch(/^E-\d{6}$/);
+  await waitForMail(email, /お申し込みを受け付けました/, since);
+  const id = await entryIdOf(page, code);
+
+  // The reviewer: identity confirmed, the bank statements inadequate with a reason, the rest confirmed.
+  const reviewer = await staffPage(browser, 'reviewer');
+  await openInBackoffice(reviewer, id, code);
+  const identity = reviewer.getByRole('form', { name: '本人確認の判定' });
+  await identity.getByLabel('確認済み').check();
+  await identity.getByLabel('有効期限').fill(daysFromToday(365 * 3));
+  await identity.getByRole('button', { name: '本人確認の判定を保存' }).click();
+  await expect(reviewer.getByRole('form', { name: '本人確認の判定' })).toBeHidden();
+  const bank = group(reviewer, '入出金明細');
+  const reason = '通帳の明細が直近3か月分そろっていません。3か月分を撮影してください。';
+  await bank.getByLabel(/不備の理由/).fill(reason);
+  await bank.getByRole('button', { name: '不備にする' }).click();
+  await expect(bank.getByText(`不備の理由：${reason}`)).toBeVisible();
+  await group(reviewer, /^決算書/)
+    .getByRole('button', { name: '確認済にする' })
+    .click();
+  await expect(group(reviewer, /^決算書/).getByText('確認済', { exact: true })).toBeVisible();
+  await expectNoSeriousAxeViolation(reviewer);
+  since = Date.now();
+  // Sending back asks nothing more: the applicant can resubmit, nothing is lost.
+  await reviewer.getByRole('button', { name: '不備として差し戻す' }).click();
+  await expect(reviewer.getByText('書類の不備あり', { exact: true }).first()).toBeVisible();
+
+  // The applicant is told by mail, sees the reason, and sends only the bank statements again.
+  const inadequateMail = await waitForMail(email, /書類の再提出のお願い/, since);
+  expect(inadequateMail.text).toContain(reason);
+  await page.goto('/mypage');
+  await expect(page.locator('.mp-entry').filter({ hasText: code })).toContainText('書類の不備あり');
+  await page.goto(siteLink(inadequateMail, '/entry/resubmit/'));
+  await expect(page).toHaveURL(`/entry/resubmit/${id}`);
+  await expect(page.getByText(reason).first()).toBeVisible();
+  // Only the inadequate group is asked again: no upload for the invoice or the statements.
+  await expect(page.getByRole('region', { name: '入出金明細' })).toBeVisible();
+  await expect(page.getByRole('region', { name: /^請求書/ })).toHaveCount(0);
+  await expectNoSeriousAxeViolation(page);
+  await uploadTo(
+    page.getByRole('region', { name: '入出金明細' }),
+    '入出金明細の新しいファイル',
+    await pdfFile(page, '通帳 3か月分.pdf', '通帳 明細 3か月分'),
+  );
+  since = Date.now();
+  await page.getByRole('button', { name: '再提出する' }).click();
+  await expect(page).toHaveURL(`/entry/detail/${id}`);
+  await expect(page.getByText('審査中').first()).toBeVisible();
+  await waitForMail(email, /再提出の書類を受け付けました/, since);
+
+  // The reviewer confirms every document and prices the claim (the figures shown before saving).
+  await openInBackoffice(reviewer, id, code);
+  await group(reviewer, '入出金明細').getByRole('button', { name: '確認済にする' }).click();
+  await expect(group(reviewer, '入出金明細').getByText('確認済', { exact: true })).toBeVisible();
+  const invoice = group(reviewer, /^請求書（請求書1/);
+  await invoice.getByRole('button', { name: '確認済にする' }).click();
+  await expect(invoice.getByText('確認済', { exact: true })).toBeVisible();
+  const terms = reviewer.getByRole('form', { name: '買取条件（株式会社サンプル商事）' });
+  await terms.getByLabel('掛目').fill('0.8');
+  await terms.getByLabel('手数料率').fill('0.05');
+  await terms.getByLabel('振込手数料（円）').fill('660');
+  // 1,000,000 × 0.8 = 800,000; fee 40,000; paid 800,000 − 40,000 − 660 = 759,340.
+  await expect(terms).toContainText('759,340');
+  await terms.getByRole('button', { name: '買取可として保存' }).click();
+  await expect(reviewer.getByText(/条件の設定/)).toBeVisible();
+  // The reviewer may not offer the terms: that needs an approver, and not the one who priced them.
+  await expect(reviewer.getByRole('button', { name: '承認して申込者に提示する' })).toHaveCount(0);
+
+  const approver = await staffPage(browser, 'approver');
+  await openInBackoffice(approver, id, code);
+  await approver.getByLabel('契約期限（この日まで署名できます）').fill(daysFromToday(7));
+  since = Date.now();
+  await approver.getByRole('button', { name: '承認して申込者に提示する' }).click();
+  await approver.getByRole('dialog', { name: '買取条件を承認しますか？' }).getByRole('button', { name: '承認する' }).click();
+  await expect(approver.getByText('審査完了・ご契約手続き待ち').first()).toBeVisible();
+  await expectNoSeriousAxeViolation(approver);
+
+  // The applicant reads the offer, the full breakdown, and signs.
+  const offer = await waitForMail(email, /審査が完了しました/, since);
+  expect(offer.text).toContain('759,340');
+  await page.goto('/mypage');
+  await expect(page.locator('.mp-entry').filter({ hasText: code })).toContainText('審査完了');
+  await page.goto(siteLink(offer, '/entry/contract/'));
+  await expect(page).toHaveURL(`/entry/contract/${id}`);
+  for (const figure of ['1,000,000', '800,000', '40,000', '660', '759,340']) await expect(page.getByText(figure).first()).toBeVisible();
+  await expectNoSeriousAxeViolation(page);
+  await page.getByRole('button', { name: '契約する' }).click();
+  // Consent first: without it nothing is signed.
+  await expect(page).toHaveURL(`/entry/contract/${id}`);
+  await page.getByRole('checkbox', { name: /同意します/ }).check();
+  since = Date.now();
+  await page.getByRole('button', { name: '契約する' }).click();
+  await expect(page).toHaveURL('/entry/contract/complete');
+  await waitForMail(email, /ご契約ありがとうございます/, since);
+
+  // The signed contract is a PDF for the applicant and for staff.
+  const pdf = await page.context().request.get(`/api/entries/${id}/contract/document/`);
+  expect([pdf.status(), pdf.headers()['content-type']]).toEqual([200, 'application/pdf']);
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // Staff mark the purchase price paid; the applicant is told money is coming.
+  await openInBackoffice(reviewer, id, code);
+  await expect(reviewer.getByRole('link', { name: '署名済みの契約書（PDF）をダウンロード' })).toBeVisible();
+  since = Date.now();
+  await reviewer.getByRole('button', { name: '入金済みにする' }).click();
+  await reviewer.getByRole('dialog').getByRole('button', { name: '入金済みにする' }).click();
+  await expect(reviewer.getByText('お振込み済み').first()).toBeVisible();
+  const paid = await waitForMail(email, /買取代金をお振込みしました/, since);
+  expect(paid.text).toContain('759,340');
+
+  // Every step on the applicant's side: the detail page's timeline and /mypage.
+  await page.goto(`/entry/detail/${id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText('お振込み済み').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /契約書.*PDF/ })).toBeVisible();
+  await expectNoSeriousAxeViolation(page);
+  await page.goto('/mypage');
+  await expect(page.locator('.mp-entry').filter({ hasText: code })).toContainText('お振込み済み');
+
+  // The history names who did what.
+  await openInBackoffice(reviewer, id, code);
+  const history = reviewer.getByRole('region', { name: '履歴（監査ログ）' }).first();
+  for (const event of ['買取条件の承認', '入金']) await expect(history).toContainText(event);
+  await expect(history).toContainText('E2E 承認者');
+  await reviewer.context().close();
+  await approver.context().close();
+});
+
+test('cancel: the applicant cancels an entry under review after confirming; staff see it ended', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const email = await readyApplicant(page, 'individual');
+  const { code } = await submittedEntryViaApi(page, 'individual');
+  const id = await entryIdOf(page, code);
+  await page.goto(`/entry/detail/${id}`);
+  await page.getByRole('button', { name: 'お申し込みを取り消す' }).click();
+  const dialog = page.getByRole('dialog', { name: 'お申し込みを取り消しますか？' });
+  await expect(dialog).toBeVisible();
+  await expectNoSeriousAxeViolation(page);
+  // Changing one's mind keeps the entry.
+  await dialog.getByRole('button', { name: '戻る' }).click();
+  await expect(dialog).toBeHidden();
+  const since = Date.now();
+  await page.getByRole('button', { name: 'お申し込みを取り消す' }).click();
+  await page.getByRole('dialog', { name: 'お申し込みを取り消しますか？' }).getByRole('button', { name: '取り消す' }).click();
+  await expect(page).toHaveURL('/entry/cancel/complete');
+  await waitForMail(email, /お申し込みを取り消しました/, since);
+  await page.goto(`/entry/detail/${id}`);
+  await expect(page.getByText('終了').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'お申し込みを取り消す' })).toHaveCount(0);
+
+  // Cancelling again is refused by the API too (the transition table).
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
+  const again = await page.context().request.post(`/api/entries/${id}/cancel/`, { headers: { 'X-CSRFToken': csrf } });
+  expect(again.status()).toBe(409);
+
+  const reviewer = await staffPage(browser, 'reviewer');
+  await openInBackoffice(reviewer, id, code);
+  await expect(reviewer.getByText('終了').first()).toBeVisible();
+  await expect(reviewer.getByRole('button', { name: '不備として差し戻す' })).toHaveCount(0);
+  await reviewer.context().close();
+});
