@@ -14,9 +14,10 @@ const REMOTE_IMPORT_PATTERNS = [
       '!@app/shared/mocks',
       '!@app/shared/mocks/browser',
       '!@app/shared/upload',
+      '!@app/shared/agreement',
     ],
     message:
-      'Import from "@app/shared" (one module-federation singleton); only the stateless domain and contracts, and the mocks (tests, dev:mock), have their own entry points.',
+      'Import from "@app/shared" (one module-federation singleton); only the stateless domain and contracts, the mocks (tests, dev:mock), the upload field and the agreement text (read on one page, so not on every page) have their own entry points.',
   },
   { group: ['mfe-*', '../../mfe-*', '../mfe-*'], message: 'A remote never imports another remote.' },
   { group: ['**/shared/src/**'], message: 'Import from "@app/shared".' },

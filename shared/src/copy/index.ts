@@ -41,5 +41,3 @@ export const COPY = {
   },
   toastClose: '閉じる',
 } as const;
-
-export { FACTORING_AGREEMENT, type AgreementArticle } from './agreement';

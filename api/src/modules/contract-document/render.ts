@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { FACTORING_AGREEMENT } from '@app/shared/copy';
+import { FACTORING_AGREEMENT } from '@app/shared/agreement';
 import { formatYen, parseDecimal, parseYen } from '@app/shared/domain';
 import { jstDateTime } from '../../mail/templates';
 

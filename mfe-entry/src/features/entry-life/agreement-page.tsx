@@ -1,4 +1,5 @@
-import { FACTORING_AGREEMENT, useAuth, type PageProps } from '@app/shared';
+import { useAuth, type PageProps } from '@app/shared';
+import { FACTORING_AGREEMENT } from '@app/shared/agreement';
 import type { Entry } from '@app/shared/contracts';
 import { formatYen } from '@app/shared/domain';
 import { useEntry } from './api/use-entry';
