@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Me } from '@app/shared/contracts';
 import { LIVE_SESSION, liveSessionParams, preparedFor, touchSession } from '../../accounts/sessions';
 import { findUserById, ME_USER_COLUMNS, profileFilesOf, toMe, type AttachedFile } from '../../accounts/users';
@@ -9,18 +9,11 @@ import { sessions, uploads, users, type User } from '../../db/schema';
 export type VisitorMe = Record<string, never>;
 
 /**
- * The files attached to the profile (as profileFilesOf lists them: same fields, same order), as
- * one JSON array computed by PostgreSQL, so that POST /api/me/ is one query.
- */
-const PROFILE_FILES_JSON = sql<AttachedFile[]>`coalesce((
-  select json_agg(json_build_object('id', ${uploads.id}, 'kind', ${uploads.kind}, 'name', ${uploads.name},
-    'content_type', ${uploads.contentType}, 'side', ${uploads.side}) order by ${uploads.profileAttachedAt}, ${uploads.id})
-  from ${uploads} where ${uploads.userId} = ${users.id} and ${uploads.profileAttachedAt} is not null), '[]'::json)`;
-
-/**
  * POST /api/me/ is the first call of every page: one prepared statement (built once per database
  * handle, planned once per connection) finds the live session (the same condition as every
- * session lookup: accounts/sessions.ts), only the user columns `toMe` reads, and the attached files.
+ * session lookup: accounts/sessions.ts), only the user columns `toMe` reads, and the files attached
+ * to the profile: one row per file (one row with no file when there is none), ordered here rather
+ * than by PostgreSQL (a handful of rows; a plain index scan, no sort or aggregate in the plan).
  */
 const meStatement = (db: Db) =>
   db
@@ -33,10 +26,18 @@ const meStatement = (db: Db) =>
         expiresAt: sessions.expiresAt,
       },
       user: ME_USER_COLUMNS,
-      files: PROFILE_FILES_JSON,
+      file: {
+        id: uploads.id,
+        kind: uploads.kind,
+        name: uploads.name,
+        content_type: uploads.contentType,
+        side: uploads.side,
+        attachedAt: uploads.profileAttachedAt,
+      },
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(uploads, and(eq(uploads.userId, users.id), isNotNull(uploads.profileAttachedAt)))
     .where(LIVE_SESSION)
     .prepare('current_user_me');
 const meStatements = new WeakMap<Db, ReturnType<typeof meStatement>>();
@@ -48,10 +49,21 @@ const meStatements = new WeakMap<Db, ReturnType<typeof meStatement>>();
 export async function currentUserOf(ctx: AppContext, token: string | undefined): Promise<Me | VisitorMe> {
   if (token === undefined || token === '') return {};
   const now = ctx.now();
-  const [row] = await preparedFor(meStatements, ctx.db, meStatement).execute(liveSessionParams(token, now));
-  if (row === undefined) return {};
-  await touchSession(ctx.db, row.session, now);
-  return toMe(row.user, row.files);
+  const rows = await preparedFor(meStatements, ctx.db, meStatement).execute(liveSessionParams(token, now));
+  const [first] = rows;
+  if (first === undefined) return {};
+  await touchSession(ctx.db, first.session, now);
+  // profileFilesOf's order: oldest attachment first, then by id.
+  const attached = rows.flatMap(({ file }) => (file === null ? [] : [file]));
+  attached.sort((a, b) => (a.attachedAt?.getTime() ?? 0) - (b.attachedAt?.getTime() ?? 0) || a.id - b.id);
+  const files = attached.map(({ id, kind, name, content_type, side }): AttachedFile => ({
+    id,
+    kind,
+    name,
+    content_type,
+    side: side ?? null,
+  }));
+  return toMe(first.user, files);
 }
 
 /**
