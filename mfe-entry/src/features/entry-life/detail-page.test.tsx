@@ -153,7 +153,7 @@ describe('/entry/detail/{entryId}: the entry, its claims and the next action', (
     renderAt('/entry/detail/999');
     expect(await screen.findByRole('heading', { level: 1, name: 'お探しのページが見つかりません' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'お申し込み内容' })).not.toBeInTheDocument();
-    expect(document.title).toMatch(/^ページが見つかりません/);
+    await waitFor(() => expect(document.title).toMatch(/^ページが見つかりません/));
   });
 });
 

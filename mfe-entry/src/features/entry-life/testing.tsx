@@ -1,5 +1,6 @@
 import { configure, render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
+import { beforeAll } from 'vitest';
 import { LOGGED_OUT, RouteView, authStore, todayInJapan } from '@app/shared';
 import type { Claim, Entry, Me } from '@app/shared/contracts';
 import { CLAIM_STATUS, ENTRY_STATUS, REVIEW_STATUS, calculatePurchase, identityStateOf, isIndividual } from '@app/shared/domain';
@@ -12,8 +13,19 @@ import { server } from '../../testing/server';
  * logged-in applicant, entries in each status, and the remote's own route view (guards, layouts,
  * lazy pages) in a memory router, so a test goes from page to page as a person does.
  */
-// The first page of a test file loads its lazy chunk cold (transform included): give finds more than 1 s.
+// The first page of a test file loads its lazy chunk cold (transform included): load the pages
+// before the tests, and give finds more than 1 s on a busy machine.
 configure({ asyncUtilTimeout: 4000 });
+beforeAll(async () => {
+  await Promise.all([
+    import('./detail-page'),
+    import('./resubmit-page'),
+    import('./contract-page'),
+    import('./agreement-page'),
+    import('./complete-pages'),
+    import('@app/shared/upload'),
+  ]);
+}, 60_000);
 
 export const applicant = (over: Partial<Me> = {}): Me =>
   meFixture({ id: 7, identity_confirmation: REVIEW_STATUS.confirming, has_satisfied_profile: true, ...over });
