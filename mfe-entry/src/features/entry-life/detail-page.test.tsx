@@ -1,9 +1,10 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ENTRY_LIFE_MESSAGES } from '@app/shared/contracts';
 import { ENTRY_STATUS } from '@app/shared/domain';
-import { installMswServer } from '../../testing/server';
+import { installMswServer, server } from '../../testing/server';
 import { allEntries, renderAt, startBackend } from './testing';
 
 installMswServer();
@@ -155,6 +156,22 @@ describe('/entry/detail/{entryId}: the entry, its claims and the next action', (
     expect(screen.queryByRole('heading', { name: 'お申し込み内容' })).not.toBeInTheDocument();
     await waitFor(() => expect(document.title).toMatch(/^ページが見つかりません/));
   });
+});
+
+test('a server failure says so in Japanese with a retry, which loads the entry', async () => {
+  startBackend({ entries: allEntries() });
+  let failures = 1;
+  server.use(
+    http.get('/api/entries/:id/', () => {
+      if (failures-- > 0) return HttpResponse.json({ detail: 'サーバーでエラーが発生しました。' }, { status: 503 });
+      return undefined;
+    }),
+  );
+  const user = userEvent.setup();
+  renderAt('/entry/detail/21');
+  expect(await screen.findByRole('alert')).toHaveTextContent('サーバーでエラーが発生しました。');
+  await user.click(screen.getByRole('button', { name: '再読み込み' }));
+  expect(await screen.findByRole('list', { name: '審査の状況' })).toBeInTheDocument();
 });
 
 describe('/entry/detail/{entryId}: cancel', () => {
