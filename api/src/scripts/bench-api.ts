@@ -165,20 +165,28 @@ function cpuTimeUs(pid: number | undefined): number {
     return NaN;
   }
 }
-/** The CPU time of the PostgreSQL backends (children of the postmaster) in µs. */
-function postgresCpuTimeUs(postmasterPid: number | undefined): number {
-  if (postmasterPid === undefined) return NaN;
-  let total = cpuTimeUs(postmasterPid);
+/** CPU time (µs) of the postmaster and each of its backends, by process id. */
+function postgresCpuTimes(postmaster: number | undefined): Map<number, number> {
+  const times = new Map<number, number>();
+  if (postmaster === undefined) return times;
+  times.set(postmaster, cpuTimeUs(postmaster));
   for (const name of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
       const fields = fs.readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      if (Number(fields[1]) === postmasterPid) total += ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS) * 1e6;
+      if (Number(fields[1]) === postmaster) times.set(Number(name), ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS) * 1e6);
     } catch {
       // the process ended meanwhile
     }
   }
-  return total;
+  return times;
+}
+
+/** The PostgreSQL CPU time spent between two snapshots (a backend that ended meanwhile counts 0). */
+function postgresCpuSince(before: Map<number, number>, postmaster: number | undefined): number {
+  let total = 0;
+  for (const [pid, time] of postgresCpuTimes(postmaster)) total += time - (before.get(pid) ?? 0);
+  return postmaster === undefined ? NaN : total;
 }
 let postmasterPid: number | undefined;
 
@@ -214,7 +222,7 @@ function wrk(
   );
   fs.writeFileSync(script, `${lines.join('\n')}\n`);
   const cpuBefore = cpuTimeUs(serverPid);
-  const pgBefore = postgresCpuTimeUs(postmasterPid);
+  const pgBefore = postgresCpuTimes(postmasterPid);
   const run = spawnSync(
     'wrk',
     ['-t', String(THREADS), '-c', String(CONNECTIONS), '-d', `${seconds}s`, '--latency', '-s', script, target.url],
@@ -223,7 +231,7 @@ function wrk(
   if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr || run.stdout}`);
   const result = parseWrk(run.stdout) as Result & { requests: number };
   const cpuUs = cpuTimeUs(serverPid) - cpuBefore;
-  const pgUs = postgresCpuTimeUs(postmasterPid) - pgBefore;
+  const pgUs = postgresCpuSince(pgBefore, postmasterPid);
   return { ...result, cpuUsPerRequest: cpuUs / result.requests, pgCpuUsPerRequest: pgUs / result.requests };
 }
 
