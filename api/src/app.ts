@@ -143,9 +143,6 @@ export function openApiDocument(app: FastifyInstance): { openapi: string; info: 
 export function buildApp({ env, db, context }: BuildAppOptions): FastifyInstance {
   const app = Fastify({
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
-    // Fastify logs each request at info: above that level the lines would be dropped anyway, so
-    // they are not even built (a cost on every request).
-    disableRequestLogging: !['info', 'debug', 'trace'].includes(env.LOG_LEVEL),
     // Only behind a proxy we trust do X-Forwarded-Proto/-For count (Secure cookies, client IP).
     trustProxy: fastifyTrustProxy(env.TRUST_PROXY ?? false),
   });
