@@ -32,6 +32,9 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['./vitest.setup.ts'],
           include: ['mfe-*/src/**/*.test.{ts,tsx}'],
+          // Page tests type and click through whole forms in jsdom: on two busy cores one can pass
+          // 5 s without anything being wrong. A timeout here is a hang detector, not a speed check.
+          testTimeout: 20_000,
         },
       },
       {

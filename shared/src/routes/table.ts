@@ -115,7 +115,7 @@ export const ROUTES = [
   route('entryContract', '/entry/contract/:entryId', 'entry', 'default', 'ご契約手続き', ['authenticated']),
   route('entryDetail', '/entry/detail/:entryId', 'entry', 'default', 'お申込み内容', ['authenticated']),
   route('entryResubmit', '/entry/resubmit/:entryId', 'entry', 'default', '書類の再提出', ['authenticated']),
-  route('entryAgreement', '/entry/:entryId/factoring_service_agreement', 'entry', 'plain', '債権売買契約書', ['authenticated']),
+  route('entryAgreement', '/entry/:entryId/factoring_service_agreement', 'entry', 'plain', '債権譲渡契約書', ['authenticated']),
 
   // backoffice (issue 11; not in the spec, which shows no admin side): the operations team's remote,
   // for staff only. Its pages check the *staff* session themselves (`POST /api/staff/me/`, never the
