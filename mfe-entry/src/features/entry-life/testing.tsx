@@ -1,10 +1,10 @@
 import { configure, render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { beforeAll } from 'vitest';
-import { LOGGED_OUT, RouteView, authStore, todayInJapan } from '@app/shared';
-import type { Claim, Entry, Me } from '@app/shared/contracts';
-import { CLAIM_STATUS, ENTRY_STATUS, REVIEW_STATUS, calculatePurchase, identityStateOf, isIndividual } from '@app/shared/domain';
-import { claimFixture, createMockBackend, entryFixture, initialMockState, meFixture, type MockState } from '@app/shared/mocks';
+import { RouteView } from '@app/shared';
+import type { Claim, Entry } from '@app/shared/contracts';
+import { CLAIM_STATUS, ENTRY_STATUS, REVIEW_STATUS, calculatePurchase } from '@app/shared/domain';
+import { claimFixture, createMockBackend, entryFixture, initialMockState, type MockState } from '@app/shared/mocks';
 import { pages } from '../../app/pages';
 import { server } from '../../testing/server';
 
@@ -27,24 +27,9 @@ beforeAll(async () => {
   ]);
 }, 60_000);
 
-export const applicant = (over: Partial<Me> = {}): Me =>
-  meFixture({ id: 7, identity_confirmation: REVIEW_STATUS.confirming, has_satisfied_profile: true, ...over });
+import { applicant, signIn } from '../../testing/applicant';
 
-export function signIn(me: Me): void {
-  authStore.setState(
-    {
-      ...LOGGED_OUT,
-      status: 'login',
-      userId: me.id,
-      isIndividual: isIndividual(me.corporate_division),
-      hasSatisfiedProfile: me.has_satisfied_profile,
-      me,
-      identity: identityStateOf(me, todayInJapan()),
-      loaded: true,
-    },
-    true,
-  );
-}
+export { applicant, signIn };
 
 export function startBackend(state: Partial<MockState> = {}) {
   const me = applicant();

@@ -1,10 +1,10 @@
 import { render } from '@testing-library/react';
 import type { HttpHandler } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { LOGGED_OUT, authStore, todayInJapan } from '@app/shared';
+import { LOGGED_OUT } from '@app/shared';
 import type { DraftEntryDocument, Me } from '@app/shared/contracts';
-import { identityStateOf, isIndividual, REVIEW_STATUS, type UploadKind } from '@app/shared/domain';
-import { createMockBackend, draftFixture, initialMockState, meFixture, type MockState } from '@app/shared/mocks';
+import type { UploadKind } from '@app/shared/domain';
+import { createMockBackend, draftFixture, initialMockState, type MockState } from '@app/shared/mocks';
 import { server } from '../../testing/server';
 import { draftApi } from './api/draft-api';
 import { joinBankName, newClaim, withDefaults, type WizardClaim } from './model/document';
@@ -18,25 +18,9 @@ import { FinancialPage, InvoicePage, WithdrawalPage } from './pages';
  */
 export const TEST_DEBOUNCE_MS = 150;
 
-/** An applicant whose profile and identity are done (identity under review). */
-export const applicant = (over: Partial<Me> = {}): Me =>
-  meFixture({ id: 7, identity_confirmation: REVIEW_STATUS.confirming, has_satisfied_profile: true, ...over });
+import { applicant, signIn } from '../../testing/applicant';
 
-export function signIn(me: Me): void {
-  authStore.setState(
-    {
-      ...LOGGED_OUT,
-      status: 'login',
-      userId: me.id,
-      isIndividual: isIndividual(me.corporate_division),
-      hasSatisfiedProfile: me.has_satisfied_profile,
-      me,
-      identity: identityStateOf(me, todayInJapan()),
-      loaded: true,
-    },
-    true,
-  );
-}
+export { applicant, signIn };
 
 /** A fresh wizard, as a new tab (or a reload) has. */
 export function newTab(): void {
