@@ -1,31 +1,143 @@
 // Assembles the deployable site in .site/ from the builds: the shell at the root, every remote in
 // its immutable versioned folder, the deployment manifest, runtime config and build metadata.
 // Earlier remote versions stay (open tabs keep working; a rollback is one manifest change).
+// Every text asset of what goes live is then precompressed beside itself (.br, .gz): the API's
+// static plugin (`preCompressed: true`) sends them to a client that accepts them.
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { REMOTE_DIRS, ROOT, SITE_DIR, manifestEntry, publishRemote, readJson, writeBuildMetadata, writeJson } from './lib.mjs';
 
-const shellDist = path.join(ROOT, 'shell', 'dist');
-if (!fs.existsSync(path.join(shellDist, 'index.html'))) throw new Error('shell/dist is missing: build the shell first');
+/** Text assets worth compressing (source maps are not: only developer tools fetch them). */
+export const COMPRESSIBLE = /\.(?:js|mjs|cjs|css|html|json|svg|txt|xml|webmanifest)$/;
+/** Smaller files cost more to negotiate and decompress than they save on the wire. */
+export const MIN_COMPRESS_BYTES = 1024;
 
-fs.mkdirSync(SITE_DIR, { recursive: true });
-for (const name of fs.readdirSync(SITE_DIR)) {
-  if (name !== 'remotes' && name !== 'config.json') fs.rmSync(path.join(SITE_DIR, name), { recursive: true, force: true });
+/**
+ * Files never precompressed, by their path relative to the site root:
+ * - the files rewritten after the build (release/rollback rewrites deployment.json and
+ *   builds/latest.json; an operator edits config.json): a .br beside them would go stale;
+ * - revalidated entry points *inside the immutable folders* (a remote's mf-manifest.json or
+ *   index.html): the API picks Cache-Control by the path of the file it sends, so a
+ *   `remotes/…/mf-manifest.json.br` would be sent as immutable. At the site root the same
+ *   files are safe (everything outside remotes/ and assets/ is no-cache).
+ */
+export function isPrecompressible(relativePath) {
+  const file = relativePath.split(path.sep).join('/');
+  if (!COMPRESSIBLE.test(file)) return false;
+  if (file === 'deployment.json' || file === 'config.json' || file.startsWith('builds/')) return false;
+  const name = path.posix.basename(file);
+  const immutableFolder = file.startsWith('remotes/') || file.startsWith('assets/');
+  return !(immutableFolder && (name === 'index.html' || name === 'mf-manifest.json'));
 }
-fs.cpSync(shellDist, SITE_DIR, { recursive: true });
 
-const manifest = { remotes: {} };
-for (const remote of Object.keys(REMOTE_DIRS)) {
-  const version = publishRemote(remote);
-  manifest.remotes[remote] = manifestEntry(remote, version);
+/** Brotli at quality 11 and gzip -9 of one buffer (the build pays once; every visitor saves). */
+export function compressBoth(buffer) {
+  return {
+    br: brotliCompressSync(buffer, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: buffer.length,
+      },
+    }),
+    gz: gzipSync(buffer, { level: 9 }),
+  };
 }
-writeJson(path.join(SITE_DIR, 'deployment.json'), manifest);
 
-// Runtime config: kept if an operator already edited it, else the defaults.
-const configFile = path.join(SITE_DIR, 'config.json');
-if (!readJson(configFile, null)) {
-  writeJson(configFile, readJson(path.join(ROOT, 'shell', 'config.default.json')));
+/**
+ * Writes `<file>.br` and `<file>.gz` beside every precompressible file under `dir` (`skipDirs`:
+ * folders relative to `siteRoot` not to enter). A variant is written only when it is smaller than
+ * the file; one that does not help is removed, so that a stale one is never served. Variants already
+ * newer than their file are kept (the remotes' versioned folders never change). Returns counts.
+ */
+export function precompress(dir, { siteRoot = dir, skipDirs = [] } = {}) {
+  const stats = { files: 0, written: 0, kept: 0, skipped: 0, bytes: 0, brBytes: 0, gzBytes: 0 };
+  const walk = (d) => {
+    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
+      const full = path.join(d, entry.name);
+      const relative = path.relative(siteRoot, full);
+      if (entry.isDirectory()) {
+        if (!skipDirs.includes(relative.split(path.sep).join('/'))) walk(full);
+        continue;
+      }
+      if (!entry.isFile() || !isPrecompressible(relative)) continue;
+      const stat = fs.statSync(full);
+      const variants = { br: `${full}.br`, gz: `${full}.gz` };
+      if (stat.size < MIN_COMPRESS_BYTES) {
+        for (const variant of Object.values(variants)) fs.rmSync(variant, { force: true });
+        stats.skipped += 1;
+        continue;
+      }
+      stats.files += 1;
+      stats.bytes += stat.size;
+      const upToDate = Object.values(variants).every((v) => fs.existsSync(v) && fs.statSync(v).mtimeMs >= stat.mtimeMs);
+      if (upToDate) {
+        stats.kept += 1;
+        stats.brBytes += fs.statSync(variants.br).size;
+        stats.gzBytes += fs.statSync(variants.gz).size;
+        continue;
+      }
+      const compressed = compressBoth(fs.readFileSync(full));
+      let helped = true;
+      for (const [encoding, variant] of Object.entries(variants)) {
+        if (compressed[encoding].length < stat.size) fs.writeFileSync(variant, compressed[encoding]);
+        else {
+          fs.rmSync(variant, { force: true });
+          helped = false;
+        }
+      }
+      if (helped) stats.written += 1;
+      else stats.skipped += 1;
+      stats.brBytes += Math.min(compressed.br.length, stat.size);
+      stats.gzBytes += Math.min(compressed.gz.length, stat.size);
+    }
+  };
+  walk(dir);
+  return stats;
 }
-writeBuildMetadata(SITE_DIR);
-console.log(`site assembled in ${path.relative(ROOT, SITE_DIR) || '.'}:`);
-for (const [remote, entry] of Object.entries(manifest.remotes)) console.log(`  ${remote.padEnd(10)} ${entry.version}`);
+
+function assemble() {
+  const shellDist = path.join(ROOT, 'shell', 'dist');
+  if (!fs.existsSync(path.join(shellDist, 'index.html'))) throw new Error('shell/dist is missing: build the shell first');
+
+  fs.mkdirSync(SITE_DIR, { recursive: true });
+  for (const name of fs.readdirSync(SITE_DIR)) {
+    if (name !== 'remotes' && name !== 'config.json') fs.rmSync(path.join(SITE_DIR, name), { recursive: true, force: true });
+  }
+  fs.cpSync(shellDist, SITE_DIR, { recursive: true });
+
+  const manifest = { remotes: {} };
+  for (const remote of Object.keys(REMOTE_DIRS)) {
+    const version = publishRemote(remote);
+    manifest.remotes[remote] = manifestEntry(remote, version);
+  }
+  writeJson(path.join(SITE_DIR, 'deployment.json'), manifest);
+
+  // Runtime config: kept if an operator already edited it, else the defaults.
+  const configFile = path.join(SITE_DIR, 'config.json');
+  if (!readJson(configFile, null)) {
+    writeJson(configFile, readJson(path.join(ROOT, 'shell', 'config.default.json')));
+  }
+  writeBuildMetadata(SITE_DIR);
+
+  // The shell (everything outside remotes/) and the versions that go live now; earlier versions
+  // were compressed when they were published.
+  const started = Date.now();
+  const total = precompress(SITE_DIR, { skipDirs: ['remotes'] });
+  for (const entry of Object.values(manifest.remotes)) {
+    const versionDir = path.join(SITE_DIR, path.posix.dirname(entry.manifest));
+    const s = precompress(versionDir, { siteRoot: SITE_DIR });
+    for (const key of Object.keys(total)) total[key] += s[key];
+  }
+  const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
+  console.log(`site assembled in ${path.relative(ROOT, SITE_DIR) || '.'}:`);
+  for (const [remote, entry] of Object.entries(manifest.remotes)) console.log(`  ${remote.padEnd(10)} ${entry.version}`);
+  console.log(
+    `  precompressed ${total.files} files (${total.written} new) in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
+      `${kb(total.bytes)} → ${kb(total.brBytes)} br, ${kb(total.gzBytes)} gzip`,
+  );
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) assemble();
