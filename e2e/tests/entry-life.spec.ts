@@ -139,6 +139,16 @@ test('apply → inadequate → resubmit only that → priced → approved by a s
   await expect(page.locator('.mp-entry').filter({ hasText: code })).toContainText('審査完了');
   await page.goto(siteLink(offer, '/entry/contract/'));
   await expect(page).toHaveURL(`/entry/contract/${id}`);
+  // The agreement, on its own plain page (opened in a new tab from here).
+  const [agreement] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('link', { name: '債権譲渡契約書（新しいタブで開きます）' }).click(),
+  ]);
+  await expect(agreement).toHaveURL(`/entry/${id}/factoring_service_agreement`);
+  await expect(agreement.getByRole('heading', { level: 1 })).toContainText('債権譲渡契約書');
+  await expect(agreement.getByText(code).first()).toBeVisible();
+  await expectNoSeriousAxeViolation(agreement);
+  await agreement.close();
   for (const figure of ['1,000,000', '800,000', '40,000', '660', '759,340']) await expect(page.getByText(figure).first()).toBeVisible();
   await expectNoSeriousAxeViolation(page);
   await page.getByRole('button', { name: '契約する' }).click();
@@ -148,6 +158,7 @@ test('apply → inadequate → resubmit only that → priced → approved by a s
   since = Date.now();
   await page.getByRole('button', { name: '契約する' }).click();
   await expect(page).toHaveURL('/entry/contract/complete');
+  await expectNoSeriousAxeViolation(page);
   await waitForMail(email, /ご契約ありがとうございます/, since);
 
   // The signed contract is a PDF for the applicant and for staff.
@@ -200,6 +211,7 @@ test('cancel: the applicant cancels an entry under review after confirming; staf
   await page.getByRole('button', { name: 'お申し込みを取り消す' }).click();
   await page.getByRole('dialog', { name: 'お申し込みを取り消しますか？' }).getByRole('button', { name: '取り消す' }).click();
   await expect(page).toHaveURL('/entry/cancel/complete');
+  await expectNoSeriousAxeViolation(page);
   await waitForMail(email, /お申し込みを取り消しました/, since);
   await page.goto(`/entry/detail/${id}`);
   await expect(page.getByText('終了').first()).toBeVisible();
