@@ -10,6 +10,7 @@ import type { ProfileResponse } from '../contracts/profile';
 import type { SuppressEntries } from '../contracts/system-settings';
 import type { StaffMember, StaffSummary } from '../contracts/staff';
 import type { StaffApplicant, StaffAuditEvent, StaffEntryDetail, StaffEntryQueue, StaffEntryQueueItem } from '../contracts/staff-review';
+import { calculatePurchase } from '../domain/money';
 import { CLAIM_STATUS, DEFAULT_REVIEW_STATUS, ENTRY_STATUS, REVIEW_STATUS } from '../domain/statuses';
 
 /**
@@ -210,6 +211,59 @@ export function entryFixture(overrides: Partial<Entry> = {}): Entry {
     bank_account: null,
     ...overrides,
   };
+}
+
+/** A claim the back office priced: 掛目 0.8, 手数料率 5%, 振込手数料 660 円 on its face amount. */
+function pricedClaim(overrides: Partial<Claim>): Claim {
+  const claim = claimFixture(overrides);
+  const terms = { amount: claim.amount, purchase_ratio: '0.8000', purchase_fee_ratio: '0.0500', bank_charge: '660' };
+  return { ...claim, ...terms, ...calculatePurchase(terms), amount: claim.amount };
+}
+
+/**
+ * Entries at each step of their life, for `dev:mock` (a team working on the entry pages alone sees
+ * every state without an API): one sent back for a document, one offered (sign by the deadline),
+ * one paid with its contract. Ids 51–53.
+ */
+export function demoEntriesFixture(): Entry[] {
+  return [
+    entryFixture({
+      id: 51,
+      code: 'E-000051',
+      status: ENTRY_STATUS.inadequate,
+      account_activity_statement_confirmation_status: REVIEW_STATUS.inadequate,
+      description_of_inadequate_document: '「入出金明細」直近3か月分の通帳の明細が必要です。',
+      inadequate_documents: [{ group: 'withdrawals_detail', claim_id: null, reason: '直近3か月分の通帳の明細が必要です。' }],
+      claims: [claimFixture({ id: 61, code: 'C-000061' })],
+    }),
+    entryFixture({
+      id: 52,
+      code: 'E-000052',
+      status: ENTRY_STATUS.reviewed,
+      account_activity_statement_confirmation_status: REVIEW_STATUS.confirmed,
+      financial_statement_confirmation_status: REVIEW_STATUS.confirmed,
+      reviewed_at: TIME,
+      contract_period: '2099-12-31',
+      claims: [
+        pricedClaim({ id: 62, code: 'C-000062', status: CLAIM_STATUS.can_buy, invoice_confirmation_status: REVIEW_STATUS.confirmed }),
+      ],
+    }),
+    entryFixture({
+      id: 53,
+      code: 'E-000053',
+      status: ENTRY_STATUS.transferred,
+      account_activity_statement_confirmation_status: REVIEW_STATUS.confirmed,
+      financial_statement_confirmation_status: REVIEW_STATUS.confirmed,
+      reviewed_at: TIME,
+      contracted_at: TIME,
+      transferred_at: TIME,
+      contract_period: '2026-11-08',
+      has_contract_document: true,
+      claims: [
+        pricedClaim({ id: 63, code: 'C-000063', status: CLAIM_STATUS.transferred, invoice_confirmation_status: REVIEW_STATUS.confirmed }),
+      ],
+    }),
+  ];
 }
 
 /** `GET /api/entries/draft/` before anything was saved. */
