@@ -15,21 +15,16 @@ export const COMPRESSIBLE = /\.(?:js|mjs|cjs|css|html|json|svg|txt|xml|webmanife
 export const MIN_COMPRESS_BYTES = 1024;
 
 /**
- * Files never precompressed, by their path relative to the site root:
- * - the files rewritten after the build (release/rollback rewrites deployment.json and
- *   builds/latest.json; an operator edits config.json): a .br beside them would go stale;
- * - revalidated entry points *inside the immutable folders* (a remote's mf-manifest.json or
- *   index.html): the API picks Cache-Control by the path of the file it sends, so a
- *   `remotes/…/mf-manifest.json.br` would be sent as immutable. At the site root the same
- *   files are safe (everything outside remotes/ and assets/ is no-cache).
+ * Files never precompressed, by their path relative to the site root: the files rewritten after
+ * the build (release/rollback rewrites deployment.json and builds/latest.json; an operator edits
+ * config.json), since a .br beside them would go stale. Revalidated files inside the immutable
+ * folders (a remote's mf-manifest.json) are fine: the API caches `x.br` as `x`
+ * (api/src/app.ts `cacheControlFor`).
  */
 export function isPrecompressible(relativePath) {
   const file = relativePath.split(path.sep).join('/');
   if (!COMPRESSIBLE.test(file)) return false;
-  if (file === 'deployment.json' || file === 'config.json' || file.startsWith('builds/')) return false;
-  const name = path.posix.basename(file);
-  const immutableFolder = file.startsWith('remotes/') || file.startsWith('assets/');
-  return !(immutableFolder && (name === 'index.html' || name === 'mf-manifest.json'));
+  return !(file === 'deployment.json' || file === 'config.json' || file.startsWith('builds/'));
 }
 
 /** Brotli at quality 11 and gzip -9 of one buffer (the build pays once; every visitor saves). */

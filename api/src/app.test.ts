@@ -120,6 +120,7 @@ describe('compression of API answers', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(BIG_JS);
     expect(br.headers['cache-control']).toBe(IMMUTABLE);
+    expect(br.headers.vary).toBe('Accept-Encoding');
 
     const gzip = await get('/assets/big.4b1c.js', 'gzip'); // no .gz beside it: the file itself
     expect(gzip.headers['content-encoding']).toBeUndefined();
@@ -229,6 +230,14 @@ describe('cacheControlFor', () => {
     expect(cacheControlFor('remotes/x/2/remoteEntry.js')).toBe(IMMUTABLE);
     expect(cacheControlFor('assets/fonts/a.woff2')).toBe(IMMUTABLE);
     expect(cacheControlFor('favicon.ico')).toBe(NO_CACHE);
+  });
+
+  it('caches a precompressed copy as the file it stands for', () => {
+    expect(cacheControlFor('remotes/x/2/mf-manifest.json.br')).toBe(NO_CACHE);
+    expect(cacheControlFor('index.html.gz')).toBe(NO_CACHE);
+    expect(cacheControlFor('remotes/entry/index.html.br')).toBe(NO_CACHE);
+    expect(cacheControlFor('remotes/x/2/remoteEntry.js.br')).toBe(IMMUTABLE);
+    expect(cacheControlFor('assets/main.js.gz')).toBe(IMMUTABLE);
   });
 });
 

@@ -110,7 +110,12 @@ const ALWAYS_REVALIDATED = new Set(['deployment.json', 'config.json', 'builds/la
  * and manifests that point at them must be revalidated on every load.
  */
 export function cacheControlFor(relativePath: string): string {
-  const file = relativePath.split(path.sep).join('/');
+  // A precompressed copy (`x.js.br`, `index.html.gz`: what the static plugin names when it sends
+  // one) is cached as the file it stands for.
+  const file = relativePath
+    .split(path.sep)
+    .join('/')
+    .replace(/\.(?:br|gz)$/, '');
   const name = path.posix.basename(file);
   if (name === 'index.html' || name === 'mf-manifest.json' || ALWAYS_REVALIDATED.has(file)) {
     return NO_CACHE;
@@ -254,6 +259,8 @@ export function buildApp({ env, db, context }: BuildAppOptions): FastifyInstance
       preCompressed: true,
       setHeaders(res, filePath) {
         res.setHeader('Cache-Control', cacheControlFor(path.relative(siteDir, filePath)));
+        // The same URL answers br, gzip or identity by Accept-Encoding: caches must keep them apart.
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
   }
