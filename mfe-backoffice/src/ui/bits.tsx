@@ -32,3 +32,18 @@ export function ServerMessage({ message }: { message: string | null }) {
 export function Badge({ kind, children }: { kind: string; children: ReactNode }) {
   return <span className={`bo-badge bo-badge--${kind}`}>{children}</span>;
 }
+
+/**
+ * A table that may be wider than a phone: it scrolls sideways inside a region that takes focus, so
+ * a keyboard can scroll it too (WCAG 2.1.1; axe scrollable-region-focusable). `labelledBy` names
+ * the region (the table's caption or heading).
+ */
+export function ScrollTable({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
+  return (
+    // The focusable region is the point here: jsx-a11y does not know scroll containers.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <div className="bo-table-wrap" tabIndex={0} role="region" aria-labelledby={labelledBy}>
+      <table className="bo-table">{children}</table>
+    </div>
+  );
+}

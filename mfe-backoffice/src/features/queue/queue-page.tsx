@@ -6,7 +6,7 @@ import { ENTRY_STATUS, ENTRY_STATUS_LABELS, entryStatusName, formatYen, type Ent
 import { ageInDays, formatJst } from '../../model/format';
 import { staffApi } from '../../staff/api';
 import { useLoad } from '../../staff/use-load';
-import { Badge, Loading } from '../../ui/bits';
+import { Badge, Loading, ScrollTable } from '../../ui/bits';
 import { DEFAULT_FILTERS, PAGE_SIZE, apiQueryFromFilters, filtersFromSearch, searchFromFilters, type QueueFilters } from './filters';
 
 const STATUS_NAMES = Object.keys(ENTRY_STATUS) as EntryStatusName[];
@@ -142,53 +142,48 @@ function QueueResults({
         {count === 0 ? '条件に合う申し込みはありません。' : `${count}件中 ${from}〜${to}件を表示`}
       </p>
       {results.length > 0 && (
-        // A table wider than a phone scrolls sideways: its region takes focus so a keyboard can scroll it
-        // (WCAG 2.1.1; axe scrollable-region-focusable).
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        <div className="bo-table-wrap" tabIndex={0} role="region" aria-labelledby="bo-queue-caption">
-          <table className="bo-table">
-            <caption id="bo-queue-caption" className="bo-visually-hidden">
-              {`審査キュー（${ENTRY_STATUS_LABELS[filters.status]}、${filters.order === 'newest' ? '新しい順' : '古い順'}）`}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">受付番号</th>
-                <th scope="col">申込者・会社</th>
-                <th scope="col">申込日時（経過）</th>
-                <th scope="col" className="bo-num">
-                  請求書
-                </th>
-                <th scope="col" className="bo-num">
-                  額面合計
-                </th>
-                <th scope="col">ステータス</th>
-              </tr>
-            </thead>
-            <tbody>
-              {results.map((item) => {
-                const status = entryStatusName(item.status);
-                return (
-                  <tr key={item.id}>
-                    <td className="bo-nowrap">
-                      <Link to={href('backofficeEntry', { entryId: item.id })}>{item.code}</Link>
-                    </td>
-                    <td>
-                      {applicantName(item)}
-                      {item.applicant.company_name && <div className="bo-muted bo-small">{item.applicant.company_name}</div>}
-                    </td>
-                    <td className="bo-nowrap">
-                      <time dateTime={item.created_at}>{formatJst(item.created_at)}</time>
-                      <div className="bo-muted bo-small">{`${ageInDays(item.created_at, now)}日経過`}</div>
-                    </td>
-                    <td className="bo-num">{`${item.claim_count}件`}</td>
-                    <td className="bo-num">{formatYen(item.face_total)}</td>
-                    <td>{status ? <Badge kind={status}>{ENTRY_STATUS_LABELS[status]}</Badge> : item.status}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable labelledBy="bo-queue-caption">
+          <caption id="bo-queue-caption" className="bo-visually-hidden">
+            {`審査キュー（${ENTRY_STATUS_LABELS[filters.status]}、${filters.order === 'newest' ? '新しい順' : '古い順'}）`}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">受付番号</th>
+              <th scope="col">申込者・会社</th>
+              <th scope="col">申込日時（経過）</th>
+              <th scope="col" className="bo-num">
+                請求書
+              </th>
+              <th scope="col" className="bo-num">
+                額面合計
+              </th>
+              <th scope="col">ステータス</th>
+            </tr>
+          </thead>
+          <tbody>
+            {results.map((item) => {
+              const status = entryStatusName(item.status);
+              return (
+                <tr key={item.id}>
+                  <td className="bo-nowrap">
+                    <Link to={href('backofficeEntry', { entryId: item.id })}>{item.code}</Link>
+                  </td>
+                  <td>
+                    {applicantName(item)}
+                    {item.applicant.company_name && <div className="bo-muted bo-small">{item.applicant.company_name}</div>}
+                  </td>
+                  <td className="bo-nowrap">
+                    <time dateTime={item.created_at}>{formatJst(item.created_at)}</time>
+                    <div className="bo-muted bo-small">{`${ageInDays(item.created_at, now)}日経過`}</div>
+                  </td>
+                  <td className="bo-num">{`${item.claim_count}件`}</td>
+                  <td className="bo-num">{formatYen(item.face_total)}</td>
+                  <td>{status ? <Badge kind={status}>{ENTRY_STATUS_LABELS[status]}</Badge> : item.status}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </ScrollTable>
       )}
       {pages > 1 && (
         <nav className="bo-pager" aria-label="ページ送り">

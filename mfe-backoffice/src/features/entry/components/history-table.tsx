@@ -1,5 +1,6 @@
 import type { StaffAuditEvent } from '@app/shared/contracts';
 import { formatJst } from '../../../model/format';
+import { ScrollTable } from '../../../ui/bits';
 
 /** `{status: 1, reason: "…"}` → `status: 1 / reason: …` (the audit row's own keys and values). */
 export function describeChange(values: Readonly<Record<string, unknown>> | null): string {
@@ -48,52 +49,47 @@ export function HistoryTable({ history }: { history: readonly StaffAuditEvent[] 
       {history.length === 0 ? (
         <p className="bo-muted">履歴はまだありません。</p>
       ) : (
-        // A table wider than a phone scrolls sideways: its region takes focus so a keyboard can scroll it
-        // (WCAG 2.1.1; axe scrollable-region-focusable).
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        <div className="bo-table-wrap" tabIndex={0} role="region" aria-labelledby="bo-history">
-          <table className="bo-table">
-            <thead>
-              <tr>
-                <th scope="col">日時</th>
-                <th scope="col">担当</th>
-                <th scope="col">操作</th>
-                <th scope="col">変更前 → 変更後</th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.map((event) => {
-                const before = describeChange(event.before);
-                const after = describeChange(event.after);
-                return (
-                  <tr key={event.id}>
-                    <td className="bo-nowrap">
-                      <time dateTime={event.occurred_at}>{formatJst(event.occurred_at)}</time>
-                    </td>
-                    <td className="bo-nowrap">{actorLabel(event)}</td>
-                    <td>
-                      {AUDIT_EVENT_LABELS[event.event] ?? event.event}
-                      <div>
-                        <code>{event.event}</code>
-                      </div>
-                    </td>
-                    <td>
-                      {before || after ? (
-                        <p className="bo-kv">
-                          {before || '—'}
-                          {' → '}
-                          {after || '—'}
-                        </p>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable labelledBy="bo-history">
+          <thead>
+            <tr>
+              <th scope="col">日時</th>
+              <th scope="col">担当</th>
+              <th scope="col">操作</th>
+              <th scope="col">変更前 → 変更後</th>
+            </tr>
+          </thead>
+          <tbody>
+            {history.map((event) => {
+              const before = describeChange(event.before);
+              const after = describeChange(event.after);
+              return (
+                <tr key={event.id}>
+                  <td className="bo-nowrap">
+                    <time dateTime={event.occurred_at}>{formatJst(event.occurred_at)}</time>
+                  </td>
+                  <td className="bo-nowrap">{actorLabel(event)}</td>
+                  <td>
+                    {AUDIT_EVENT_LABELS[event.event] ?? event.event}
+                    <div>
+                      <code>{event.event}</code>
+                    </div>
+                  </td>
+                  <td>
+                    {before || after ? (
+                      <p className="bo-kv">
+                        {before || '—'}
+                        {' → '}
+                        {after || '—'}
+                      </p>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </ScrollTable>
       )}
     </section>
   );
