@@ -194,6 +194,24 @@ export const loginAttempts = pgTable(
   ],
 );
 
+/**
+ * Requests counted by the rate limits of http/rate-limit.ts (registration, password reset,
+ * activation, password change): one row per request and limit, in PostgreSQL so that every API
+ * process counts the same. Rows older than a day are deleted (maintenance.ts).
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Which limit (`register_ip`, `password_reset_email`, …). */
+    bucket: text('bucket').notNull(),
+    /** What is counted: a client (IPv4 address or IPv6 /64), a lower-cased address, a user id. */
+    key: text('key').notNull(),
+    at: timestamp('at', tz).notNull(),
+  },
+  (table) => [index('rate_limit_hits_bucket_key_idx').on(table.bucket, table.key, table.at)],
+);
+
 /** Operator settings, one JSON value per key (e.g. `supress_entries`: {method, segment, message}). */
 export const systemSettings = pgTable('system_settings', {
   key: text('key').primaryKey(),
