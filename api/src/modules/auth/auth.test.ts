@@ -326,6 +326,25 @@ describe('throttling failed logins', () => {
     expect((await login(agent, victim.email, PASSWORD)).statusCode).toBe(200);
   });
 
+  it('parallel guesses for one address: no more than the limit get past the throttle (the attempt is reserved before argon2)', async () => {
+    const user = await createUser(api);
+    const agents = await Promise.all(Array.from({ length: 50 }, () => newAgent(api)));
+    const statuses = await Promise.all(agents.map(async (agent, i) => (await login(agent, user.email, `Wrong-password-${i}`)).statusCode));
+    expect(statuses.filter((status) => status === 401)).toHaveLength(LOGIN_THROTTLE.maxFailuresPerEmail);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(50 - LOGIN_THROTTLE.maxFailuresPerEmail);
+    const { rows } = await api.database.pool.query('select count(*)::int as n from login_attempts where email = $1', [user.email]);
+    expect(rows).toEqual([{ n: LOGIN_THROTTLE.maxFailuresPerEmail }]);
+  });
+
+  it('parallel guesses from one client: no more than the per-client limit get past the throttle', async () => {
+    const agent = await newAgent(api);
+    const statuses = await Promise.all(
+      Array.from({ length: 50 }, async (_, i) => (await login(agent, `parallel${i}@example.jp`, 'Wrong-password-1')).statusCode),
+    );
+    expect(statuses.filter((status) => status === 401)).toHaveLength(LOGIN_THROTTLE.maxFailuresPerIp);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(50 - LOGIN_THROTTLE.maxFailuresPerIp);
+  });
+
   it('counts in the database, so every API process sees the same failures', async () => {
     const user = await createUser(api);
     for (let i = 0; i < LOGIN_THROTTLE.maxFailuresPerEmail; i++) await login(await newAgent(api), user.email, 'Wrong-password-1');

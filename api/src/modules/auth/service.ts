@@ -10,7 +10,8 @@ import type { AppContext } from '../../context';
 import { oneTimeTokens, users, type User } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { activationMail } from '../../mail/templates';
-import { loginRetryAfter, normalizeEmail, recordLoginAttempt } from './throttle';
+import { clientKey } from '../../http/client-ip';
+import { dropLoginAttempt, markLoginSucceeded, normalizeEmail, reserveLoginAttempt } from './throttle';
 
 export interface ClientInfo {
   readonly ip: string;
@@ -33,8 +34,9 @@ export interface LoggedIn {
 export async function login(ctx: AppContext, input: LoginRequest, client: ClientInfo): Promise<LoggedIn> {
   const now = ctx.now();
   const email = normalizeEmail(input.email);
-  const retryAfter = await loginRetryAfter(ctx.db, { email, ip: client.ip, now });
-  if (retryAfter > 0) {
+  // Counted before the password is checked (and under a lock): parallel guesses cannot overtake the limit.
+  const { retryAfter, attemptId } = await reserveLoginAttempt(ctx.db, { email, ip: clientKey(client.ip), now });
+  if (attemptId === undefined) {
     await writeAudit(ctx.db, { event: 'account.login_failed', at: now, actor: null, data: { email, ip: client.ip, reason: 'throttled' } });
     throw new ApiError(429, { detail: ACCOUNT_MESSAGES.loginThrottled }, { 'Retry-After': String(retryAfter) });
   }
@@ -42,19 +44,17 @@ export async function login(ctx: AppContext, input: LoginRequest, client: Client
   const user = await findUserByEmail(ctx.db, email);
   const passwordOk = await verifyPassword(user?.passwordHash, input.password);
   if (user === undefined || !passwordOk) {
-    await ctx.db.transaction(async (tx) => {
-      await recordLoginAttempt(tx, { email, ip: client.ip, now, succeeded: false });
-      await writeAudit(tx, {
-        event: 'account.login_failed',
-        at: now,
-        actor: null,
-        userId: user?.id ?? null,
-        data: { email, ip: client.ip, reason: user === undefined ? 'unknown_email' : 'wrong_password' },
-      });
+    await writeAudit(ctx.db, {
+      event: 'account.login_failed',
+      at: now,
+      actor: null,
+      userId: user?.id ?? null,
+      data: { email, ip: client.ip, reason: user === undefined ? 'unknown_email' : 'wrong_password' },
     });
     throw new ApiError(401, { detail: ACCOUNT_MESSAGES.invalidCredentials });
   }
   if (!user.isActive) {
+    await dropLoginAttempt(ctx.db, attemptId);
     const resent = await resendActivationIfExpired(ctx, user, now);
     await writeAudit(ctx.db, {
       event: 'account.login_failed',
@@ -76,7 +76,7 @@ export async function login(ctx: AppContext, input: LoginRequest, client: Client
       userAgent: client.userAgent,
     });
     await tx.update(users).set({ lastLogin: now }).where(eq(users.id, user.id));
-    await recordLoginAttempt(tx, { email, ip: client.ip, now, succeeded: true });
+    await markLoginSucceeded(tx, attemptId);
     await writeAudit(tx, {
       event: 'account.logged_in',
       at: now,

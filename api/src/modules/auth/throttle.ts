@@ -1,6 +1,8 @@
 import { and, desc, eq, gt, max } from 'drizzle-orm';
 import type { Db } from '../../context';
+import type { AppDrizzle } from '../../db/database';
 import { loginAttempts } from '../../db/schema';
+import { lockKeys } from '../../http/rate-limit';
 
 /**
  * Failed-login throttling, stored in `login_attempts` so that every API process counts the same:
@@ -11,6 +13,11 @@ import { loginAttempts } from '../../db/schema';
  *
  * Once a limit is reached further attempts are refused with 429 (without checking the password,
  * and without counting) until the oldest failure in the window is 15 minutes old.
+ *
+ * The check and the count are one step (reserveLoginAttempt): under advisory locks on the address
+ * and the client, an attempt is recorded as a failure before the password is checked, and turned
+ * into a success afterwards if it was one. So parallel guesses cannot all pass one window: no more
+ * than the limit ever reach argon2.
  */
 export const LOGIN_THROTTLE = {
   windowMs: 15 * 60 * 1000,
@@ -50,8 +57,34 @@ export async function loginRetryAfter(db: Db, input: { email: string; ip: string
   return Math.max(byEmail, byIp);
 }
 
-export async function recordLoginAttempt(db: Db, input: { email: string; ip: string; now: Date; succeeded: boolean }): Promise<void> {
-  await db
-    .insert(loginAttempts)
-    .values({ email: normalizeEmail(input.email), ip: input.ip, attemptedAt: input.now, succeeded: input.succeeded });
+/**
+ * Checks the limits and, if the attempt is allowed, records it as a failure, atomically (under
+ * advisory locks on the address and the client, shared by every API process). Returns the
+ * attempt's row id, or the seconds to wait (nothing recorded).
+ */
+export async function reserveLoginAttempt(
+  db: AppDrizzle,
+  input: { email: string; ip: string; now: Date },
+): Promise<{ retryAfter: number; attemptId?: undefined } | { retryAfter: 0; attemptId: number }> {
+  const email = normalizeEmail(input.email);
+  return db.transaction(async (tx) => {
+    await lockKeys(tx, [`login:email:${email}`, `login:ip:${input.ip}`]);
+    const retryAfter = await loginRetryAfter(tx, { ...input, email });
+    if (retryAfter > 0) return { retryAfter };
+    const [row] = await tx
+      .insert(loginAttempts)
+      .values({ email, ip: input.ip, attemptedAt: input.now, succeeded: false })
+      .returning({ id: loginAttempts.id });
+    return { retryAfter: 0, attemptId: row!.id };
+  });
+}
+
+/** The reserved attempt was a success: the address's count starts again. */
+export async function markLoginSucceeded(db: Db, attemptId: number): Promise<void> {
+  await db.update(loginAttempts).set({ succeeded: true }).where(eq(loginAttempts.id, attemptId));
+}
+
+/** The reserved attempt does not count (the right password of an account not yet activated). */
+export async function dropLoginAttempt(db: Db, attemptId: number): Promise<void> {
+  await db.delete(loginAttempts).where(eq(loginAttempts.id, attemptId));
 }

@@ -6,9 +6,10 @@ import { staffActor, writeAudit } from '../../audit';
 import type { AppContext, Db } from '../../context';
 import { staffMembers, type StaffMemberRow } from '../../db/schema';
 import { ApiError } from '../../http/errors';
+import { clientKey } from '../../http/client-ip';
 import { normalizeEmail } from '../auth/throttle';
 import { createStaffSession, deleteStaffSession, pruneStaffRows, type NewStaffSession } from './sessions';
-import { recordStaffLoginAttempt, staffLoginRetryAfter } from './throttle';
+import { markStaffLoginSucceeded, reserveStaffLoginAttempt } from './throttle';
 import { verifyTotp } from './totp';
 import { decryptTotpSecret, TotpSecretError } from './totp-secret';
 
@@ -85,8 +86,9 @@ export async function staffLogin(
   const email = normalizeEmail(input.email);
   await pruneStaffRows(ctx.db, now);
 
-  const retryAfter = await staffLoginRetryAfter(ctx.db, { email, ip: client.ip, now });
-  if (retryAfter > 0) {
+  // Counted (as a failure) before anything is checked, under a lock: parallel guesses cannot overtake the limit.
+  const { retryAfter, attemptId } = await reserveStaffLoginAttempt(ctx.db, { email, ip: clientKey(client.ip), now });
+  if (attemptId === undefined) {
     await auditFailure(ctx.db, now, undefined, { email, ip: client.ip, reason: 'throttled' });
     throw new ApiError(429, { detail: STAFF_MESSAGES.loginThrottled }, { 'Retry-After': String(retryAfter) });
   }
@@ -94,10 +96,7 @@ export async function staffLogin(
   const member = await findStaffMemberByEmail(ctx.db, email);
   const passwordOk = await verifyPassword(member?.passwordHash, input.password);
   const fail = async (reason: StaffLoginFailure): Promise<never> => {
-    await ctx.db.transaction(async (tx) => {
-      await recordStaffLoginAttempt(tx, { email, ip: client.ip, now, succeeded: false });
-      await auditFailure(tx, now, member, { email, ip: client.ip, reason });
-    });
+    await auditFailure(ctx.db, now, member, { email, ip: client.ip, reason });
     throw invalidCredentials();
   };
   if (member === undefined) return fail('unknown_email');
@@ -129,7 +128,7 @@ export async function staffLogin(
     if (claimed.length === 0) return null;
     if (client.currentSessionId !== undefined) await deleteStaffSession(tx, client.currentSessionId);
     const session = await createStaffSession(tx, { staffMemberId: member.id, now, ip: client.ip, userAgent: client.userAgent });
-    await recordStaffLoginAttempt(tx, { email, ip: client.ip, now, succeeded: true });
+    await markStaffLoginSucceeded(tx, attemptId);
     await writeAudit(tx, {
       event: 'staff.logged_in',
       at: now,

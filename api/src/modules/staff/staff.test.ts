@@ -252,6 +252,14 @@ describe('throttling failed staff logins (in PostgreSQL, apart from the applican
     expect((await login(agent, staff, await staffOtp(api, staff))).statusCode).toBe(200);
   });
 
+  it('parallel guesses for one address: no more than the limit get past the throttle (the attempt is reserved before argon2)', async () => {
+    const staff = await createStaff(api);
+    const agents = await Promise.all(Array.from({ length: 40 }, () => newAgent(api)));
+    const statuses = await Promise.all(agents.map(async (agent) => (await login(agent, staff, '000000')).statusCode));
+    expect(statuses.filter((status) => status === 401)).toHaveLength(STAFF_LOGIN_THROTTLE.maxFailuresPerEmail);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40 - STAFF_LOGIN_THROTTLE.maxFailuresPerEmail);
+  });
+
   it('per client: 20 failures from one address lock it out for any staff account', async () => {
     const staff = await createStaff(api);
     const agent = await newAgent(api);

@@ -1,6 +1,8 @@
 import { and, desc, eq, gt, max } from 'drizzle-orm';
 import type { Db } from '../../context';
+import type { AppDrizzle } from '../../db/database';
 import { staffLoginAttempts } from '../../db/schema';
+import { lockKeys } from '../../http/rate-limit';
 import { LOGIN_THROTTLE, normalizeEmail } from '../auth/throttle';
 
 /**
@@ -12,7 +14,9 @@ import { LOGIN_THROTTLE, normalizeEmail } from '../auth/throttle';
  *   disabled account all count); a successful login starts the count again;
  * - per client IP: 20 failures within 15 minutes.
  *
- * Beyond a limit, 429 with Retry-After, without checking anything and without counting.
+ * Beyond a limit, 429 with Retry-After, without checking anything and without counting. As for
+ * the applicants, check and count are one step under advisory locks (reserveStaffLoginAttempt):
+ * the attempt is recorded as a failure before anything is checked, and marked a success after.
  */
 export const STAFF_LOGIN_THROTTLE = LOGIN_THROTTLE;
 
@@ -48,8 +52,25 @@ export async function staffLoginRetryAfter(db: Db, input: { email: string; ip: s
   return Math.max(byEmail, byIp);
 }
 
-export async function recordStaffLoginAttempt(db: Db, input: { email: string; ip: string; now: Date; succeeded: boolean }): Promise<void> {
-  await db
-    .insert(staffLoginAttempts)
-    .values({ email: normalizeEmail(input.email), ip: input.ip, attemptedAt: input.now, succeeded: input.succeeded });
+/** Checks the limits and records the attempt as a failure, atomically; its row id, or the seconds to wait. */
+export async function reserveStaffLoginAttempt(
+  db: AppDrizzle,
+  input: { email: string; ip: string; now: Date },
+): Promise<{ retryAfter: number; attemptId?: undefined } | { retryAfter: 0; attemptId: number }> {
+  const email = normalizeEmail(input.email);
+  return db.transaction(async (tx) => {
+    await lockKeys(tx, [`staff-login:email:${email}`, `staff-login:ip:${input.ip}`]);
+    const retryAfter = await staffLoginRetryAfter(tx, { ...input, email });
+    if (retryAfter > 0) return { retryAfter };
+    const [row] = await tx
+      .insert(staffLoginAttempts)
+      .values({ email, ip: input.ip, attemptedAt: input.now, succeeded: false })
+      .returning({ id: staffLoginAttempts.id });
+    return { retryAfter: 0, attemptId: row!.id };
+  });
+}
+
+/** The reserved attempt was a success: the address's count starts again. */
+export async function markStaffLoginSucceeded(db: Db, attemptId: number): Promise<void> {
+  await db.update(staffLoginAttempts).set({ succeeded: true }).where(eq(staffLoginAttempts.id, attemptId));
 }
