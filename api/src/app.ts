@@ -15,6 +15,7 @@ import type { Env } from './env';
 import { csrfProtection } from './http/csrf';
 import { implement, registerImplementations, type Implementation } from './http/endpoints';
 import { ApiError, NOT_FOUND_DETAIL, drfValidatorCompiler } from './http/errors';
+import { loggerOptions, type LogStream } from './logging';
 import { authRoutes } from './modules/auth/routes';
 import { entryRoutes } from './modules/entries/routes';
 import { lookupRoutes } from './modules/lookups/routes';
@@ -42,6 +43,8 @@ export interface BuildAppOptions {
    * health check and the site are served (the foundation's own tests).
    */
   context?: AppContext;
+  /** Where the log lines go instead of stdout (a test reads them). */
+  logStream?: LogStream;
 }
 
 /**
@@ -145,9 +148,9 @@ export function openApiDocument(app: FastifyInstance): { openapi: string; info: 
 }
 
 /** The Fastify app (not listening): API routes, the assembled site and its SPA fallback. */
-export function buildApp({ env, db, context }: BuildAppOptions): FastifyInstance {
+export function buildApp({ env, db, context, logStream }: BuildAppOptions): FastifyInstance {
   const app = Fastify({
-    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+    logger: env.LOG_LEVEL === 'silent' ? false : loggerOptions(env.LOG_LEVEL, logStream),
     // Only behind a proxy we trust do X-Forwarded-Proto/-For count (Secure cookies, client IP).
     trustProxy: fastifyTrustProxy(env.TRUST_PROXY ?? false),
   });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { maskUrlPassword } from './logging';
 import { SERVICE_NAME } from './mail/templates';
 import { REPO_ROOT } from './paths';
 
@@ -154,8 +155,8 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
   if (!result.success) {
     const problems = result.error.issues.map((issue) => {
       const name = issue.path.join('.') || '(environment)';
-      // A secret's value is never echoed.
-      const shown = name === 'STAFF_TOTP_KEY' ? '(hidden)' : JSON.stringify(source[name] ?? '');
+      // A secret's value is never echoed; a URL's password is masked.
+      const shown = name === 'STAFF_TOTP_KEY' ? '(hidden)' : JSON.stringify(maskUrlPassword(source[name] ?? ''));
       return `  ${name}=${shown}: ${issue.message}`;
     });
     throw new EnvError(`Invalid environment variables:\n${problems.join('\n')}`);

@@ -1,0 +1,111 @@
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+
+/** Fastify's `logger` option as an object (pino's options). */
+type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
+
+/** Where log lines go (a pino destination: stdout, or a test's stream). */
+export interface LogStream {
+  write(line: string): void;
+}
+
+/**
+ * What the API's log (pino, through Fastify) may hold. Never a password, a password hash, a
+ * session or CSRF token, or the query of a link (activation, password reset and mail-change
+ * links carry their one-time token there; searches carry what people typed):
+ *
+ * - request lines show the URL's path and the query's parameter names only (`?uid=…&token=…`);
+ * - the fields below are replaced by `[Redacted]` wherever a log call passes them;
+ * - an error's message loses the parameters drizzle appends to a failed query (`params: …`),
+ *   and any argon2 hash in it.
+ */
+export const REDACTED_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-csrftoken"]',
+  'res.headers["set-cookie"]',
+  'headers.cookie',
+  'headers.authorization',
+  'headers["x-csrftoken"]',
+  'password',
+  'old_password',
+  'new_password',
+  'passwordHash',
+  'password_hash',
+  'token',
+  'uid',
+  'otp',
+  'sessionid',
+  'csrftoken',
+  '*.password',
+  '*.old_password',
+  '*.new_password',
+  '*.passwordHash',
+  '*.password_hash',
+  '*.token',
+  '*.otp',
+  '*.sessionid',
+  '*.csrftoken',
+];
+
+/** `/register/activation?uid=MQ&token=x` → `/register/activation?uid=…&token=…` */
+export function redactUrl(url: string): string {
+  const start = url.indexOf('?');
+  if (start === -1) return url;
+  const names = url
+    .slice(start + 1)
+    .split('#')[0]!
+    .split('&')
+    .filter((part) => part !== '')
+    .map((part) => `${part.split('=')[0]}=…`);
+  return `${url.slice(0, start)}?${names.join('&')}`;
+}
+
+const ARGON2_HASH = /\$argon2(?:id|i|d)\$[^\s,'")\]]*/g;
+
+/** An error's text for the log: no query parameters (drizzle's `params: …`), no password hash. */
+export function redactErrorText(text: string): string {
+  return text.replace(/\bparams: [\s\S]*$/, 'params: [Redacted]').replace(ARGON2_HASH, '[Redacted]');
+}
+
+/** `postgres://app:secret@host/db` → `postgres://app:***@host/db`; anything else as it is. */
+export function maskUrlPassword(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/?#@:\s]*):[^/?#@\s]*@/i, '$1:***@');
+}
+
+interface LoggedError {
+  type?: string;
+  message?: string;
+  stack?: string;
+  [key: string]: unknown;
+}
+
+function serializeError(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const logged: LoggedError = { type: error.name, message: redactErrorText(error.message) };
+  if (error.stack !== undefined) logged.stack = redactErrorText(error.stack);
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') logged.code = code;
+  const cause = (error as { cause?: unknown }).cause;
+  if (cause !== undefined) logged.cause = serializeError(cause);
+  return logged;
+}
+
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/** Fastify's logger options: the level, the redactions and serializers above, and (tests) a stream. */
+export function loggerOptions(level: string, stream?: LogStream): LoggerOptions {
+  return {
+    level,
+    redact: { paths: REDACTED_PATHS, censor: '[Redacted]' },
+    serializers: { req: serializeRequest, err: serializeError as never },
+    ...(stream === undefined ? {} : { stream }),
+  };
+}
