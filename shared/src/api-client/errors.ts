@@ -146,9 +146,16 @@ const firstString = (v: unknown): string | null => {
   return typeof first === 'string' && first !== '' ? first : null;
 };
 
+/**
+ * Spec §8: the body says the CSRF token is missing or does not match — Django's (and our API's)
+ * `CSRF Failed: CSRF token missing.` / `… CSRF token incorrect.` / `… CSRF cookie not set.` (and
+ * the cookie's length or characters). Only that means the credentials in this tab are stale: an
+ * Origin or Referer failure (`CSRF Failed: Origin checking failed - …`) is not, and logging out
+ * would not help.
+ */
 export const isCsrfFailure = (body: unknown): boolean => {
   const detail = isRecord(body) ? firstString(body.detail) : typeof body === 'string' ? body : null;
-  return detail !== null && /CSRF/i.test(detail);
+  return detail !== null && /^CSRF Failed: CSRF (?:token|cookie)\b/i.test(detail.trim());
 };
 
 /**

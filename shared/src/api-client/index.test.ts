@@ -155,6 +155,22 @@ describe('the error catalogue (spec §8)', () => {
       UnauthorizedError,
     );
   });
+  test.each([
+    'CSRF Failed: Origin checking failed - https://evil.example does not match any trusted origins.',
+    'CSRF Failed: Referer checking failed - no Referer.',
+    'CSRF Failed: Referer checking failed - https://evil.example/ does not match any trusted origins.',
+  ])('403 "%s" (not the token) → UnauthorizedError, not stale credentials', (detail) => {
+    const e = toApiError(profilePatch, '/api/profile/', 403, { detail });
+    expect(e).not.toBeInstanceOf(CsrfError);
+    expect(e).toBeInstanceOf(UnauthorizedError);
+    expect(e.message).toBe(detail);
+  });
+  test.each(['CSRF Failed: CSRF cookie not set.', 'CSRF Failed: CSRF token missing.', 'CSRF Failed: CSRF token incorrect.'])(
+    '403 "%s" (the token is missing or does not match) → CsrfError',
+    (detail) => {
+      expect(toApiError(profilePatch, '/api/profile/', 403, { detail })).toBeInstanceOf(CsrfError);
+    },
+  );
   test('401/403 carries correct_login_url, service name and redirect_uri', () => {
     const e = toApiError(profilePatch, '/api/profile/', 403, {
       detail: 'ログインしてください',
@@ -203,6 +219,16 @@ describe('the client maps real responses', () => {
     await expect(api(profilePatch, { body: {} })).rejects.toBeInstanceOf(CsrfError);
     expect(onStaleCredentials).toHaveBeenCalledTimes(1);
     expect(onStaleCredentials.mock.calls[0]![0]).toMatch(/もう一度ログイン/);
+  });
+  test('an Origin failure neither alerts about stale credentials nor logs out', async () => {
+    server.use(
+      http.patch('*/api/profile/', () =>
+        HttpResponse.json({ detail: 'CSRF Failed: Origin checking failed - null does not match any trusted origins.' }, { status: 403 }),
+      ),
+    );
+    const onStaleCredentials = vi.fn();
+    await expect(createApi({ ...quiet, onStaleCredentials })(profilePatch, { body: {} })).rejects.toBeInstanceOf(UnauthorizedError);
+    expect(onStaleCredentials).not.toHaveBeenCalled();
   });
   test('a network failure rejects with NetworkError (499)', async () => {
     server.use(http.post('*/api/me/', () => HttpResponse.error()));

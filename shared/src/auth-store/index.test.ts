@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { createApi } from '../api-client';
+import { NetworkError, createApi } from '../api-client';
 import { endpoints } from '../contracts';
 import { answer, meFixture, mock, offline, suppressEntriesFixture } from '../mocks';
 import { DEFAULT_RUNTIME_CONFIG } from '../runtime/config';
@@ -64,8 +64,31 @@ describe('refreshAuth', () => {
     expect(calls).toEqual(['/api/me/']);
   });
 
-  test('the current-user fetch failing → logged out', async () => {
+  test('a network failure of the current-user fetch shows the network error and keeps the user logged in', async () => {
+    serve(answer(endpoints.me.get, member), answer(endpoints.systemSettings.suppressEntries, settings));
+    const before = await refreshAuth({ api, today: '2026-11-21' });
+    expect(before.me).toEqual(member);
+    server.use(offline(endpoints.me.get));
+    const onNetworkError = vi.fn();
+    const after = await refreshAuth({ api, today: '2026-11-21', onNetworkError });
+    expect(after).toEqual(before);
+    expect(after.me).toEqual(member);
+    expect(onNetworkError).toHaveBeenCalledTimes(1);
+    expect(onNetworkError.mock.calls[0]![0]).toBeInstanceOf(NetworkError);
+    expect((onNetworkError.mock.calls[0]![0] as NetworkError).message).toMatch(/通信できませんでした/);
+  });
+
+  test('a network failure before anyone is known: a visitor, loaded, and the network error shown', async () => {
+    authStore.setState({ ...LOGGED_OUT, loaded: false }, true);
     serve(offline(endpoints.me.get));
+    const onNetworkError = vi.fn();
+    expect(await refreshAuth({ api, onNetworkError })).toEqual(LOGGED_OUT);
+    expect(onNetworkError).toHaveBeenCalledTimes(1);
+  });
+
+  test('the current-user fetch failing on the server (500) → logged out', async () => {
+    authStore.setState({ ...LOGGED_OUT, status: 'login', userId: 1 });
+    serve(http.post('*/api/me/', () => HttpResponse.json({ detail: '障害' }, { status: 500 })));
     expect(await refreshAuth({ api })).toEqual(LOGGED_OUT);
   });
 

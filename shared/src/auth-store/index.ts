@@ -1,12 +1,13 @@
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
-import { api as defaultApi, type Api } from '../api-client';
+import { NetworkError, api as defaultApi, type Api } from '../api-client';
 import { sessionEndpoints as endpoints } from '../contracts/endpoints-session';
 import { isLoggedInMe, type Me } from '../contracts/me';
 import type { SuppressEntries } from '../contracts/system-settings';
 import { identityStateOf, isIndividual, userStatusOf, type IdentityState, type UserStatus } from '../domain/identity';
 import { getRuntimeConfig, type RuntimeConfig } from '../runtime/config';
 import { recordInstance } from '../runtime/instances';
+import { showToast } from '../ui/toast';
 
 /** The one auth store of the site (a module-federation singleton through @app/shared). */
 export interface AuthState {
@@ -56,6 +57,8 @@ export interface RefreshDeps {
   readonly today?: string;
   /** Where an individual goes when individuals are not supported (spec §1, §6). */
   readonly onUnsupported?: () => void;
+  /** No answer at all (offline): the §8 network error is shown (a toast by default). */
+  readonly onNetworkError?: (error: NetworkError) => void;
 }
 
 const reset = () => authStore.setState(LOGGED_OUT, true);
@@ -64,7 +67,8 @@ const reset = () => authStore.setState(LOGGED_OUT, true);
  * Fetches the current user and derives the spec §3 state. A response without `version` (or `id`)
  * is a visitor: logged out and reset. An individual is logged out and sent to /unsupported/ when
  * the runtime config says individuals are unsupported. The settings fetch
- * (`GET /api/system_settings/supress_entries/`) failing logs out (spec §8).
+ * (`GET /api/system_settings/supress_entries/`) failing logs out (spec §8). A network failure of
+ * the current-user fetch (no answer at all) changes nothing but shows the network error.
  */
 export async function refreshAuth(deps: RefreshDeps = {}): Promise<AuthState> {
   const api = deps.api ?? defaultApi;
@@ -77,7 +81,13 @@ export async function refreshAuth(deps: RefreshDeps = {}): Promise<AuthState> {
       return authStore.getState();
     }
     me = answer;
-  } catch {
+  } catch (error) {
+    if (error instanceof NetworkError) {
+      // Offline for a moment is not a logout: whoever was logged in stays so, and is told.
+      (deps.onNetworkError ?? ((e: NetworkError) => showToast(e.message, 'error')))(error);
+      if (!authStore.getState().loaded) authStore.setState({ loaded: true });
+      return authStore.getState();
+    }
     reset();
     return authStore.getState();
   }
