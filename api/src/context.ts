@@ -14,6 +14,13 @@ export interface AppContext {
   readonly publicUrl: () => string;
   /** Extra origins whose unsafe requests pass the CSRF origin check (PUBLIC_URL's origin). */
   readonly trustedOrigins: readonly string[];
+  /** Clients not counted by the per-client rate limits (RATE_LIMIT_EXEMPT); unset: none. */
+  readonly isRateLimitExempt?: (ip: string) => boolean;
+  /**
+   * Whether individuals may register: the site's /config.json `individualsSupported` (the
+   * registration page reads the same file). Unset: they may.
+   */
+  readonly individualsSupported?: () => Promise<boolean>;
 }
 
 /** A transaction or the database itself: services accept either. */

@@ -1,7 +1,10 @@
+import { ACCOUNT_MESSAGES } from '@app/shared/contracts';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { AppContext, Db } from '../context';
 import type { AppDrizzle } from '../db/database';
-import type { Db } from '../context';
 import { rateLimitHits } from '../db/schema';
+import { clientKey } from './client-ip';
+import { ApiError } from './errors';
 
 /**
  * Serialises, until the transaction ends, every transaction that locks one of `keys` (PostgreSQL
@@ -74,5 +77,51 @@ export async function releaseRateLimits(db: Db, reservation: Reservation): Promi
   await db.delete(rateLimitHits).where(inArray(rateLimitHits.id, reservation.ids));
 }
 
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * The limits of the account endpoints (login has its own throttle: modules/auth/throttle.ts).
+ * Per client means per IPv4 address or IPv6 /64 (http/client-ip.ts); clients listed in
+ * RATE_LIMIT_EXEMPT are not counted per client (the per-address limits still apply).
+ */
+export const ACCOUNT_RATE_LIMITS = {
+  registerPerClient: { bucket: 'register_client', max: 10, windowMs: HOUR },
+  registerPerAddress: { bucket: 'register_email', max: 5, windowMs: HOUR },
+  passwordResetPerClient: { bucket: 'password_reset_client', max: 20, windowMs: HOUR },
+  passwordResetPerAddress: { bucket: 'password_reset_email', max: 5, windowMs: HOUR },
+  activationPerClient: { bucket: 'activation_client', max: 30, windowMs: HOUR },
+  activationPerAccount: { bucket: 'activation_uid', max: 10, windowMs: HOUR },
+  resetConfirmPerClient: { bucket: 'reset_confirm_client', max: 30, windowMs: HOUR },
+  resetConfirmPerAccount: { bucket: 'reset_confirm_uid', max: 10, windowMs: HOUR },
+  /** Wrong current passwords on /api/password/change/ (a right one is not counted). */
+  passwordChangePerUser: { bucket: 'password_change_user', max: 5, windowMs: 15 * MINUTE },
+} as const satisfies Record<string, RateLimit>;
+
 /** Hits older than this can no longer count (the longest window of any limit). */
 export const RATE_LIMIT_KEEP_MS = 24 * 60 * 60 * 1000;
+
+export interface Hit {
+  readonly limit: RateLimit;
+  readonly key: string;
+}
+
+/** A hit of a per-client limit (the client's IPv4 address or IPv6 /64), none for an exempt client. */
+export const perClient = (ctx: AppContext, limit: RateLimit, ip: string): Hit[] =>
+  ctx.isRateLimitExempt?.(ip) === true ? [] : [{ limit, key: clientKey(ip) }];
+
+/** A hit of a per-address (lower-cased by the caller) or per-account limit: counted whoever asks. */
+export const perKey = (limit: RateLimit, key: string | number): Hit[] => [{ limit, key: String(key) }];
+
+/**
+ * Counts the request against the limits, or refuses it with 429 {detail: お手続きの回数が多すぎます…}
+ * and Retry-After (nothing counted then). The reservation can be released when the request turns
+ * out not to count.
+ */
+export async function enforceRateLimits(ctx: AppContext, hits: readonly Hit[]): Promise<Reservation> {
+  const reservation = await takeRateLimits(ctx.db, hits, ctx.now());
+  if (reservation.ids === undefined) {
+    throw new ApiError(429, { detail: ACCOUNT_MESSAGES.tooManyRequests }, { 'Retry-After': String(reservation.retryAfter) });
+  }
+  return reservation;
+}

@@ -2,6 +2,8 @@ import { MESSAGES } from '../domain/messages';
 
 /** Japanese messages of the account endpoints (DRF / Django wording where they have one). */
 export const ACCOUNT_MESSAGES = {
+  /** POST /api/register/ of an individual while the site's config says individuals are unsupported. */
+  individualsUnsupported: '個人事業主の方のお申込みは現在受け付けておりません。',
   /** Spec §5 blank field (the domain's message, repeated here for the account forms). */
   blank: MESSAGES.blank,
   /** DRF: a required field is missing. */
@@ -44,6 +46,8 @@ export const ACCOUNT_MESSAGES = {
     'メールアドレスの確認が完了していません。確認メールのリンクを開いて、アカウントを有効化してからログインしてください。確認メールの有効期限（72時間）が切れていた場合は、新しい確認メールをお送りしました。',
   /** POST /api/auth/ 429: too many failed logins for the address or from the client. */
   loginThrottled: 'ログインの試行回数が多すぎます。しばらく時間をおいてから再度お試しください。',
+  /** 429 from registration, password reset, activation and password change (rate limits). */
+  tooManyRequests: 'お手続きの回数が多すぎます。しばらく時間をおいてから再度お試しください。',
   /** DRF NotAuthenticated (403): an endpoint for logged-in users called without a session. */
   notAuthenticated: '認証情報が含まれていません。',
   /** Activation or password-reset link that is unknown, used, expired or malformed. */

@@ -79,7 +79,7 @@ export const endpoints = defineCatalogue({
       access: 'visitor',
       body: RegisterRequestSchema,
       success: { status: 201, schema: AccountSummarySchema },
-      errors: ['validation'],
+      errors: ['validation', 'throttled'],
     }),
     activate: endpoint({
       method: 'POST',
@@ -89,7 +89,7 @@ export const endpoints = defineCatalogue({
       access: 'visitor',
       body: ActivationRequestSchema,
       success: { status: 200, schema: DetailResponseSchema },
-      errors: ['validation'],
+      errors: ['validation', 'throttled'],
     }),
   },
   ...sessionEndpoints,
@@ -115,7 +115,7 @@ export const endpoints = defineCatalogue({
       access: 'visitor',
       body: PasswordResetRequestSchema,
       success: { status: 200, schema: DetailResponseSchema },
-      errors: ['validation'],
+      errors: ['validation', 'throttled'],
     }),
     resetConfirm: endpoint({
       method: 'POST',
@@ -125,7 +125,7 @@ export const endpoints = defineCatalogue({
       access: 'visitor',
       body: PasswordResetConfirmRequestSchema,
       success: { status: 200, schema: DetailResponseSchema },
-      errors: ['validation'],
+      errors: ['validation', 'throttled'],
     }),
     change: endpoint({
       method: 'POST',
@@ -135,7 +135,7 @@ export const endpoints = defineCatalogue({
       access: 'applicant',
       body: PasswordChangeRequestSchema,
       success: { status: 200, schema: DetailResponseSchema },
-      errors: ['validation'],
+      errors: ['validation', 'throttled'],
     }),
   },
   profile: {

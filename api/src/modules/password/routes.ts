@@ -1,6 +1,7 @@
 import { ACCOUNT_MESSAGES, endpoints } from '@app/shared/contracts';
 import type { AppContext } from '../../context';
 import { implement, type Implementation } from '../../http/endpoints';
+import { setSessionCookie } from '../../http/session';
 import { changePassword, confirmPasswordReset, requestPasswordReset } from './service';
 
 /** Password reset by mail, and password change. */
@@ -15,8 +16,10 @@ export const passwordRoutes = (ctx: AppContext): Implementation[] => [
     return { detail: ACCOUNT_MESSAGES.passwordResetDone };
   }),
 
-  implement(endpoints.password.change, async ({ request, body, auth }) => {
-    await changePassword(ctx, auth, body, { ip: request.ip });
+  // A successful change rotates the session: the response carries the new session cookie.
+  implement(endpoints.password.change, async ({ request, reply, body, auth }) => {
+    const created = await changePassword(ctx, auth, body, { ip: request.ip, userAgent: request.headers['user-agent'] });
+    setSessionCookie(request, reply, created);
     return { detail: ACCOUNT_MESSAGES.passwordChanged };
   }),
 ];

@@ -9,7 +9,9 @@ import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema';
 import { fieldError } from '../../http/errors';
+import { ACCOUNT_RATE_LIMITS, enforceRateLimits, perClient, perKey } from '../../http/rate-limit';
 import { activationMail } from '../../mail/templates';
+import { normalizeEmail } from '../auth/throttle';
 
 const emailTaken = () => fieldError('email', ACCOUNT_MESSAGES.emailTaken);
 
@@ -19,6 +21,10 @@ const emailTaken = () => fieldError('email', ACCOUNT_MESSAGES.emailTaken);
  * transaction is rolled back (500), so the person can simply register again.
  */
 export async function register(ctx: AppContext, input: RegisterRequest, meta: { ip: string }): Promise<AccountSummary> {
+  await enforceRateLimits(ctx, [
+    ...perClient(ctx, ACCOUNT_RATE_LIMITS.registerPerClient, meta.ip),
+    ...perKey(ACCOUNT_RATE_LIMITS.registerPerAddress, normalizeEmail(input.email)),
+  ]);
   if ((await findUserByEmail(ctx.db, input.email)) !== undefined) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now();
@@ -65,14 +71,19 @@ export async function register(ctx: AppContext, input: RegisterRequest, meta: { 
 
 /**
  * Confirms the address of the link's account: the token works once, within 72 hours. A link that
- * does not name an account is reported on `uid`; an unknown, expired or used token on `token`
- * (a used one of an already active account says so).
+ * does not name an account, and an unknown, expired or used token, are all the same error on
+ * `token`, so that a guess does not tell which user ids exist (a used token of an already active
+ * account, which only its owner has, says so). Rate limited per client and per uid.
  */
 export async function activate(ctx: AppContext, input: ActivationRequest, meta: { ip: string }): Promise<void> {
+  await enforceRateLimits(ctx, [
+    ...perClient(ctx, ACCOUNT_RATE_LIMITS.activationPerClient, meta.ip),
+    ...perKey(ACCOUNT_RATE_LIMITS.activationPerAccount, input.uid),
+  ]);
   const now = ctx.now();
   const userId = decodeUid(input.uid);
   const user = userId === undefined ? undefined : await findUserById(ctx.db, userId);
-  if (user === undefined) throw fieldError('uid', ACCOUNT_MESSAGES.invalidLink);
+  if (user === undefined) throw fieldError('token', ACCOUNT_MESSAGES.invalidLink);
   const found = await findOneTimeToken(ctx.db, user.id, 'activation', input.token, now);
   if (found.status === 'used' && user.isActive) throw fieldError('token', ACCOUNT_MESSAGES.alreadyActivated);
   if (found.status !== 'valid') throw fieldError('token', ACCOUNT_MESSAGES.invalidLink);
