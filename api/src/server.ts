@@ -8,6 +8,7 @@ import { env } from './env';
 import { acquireDataDirLock, type DataDirLock } from './lock';
 import { createMailer, type Mailer } from './mail/mailer';
 import { pruneExpired } from './maintenance';
+import { siteIndividualsSupported } from './modules/system-settings/site-config';
 import { createStorage } from './storage/create';
 import { sweepStorage } from './storage/sweep';
 
@@ -82,6 +83,8 @@ async function main(): Promise<void> {
       // Without PUBLIC_URL, links in mails point at this server (its real port, also with PORT=0).
       publicUrl: () => env.PUBLIC_URL ?? `http://localhost:${port}`,
       trustedOrigins: env.PUBLIC_URL ? [new URL(env.PUBLIC_URL).origin] : [],
+      // The registration page and the API read the same file (SITE_DIR/config.json).
+      individualsSupported: () => siteIndividualsSupported(env.SITE_DIR),
     };
     app = buildApp({ env, db: database, context });
     await app.listen({ port: env.PORT, host: env.HOST });

@@ -21,6 +21,10 @@ const emailTaken = () => fieldError('email', ACCOUNT_MESSAGES.emailTaken);
  * transaction is rolled back (500), so the person can simply register again.
  */
 export async function register(ctx: AppContext, input: RegisterRequest, meta: { ip: string }): Promise<AccountSummary> {
+  // What the registration page refuses (個人事業主 while individuals are unsupported), so does the API.
+  if (input.corporate_division === 'individual' && ctx.individualsSupported !== undefined && !(await ctx.individualsSupported())) {
+    throw fieldError('corporate_division', ACCOUNT_MESSAGES.individualsUnsupported);
+  }
   await enforceRateLimits(ctx, [
     ...perClient(ctx, ACCOUNT_RATE_LIMITS.registerPerClient, meta.ip),
     ...perKey(ACCOUNT_RATE_LIMITS.registerPerAddress, normalizeEmail(input.email)),
