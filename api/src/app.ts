@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { endpoints } from '@app/shared/contracts';
 import Fastify, { type FastifyError, type FastifyInstance, type RouteHandlerMethod } from 'fastify';
@@ -16,6 +13,7 @@ import { csrfProtection } from './http/csrf';
 import { implement, registerImplementations, type Implementation } from './http/endpoints';
 import { ApiError, NOT_FOUND_DETAIL, drfValidatorCompiler } from './http/errors';
 import { loggerOptions, type LogStream } from './logging';
+import { cacheControlFor, IMMUTABLE, NO_CACHE, registerSite, SITE_NOT_BUILT, siteFallback } from './site/serve';
 import { authRoutes } from './modules/auth/routes';
 import { entryRoutes } from './modules/entries/routes';
 import { lookupRoutes } from './modules/lookups/routes';
@@ -80,10 +78,7 @@ export const OPENAPI_INFO = {
 
 export { NOT_FOUND_DETAIL };
 export const SERVER_ERROR_DETAIL = 'サーバーでエラーが発生しました。';
-export const SITE_NOT_BUILT = 'The site has not been built. Run npm start (or pnpm build).';
-
-export const NO_CACHE = 'no-cache';
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export { IMMUTABLE, NO_CACHE, SITE_NOT_BUILT, cacheControlFor };
 
 /**
  * API answers (JSON) of at least this many bytes go compressed (brotli, else gzip, as the client
@@ -103,29 +98,6 @@ const API_COMPRESSION: FastifyCompressOptions = {
   threshold: COMPRESS_THRESHOLD_BYTES,
   encodings: ['br', 'gzip'],
 };
-
-/** Files that name the current deployment: always revalidated (paths relative to SITE_DIR). */
-const ALWAYS_REVALIDATED = new Set(['deployment.json', 'config.json', 'builds/latest.json']);
-
-/**
- * Cache-Control for a file of the assembled site, by its path relative to SITE_DIR.
- * Content-hashed bundles (remotes/, assets/) never change under their name; entry points
- * and manifests that point at them must be revalidated on every load.
- */
-export function cacheControlFor(relativePath: string): string {
-  // A precompressed copy (`x.js.br`, `index.html.gz`: what the static plugin names when it sends
-  // one) is cached as the file it stands for.
-  const file = relativePath
-    .split(path.sep)
-    .join('/')
-    .replace(/\.(?:br|gz)$/, '');
-  const name = path.posix.basename(file);
-  if (name === 'index.html' || name === 'mf-manifest.json' || ALWAYS_REVALIDATED.has(file)) {
-    return NO_CACHE;
-  }
-  if (file.startsWith('remotes/') || file.startsWith('assets/')) return IMMUTABLE;
-  return NO_CACHE;
-}
 
 function pathnameOf(url: string): string {
   const end = url.search(/[?#]/);
@@ -246,44 +218,12 @@ export function buildApp({ env, db, context, logStream }: BuildAppOptions): Fast
   app.all('/api', apiNotFound);
   app.all('/api/*', apiNotFound);
 
-  // --- The assembled site ----------------------------------------------------------------
+  // --- The assembled site (site/serve.ts) ----------------------------------------------------
 
-  const siteDir = env.SITE_DIR;
-  const siteBuilt = fs.existsSync(siteDir) && fs.statSync(siteDir).isDirectory();
-  if (siteBuilt) {
-    app.register(fastifyStatic, {
-      root: siteDir,
-      prefix: '/',
-      wildcard: true, // files are looked up per request: a rebuilt site is served at once
-      index: ['index.html'],
-      cacheControl: false, // set below, per file
-      dotfiles: 'ignore',
-      // A file's .br/.gz written beside it at build time goes to a client that accepts it.
-      preCompressed: true,
-      setHeaders(res, filePath) {
-        res.setHeader('Cache-Control', cacheControlFor(path.relative(siteDir, filePath)));
-        // The same URL answers br, gzip or identity by Accept-Encoding: caches must keep them apart.
-        res.setHeader('Vary', 'Accept-Encoding');
-      },
-    });
-  }
-
+  registerSite(app, env.SITE_DIR);
   app.setNotFoundHandler((request, reply) => {
-    const pathname = pathnameOf(request.url);
-    if (isApiPath(pathname)) return reply.code(404).send({ detail: NOT_FOUND_DETAIL });
-
-    if (request.method === 'GET' || request.method === 'HEAD') {
-      if (!siteBuilt || !fs.existsSync(path.join(siteDir, 'index.html'))) {
-        return reply.code(503).type('text/plain; charset=utf-8').send(SITE_NOT_BUILT);
-      }
-      // A client-side route (/entry/detail/12): the shell decides what it is, including 404.
-      // A missing file (/remotes/x/missing.js) is a plain 404 instead.
-      const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
-      if (path.posix.extname(lastSegment) === '') {
-        return reply.code(200).sendFile('index.html');
-      }
-    }
-    return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+    if (isApiPath(pathnameOf(request.url))) return reply.code(404).send({ detail: NOT_FOUND_DETAIL });
+    return siteFallback(env.SITE_DIR, request, reply);
   });
 
   return app;

@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir, removeDir } from '../test/support';
+import {
+  NO_CACHE,
+  cacheControlFor,
+  documentFileFor,
+  negotiateEncoding,
+  prerenderedFileFor,
+  registerSite,
+  renderDocument,
+  siteFallback,
+} from './serve';
+
+const SHELL = `<!doctype html><title>shell</title><div id="app-root"></div>${'<!-- padding -->'.repeat(100)}`;
+const LANDING = `<!doctype html><title>landing</title><div id="app-root"><h1>請求書買取</h1></div>${'<p>本文</p>'.repeat(200)}`;
+const PRIVACY = `<!doctype html><title>privacy</title><div id="app-root"><h1>プライバシーポリシー</h1></div>`;
+
+let siteDir: string;
+let app: FastifyInstance;
+
+function write(relative: string, content: string | Buffer): void {
+  const file = path.join(siteDir, relative);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+}
+
+beforeAll(async () => {
+  siteDir = makeTempDir('site-serve');
+  write('index.html', SHELL);
+  write('prerendered/index.html', LANDING);
+  // The build's precompressed copies (marked, to tell them from a copy compressed at run time).
+  write('prerendered/index.html.br', zlib.brotliCompressSync(Buffer.from(`${LANDING}<!--br-->`)));
+  write('prerendered/index.html.gz', zlib.gzipSync(Buffer.from(`${LANDING}<!--gz-->`)));
+  write('prerendered/policy/privacy.html', PRIVACY);
+  write('secret.html', 'not a page');
+  app = Fastify();
+  registerSite(app, siteDir);
+  app.setNotFoundHandler((request, reply) => siteFallback(siteDir, request, reply));
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  removeDir(siteDir);
+});
+
+describe('prerenderedFileFor', () => {
+  it('maps a page path to its file under prerendered/', () => {
+    expect(prerenderedFileFor('/')).toBe('prerendered/index.html');
+    expect(prerenderedFileFor('/statement')).toBe('prerendered/statement.html');
+    expect(prerenderedFileFor('/statement/')).toBe('prerendered/statement.html');
+    expect(prerenderedFileFor('/policy/privacy')).toBe('prerendered/policy/privacy.html');
+  });
+
+  it('names no file for a path outside the plain page shape', () => {
+    expect(prerenderedFileFor('/../secret')).toBeNull();
+    expect(prerenderedFileFor('/a/../../etc/passwd')).toBeNull();
+    expect(prerenderedFileFor('/%2e%2e/x')).toBeNull();
+    expect(prerenderedFileFor('/Statement')).toBeNull();
+  });
+});
+
+describe('documentFileFor / renderDocument', () => {
+  it('chooses the prerendered page when there is one, else the shell', () => {
+    expect(documentFileFor(siteDir, '/')).toBe('prerendered/index.html');
+    expect(documentFileFor(siteDir, '/policy/privacy/')).toBe('prerendered/policy/privacy.html');
+    expect(documentFileFor(siteDir, '/mypage')).toBe('index.html');
+    expect(documentFileFor(siteDir, '/entry/detail/12')).toBe('index.html');
+    expect(renderDocument(siteDir, '/policy/privacy')).toEqual({ file: 'prerendered/policy/privacy.html', html: PRIVACY });
+    expect(renderDocument(siteDir, '/login').html).toBe(SHELL);
+  });
+});
+
+describe('negotiateEncoding', () => {
+  it('prefers brotli, then gzip, and honours q=0', () => {
+    expect(negotiateEncoding('gzip, deflate, br')).toBe('br');
+    expect(negotiateEncoding('gzip')).toBe('gzip');
+    expect(negotiateEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(negotiateEncoding('*')).toBe('br');
+    expect(negotiateEncoding(undefined)).toBe('identity');
+    expect(negotiateEncoding('identity')).toBe('identity');
+  });
+});
+
+describe('serving documents', () => {
+  it('sends the prerendered landing page for /, not cached, uncompressed when not accepted', async () => {
+    for (const url of ['/', '/?utm=x']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe(NO_CACHE);
+      expect(response.headers.vary).toBe('Accept-Encoding');
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.body).toBe(LANDING);
+    }
+  });
+
+  it("sends the build's precompressed copy to a client that accepts it", async () => {
+    const br = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(`${LANDING}<!--br-->`);
+    const gz = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(`${LANDING}<!--gz-->`);
+  });
+
+  it('compresses a document without precompressed copies', async () => {
+    const response = await app.inject({ method: 'GET', url: '/mypage', headers: { 'accept-encoding': 'br' } });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toBe('Accept-Encoding');
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(SHELL);
+  });
+
+  it('sends a prerendered page by its path, and the shell for other client routes', async () => {
+    const privacy = await app.inject({ method: 'GET', url: '/policy/privacy' });
+    expect(privacy.body).toBe(PRIVACY);
+    for (const url of ['/entry/detail/12', '/statement', '/../secret']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(SHELL);
+    }
+  });
+
+  it('answers HEAD with the headers and no body', async () => {
+    const response = await app.inject({ method: 'HEAD', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe(NO_CACHE);
+    expect(response.body).toBe('');
+  });
+
+  it('serves a file with an extension as itself, and a missing one as a plain 404', async () => {
+    expect((await app.inject({ method: 'GET', url: '/index.html' })).body).toBe(SHELL);
+    const missing = await app.inject({ method: 'GET', url: '/missing.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toBe('Not Found');
+  });
+
+  it('revalidates every .html file, precompressed copies included', () => {
+    expect(cacheControlFor('prerendered/index.html')).toBe(NO_CACHE);
+    expect(cacheControlFor('prerendered/policy/privacy.html.br')).toBe(NO_CACHE);
+  });
+});
