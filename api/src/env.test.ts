@@ -17,6 +17,7 @@ describe('loadEnv', () => {
       LOG_LEVEL: 'warn',
       PUBLIC_URL: undefined,
       TRUST_PROXY: false,
+      RATE_LIMIT_EXEMPT: [],
       MAIL_OUTBOX_DIR: path.join(repoRoot, '.data', 'mail'),
       SMTP_URL: undefined,
       MAIL_FROM: DEFAULT_MAIL_FROM,
@@ -67,6 +68,7 @@ describe('loadEnv', () => {
     const env = loadEnv({
       DATA_DIR: '/srv/data',
       PUBLIC_URL: 'https://factoring.example.jp/',
+      TRUST_PROXY: '1',
       SMTP_URL: 'smtps://u:p@mail.example:465',
       MAIL_FROM: 'ツムギ <no-reply@factoring.example.jp>',
     });
@@ -79,13 +81,36 @@ describe('loadEnv', () => {
 
   it.each<[string, boolean | number | string]>([
     ['', false],
-    ['true', true],
     ['0', false],
     ['false', false],
     ['1', 1],
     ['2', 2],
     ['10.0.0.0/8, 127.0.0.1', '10.0.0.0/8,127.0.0.1'],
+    ['fd00::/8,::1', 'fd00::/8,::1'],
   ])('TRUST_PROXY=%s → %s', (value, expected) => {
     expect(loadEnv({ TRUST_PROXY: value }).TRUST_PROXY).toBe(expected);
+  });
+
+  // `true` trusts every hop, so the left-most X-Forwarded-For (which the client writes) would be
+  // taken as the client's address: per-client limits bypassed, audit addresses forged.
+  it.each(['true', 'yes', 'on', '10.0.0.0/33', '300.1.2.3', 'proxy.internal', '-1'])('refuses TRUST_PROXY=%s', (value) => {
+    expect(() => loadEnv({ TRUST_PROXY: value })).toThrow(new RegExp(`TRUST_PROXY="${value}": .*hop count`));
+  });
+
+  it('refuses an https PUBLIC_URL without a proxy setting (everyone would share the proxy’s address)', () => {
+    for (const trust of [undefined, '0', 'false']) {
+      expect(() => loadEnv({ PUBLIC_URL: 'https://factoring.example.jp', TRUST_PROXY: trust })).toThrow(
+        /TRUST_PROXY=.*PUBLIC_URL is https/,
+      );
+    }
+    expect(loadEnv({ PUBLIC_URL: 'https://factoring.example.jp', TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    // Plain http (npm start, the tests, a LAN demo) needs no proxy.
+    expect(loadEnv({ PUBLIC_URL: 'http://localhost:3000' }).TRUST_PROXY).toBe(false);
+  });
+
+  it('RATE_LIMIT_EXEMPT: addresses and CIDRs not counted per client', () => {
+    expect(loadEnv({}).RATE_LIMIT_EXEMPT).toEqual([]);
+    expect(loadEnv({ RATE_LIMIT_EXEMPT: '127.0.0.1, ::1,10.1.0.0/16' }).RATE_LIMIT_EXEMPT).toEqual(['127.0.0.1', '::1', '10.1.0.0/16']);
+    expect(() => loadEnv({ RATE_LIMIT_EXEMPT: 'localhost' })).toThrow(/RATE_LIMIT_EXEMPT="localhost"/);
   });
 });

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { maskUrlPassword } from './logging';
@@ -34,11 +35,18 @@ const envSchema = z.object({
       .optional(),
   ),
   /**
-   * Behind a reverse proxy: trust its X-Forwarded-Proto (Secure cookies) and X-Forwarded-For (the
-   * client address used for login throttling). `true`/`1`, a hop count (`2`), or addresses/CIDRs
-   * (`10.0.0.0/8,127.0.0.1`). Unset: trust nothing.
+   * Behind a reverse proxy: trust its X-Forwarded-Proto and X-Forwarded-For (the client address of
+   * the per-client limits and the audit log). A hop count (`1`: one proxy in front) or the
+   * proxies' addresses/CIDRs (`10.0.0.0/8,127.0.0.1`): only the entries those proxies appended are
+   * believed, never the left-most one the client wrote. `true` is refused for that reason. Unset
+   * (or `0`/`false`): trust nothing; refused with an https PUBLIC_URL (a TLS proxy is then in front).
    */
   TRUST_PROXY: optional(z.string().optional()).transform(parseTrustProxy),
+  /**
+   * Clients (addresses/CIDRs, `127.0.0.1,::1`) the per-client rate limits of registration, password
+   * reset and activation do not count: the e2e tests and load runs on loopback. Unset: none.
+   */
+  RATE_LIMIT_EXEMPT: optional(z.string().optional()).transform(parseAddressList('RATE_LIMIT_EXEMPT')),
   /** Mail goes to .eml files here unless SMTP_URL is set. Default: DATA_DIR/mail. */
   MAIL_OUTBOX_DIR: optional(z.string().optional()).transform((dir) => (dir === undefined ? undefined : path.resolve(dir))),
   /** smtp://user:pass@host:587 or smtps://…:465: send mail through that server instead of the outbox. */
@@ -111,6 +119,14 @@ const checkedEnvSchema = envSchema.superRefine((vars, ctx) => {
     const missing = vars.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
     ctx.addIssue({ code: 'custom', path: [missing], message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither' });
   }
+  if (vars.PUBLIC_URL?.startsWith('https:') === true && vars.TRUST_PROXY === false) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TRUST_PROXY'],
+      message:
+        'PUBLIC_URL is https, so a TLS proxy is in front of the API: set TRUST_PROXY to its hop count (1) or its addresses/CIDRs, or every client would share the proxy’s address',
+    });
+  }
   if (vars.NODE_ENV === 'production' && vars.STAFF_TOTP_KEY === undefined) {
     ctx.addIssue({ code: 'custom', path: ['STAFF_TOTP_KEY'], message: 'required when NODE_ENV=production (e.g. openssl rand -base64 32)' });
   }
@@ -126,18 +142,46 @@ function parseFlag(value: string | undefined, ctx: z.RefinementCtx): boolean | u
   return undefined;
 }
 
-/** Fastify's `trustProxy`: false, true, a hop count, or a list of trusted addresses. */
-export type TrustProxy = boolean | number | string;
+/** TRUST_PROXY: false (trust nothing), a hop count, or a comma-separated list of trusted addresses/CIDRs. */
+export type TrustProxy = false | number | string;
+
+/** An IPv4/IPv6 address, or one with a /prefix in range. */
+export function isAddressOrCidr(text: string): boolean {
+  const [address = '', prefix, ...rest] = text.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): TrustProxy {
   if (value === undefined) return false;
   const text = value.trim().toLowerCase();
-  if (['true', 'yes', 'on'].includes(text)) return true;
   if (['false', 'no', 'off', '0'].includes(text)) return false;
-  if (/^\d+$/.test(text)) return Number(text);
-  if (/^[0-9a-f.:/,\s]+$/.test(text)) return text.replace(/\s+/g, '');
-  ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count or a comma-separated list of addresses' });
+  if (/^\d{1,2}$/.test(text)) return Number(text);
+  const list = text.split(',').map((item) => item.trim());
+  if (list.every(isAddressOrCidr)) return list.join(',');
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      'must be a hop count (1 for one proxy in front) or the proxies’ addresses/CIDRs (10.0.0.0/8,127.0.0.1); `true` is refused, as it would believe the client’s own X-Forwarded-For',
+  });
   return false;
+}
+
+/** A comma-separated list of addresses/CIDRs; unset: empty. */
+function parseAddressList(name: string) {
+  return (value: string | undefined, ctx: z.RefinementCtx): string[] => {
+    if (value === undefined) return [];
+    const list = value
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== '');
+    if (list.every(isAddressOrCidr)) return list;
+    ctx.addIssue({ code: 'custom', message: `${name} must be a comma-separated list of IP addresses or CIDRs` });
+    return [];
+  };
 }
 
 type ParsedEnv = z.infer<typeof envSchema>;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { addressMatcher } from './http/client-ip';
 import { systemClock } from './clock';
 import type { AppContext } from './context';
 import { startDatabase, type Database } from './db/database';
@@ -83,6 +84,7 @@ async function main(): Promise<void> {
       // Without PUBLIC_URL, links in mails point at this server (its real port, also with PORT=0).
       publicUrl: () => env.PUBLIC_URL ?? `http://localhost:${port}`,
       trustedOrigins: env.PUBLIC_URL ? [new URL(env.PUBLIC_URL).origin] : [],
+      isRateLimitExempt: addressMatcher(env.RATE_LIMIT_EXEMPT),
       // The registration page and the API read the same file (SITE_DIR/config.json).
       individualsSupported: () => siteIndividualsSupported(env.SITE_DIR),
     };

@@ -25,3 +25,19 @@ function ipv6Groups(ip: string): string[] {
   }
   return groups.map((group) => (group.includes('.') ? group : Number.parseInt(group, 16).toString(16)));
 }
+
+/** A test of addresses against a list of addresses/CIDRs (RATE_LIMIT_EXEMPT); IPv4-mapped IPv6 counts as IPv4. */
+export function addressMatcher(list: readonly string[]): (ip: string) => boolean {
+  const blocks = new net.BlockList();
+  for (const item of list) {
+    const [address = '', prefix] = item.split('/');
+    const family = net.isIPv6(address) ? 'ipv6' : 'ipv4';
+    if (prefix === undefined) blocks.addAddress(address, family);
+    else blocks.addSubnet(address, Number(prefix), family);
+  }
+  return (ip) => {
+    const plain = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1] ?? ip;
+    const family = net.isIPv6(plain) ? 'ipv6' : net.isIPv4(plain) ? 'ipv4' : undefined;
+    return family !== undefined && blocks.check(plain, family);
+  };
+}

@@ -234,7 +234,7 @@ describe('safe methods and other paths', () => {
 describe('over HTTPS (behind a trusted proxy)', () => {
   let https: TestApi;
   beforeAll(async () => {
-    https = await startTestApi({ trustProxy: true });
+    https = await startTestApi({ trustProxy: 1 });
   });
   afterAll(async () => {
     await https?.close();

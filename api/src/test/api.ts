@@ -7,7 +7,7 @@ import { buildApp } from '../app';
 import type { AppContext } from '../context';
 import { startDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
-import { DEFAULT_MAIL_FROM, env } from '../env';
+import { DEFAULT_MAIL_FROM, env, type TrustProxy } from '../env';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { createStaffMember } from '../modules/staff/command';
 import { TOTP_SETTINGS, totpCode, totpCounter } from '../modules/staff/totp';
@@ -47,7 +47,7 @@ export interface TestApi {
 export interface TestApiOptions {
   /** Replaces the outbox mailer (e.g. a slow one). */
   readonly mailer?: (outbox: Mailer) => Mailer;
-  readonly trustProxy?: boolean;
+  readonly trustProxy?: TrustProxy;
 }
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {

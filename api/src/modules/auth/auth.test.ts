@@ -345,6 +345,18 @@ describe('throttling failed logins', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(50 - LOGIN_THROTTLE.maxFailuresPerIp);
   });
 
+  it('IPv6 clients are counted per /64: addresses of one network share the per-client limit', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= LOGIN_THROTTLE.maxFailuresPerIp; i++) {
+      const agent = await new Agent(api.app, `2001:db8:77:1::${(i + 1).toString(16)}`).start();
+      statuses.push((await login(agent, `v6-${i}@example.jp`, 'Wrong-password-1')).statusCode);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    // Another /64 is another client.
+    const other = await new Agent(api.app, '2001:db8:77:2::1').start();
+    expect((await login(other, 'v6-other@example.jp', 'Wrong-password-1')).statusCode).toBe(401);
+  });
+
   it('counts in the database, so every API process sees the same failures', async () => {
     const user = await createUser(api);
     for (let i = 0; i < LOGIN_THROTTLE.maxFailuresPerEmail; i++) await login(await newAgent(api), user.email, 'Wrong-password-1');
@@ -365,15 +377,16 @@ describe('throttling failed logins', () => {
 });
 
 describe('client address behind a proxy', () => {
-  it('X-Forwarded-For counts only with TRUST_PROXY', async () => {
-    const trusting = await startTestApi({ trustProxy: true });
+  it('X-Forwarded-For counts only with TRUST_PROXY, and only the hops of trusted proxies (a forged left-most entry is ignored)', async () => {
+    const trusting = await startTestApi({ trustProxy: 1 });
     try {
       const user = await createUser(trusting);
       const agent = await newAgent(trusting);
       await agent.post(
         '/api/auth/',
         { email: user.email, password: 'Wrong-password-1' },
-        { headers: { 'x-forwarded-for': '203.0.113.9' } },
+        // The client wrote 198.51.100.66; our one proxy appended the address it saw.
+        { headers: { 'x-forwarded-for': '198.51.100.66, 203.0.113.9' } },
       );
       const { rows } = await trusting.database.pool.query('select ip from login_attempts');
       expect(rows).toEqual([{ ip: '203.0.113.9' }]);
