@@ -78,7 +78,7 @@ export function remoteForPath(pathname: string, search = ''): RemoteName {
 }
 
 /** single-spa activity function for one remote. */
-export function activeWhen(remote: RemoteName): (location: Location | URL) => boolean {
+export function activeWhen(remote: RemoteName): (location: { readonly pathname: string; readonly search: string }) => boolean {
   return (location) => remoteForPath(location.pathname, location.search) === remote;
 }
 

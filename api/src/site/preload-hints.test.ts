@@ -1,0 +1,187 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTempDir, removeDir } from '../test/support';
+import {
+  createSitePreloadHints,
+  injectHints,
+  preloadHintsFor,
+  remoteHints,
+  renderHints,
+  shellHints,
+  siteFileOf,
+  type DeploymentLike,
+  type MfManifestLike,
+} from './preload-hints';
+
+const authManifest = (entry = 'remoteEntry.9a6f.js'): MfManifestLike => ({
+  metaData: { publicPath: 'auto', remoteEntry: { name: entry, path: '', type: 'global' } },
+  exposes: [
+    {
+      name: 'lifecycles',
+      assets: {
+        js: { sync: ['__federation_expose_lifecycles.2c52.js'], async: ['page-login.59e6.js'] },
+        css: { sync: ['lifecycles.11aa.css'], async: [] },
+      },
+    },
+    { name: 'other', assets: { js: { sync: ['other.js'] } } },
+  ],
+});
+
+const marketingManifest: MfManifestLike = {
+  metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.m1.js', path: '', type: 'global' } },
+  exposes: [{ name: 'lifecycles', assets: { js: { sync: ['expose.m1.js'] } } }],
+};
+
+const shellManifest: MfManifestLike = {
+  metaData: { publicPath: '/' },
+  shared: [
+    { name: 'react', assets: { js: { sync: ['assets/475.js'] } } },
+    { name: 'react-dom/client', assets: { js: { sync: ['assets/541.js'] } } },
+    { name: 'zustand', assets: { js: { sync: ['assets/327.js'] } } },
+    { name: '@app/shared', assets: { js: { sync: ['assets/523.js'] } } },
+  ],
+};
+
+const AUTH_URL = '/remotes/mfe-auth/0.1.0-aaa/mf-manifest.json';
+const MARKETING_URL = '/remotes/mfe-marketing/0.1.0-bbb/mf-manifest.json';
+const deployment: DeploymentLike = { remotes: { auth: { manifest: AUTH_URL }, marketing: { manifest: MARKETING_URL } } };
+const manifests: Record<string, MfManifestLike> = { [AUTH_URL]: authManifest(), [MARKETING_URL]: marketingManifest };
+
+describe('remoteHints', () => {
+  it("names the remote's entry, then its lifecycles module's sync CSS and JS, next to the manifest (publicPath auto)", () => {
+    expect(remoteHints(AUTH_URL, authManifest())).toEqual([
+      { href: '/remotes/mfe-auth/0.1.0-aaa/remoteEntry.9a6f.js', as: 'script' },
+      { href: '/remotes/mfe-auth/0.1.0-aaa/lifecycles.11aa.css', as: 'style' },
+      { href: '/remotes/mfe-auth/0.1.0-aaa/__federation_expose_lifecycles.2c52.js', as: 'script' },
+    ]);
+  });
+
+  it('uses a fixed publicPath and the entry path when the manifest has them', () => {
+    const m: MfManifestLike = {
+      metaData: { publicPath: 'https://cdn.example/auth', remoteEntry: { name: 'e.js', path: 'js', type: 'global' } },
+    };
+    expect(remoteHints(AUTH_URL, m)).toEqual([{ href: 'https://cdn.example/auth/js/e.js', as: 'script' }]);
+  });
+
+  it('names nothing for an ES-module entry (not a classic script) or a manifest without an entry', () => {
+    expect(remoteHints(AUTH_URL, { metaData: { remoteEntry: { name: 'e.mjs', type: 'module' } } })).toEqual([]);
+    expect(remoteHints(AUTH_URL, {})).toEqual([]);
+  });
+});
+
+describe('shellHints', () => {
+  it("names the chunks of the shell's eagerly imported shared modules only", () => {
+    expect(shellHints('/mf-manifest.json', shellManifest).map((h) => h.href)).toEqual([
+      '/assets/475.js',
+      '/assets/541.js',
+      '/assets/523.js',
+    ]);
+  });
+});
+
+describe('preloadHintsFor', () => {
+  const sources = { deployment, manifest: (url: string) => manifests[url], shell: { url: '/mf-manifest.json', manifest: shellManifest } };
+
+  it("picks the remote that owns the route: /login is mfe-auth's", () => {
+    const hrefs = preloadHintsFor('/login', '', sources).map((h) => h.href);
+    expect(hrefs[0]).toBe('/remotes/mfe-auth/0.1.0-aaa/remoteEntry.9a6f.js');
+    expect(hrefs).not.toContain('/remotes/mfe-marketing/0.1.0-bbb/remoteEntry.m1.js');
+    expect(hrefs).toContain('/assets/475.js');
+  });
+
+  it("gives / and an unknown path (the 404 page) the marketing remote's files", () => {
+    for (const p of ['/', '/no/such/page']) {
+      expect(preloadHintsFor(p, '', sources)[0]).toEqual({ href: '/remotes/mfe-marketing/0.1.0-bbb/remoteEntry.m1.js', as: 'script' });
+    }
+  });
+
+  it('names only the shell when the deployment or the manifest is missing', () => {
+    expect(preloadHintsFor('/login', '', { ...sources, deployment: undefined }).map((h) => h.href)).toEqual([
+      '/assets/475.js',
+      '/assets/541.js',
+      '/assets/523.js',
+    ]);
+    expect(preloadHintsFor('/login', '', { ...sources, manifest: () => undefined, shell: undefined })).toEqual([]);
+  });
+
+  it('names each URL once', () => {
+    const twice: MfManifestLike = { ...marketingManifest, exposes: [{ name: 'lifecycles', assets: { js: { sync: ['a.js', 'a.js'] } } }] };
+    const hrefs = preloadHintsFor('/', '', { ...sources, manifest: () => twice }).map((h) => h.href);
+    expect(hrefs.filter((h) => h.endsWith('/a.js'))).toHaveLength(1);
+  });
+});
+
+describe('renderHints and injectHints', () => {
+  it('renders preload links without crossorigin (the scripts are loaded without it) and escapes attributes', () => {
+    expect(
+      renderHints([
+        { href: '/r/e.js', as: 'script' },
+        { href: '/r/a"b.css', as: 'style' },
+      ]),
+    ).toBe('<link rel="preload" as="script" href="/r/e.js"><link rel="preload" as="style" href="/r/a&quot;b.css">');
+  });
+
+  it('places the tags before </head>, and leaves the HTML alone without tags', () => {
+    const html = '<html><head><title>t</title></head><body></body></html>';
+    expect(injectHints(html, '<link>')).toBe('<html><head><title>t</title><link></head><body></body></html>');
+    expect(injectHints(html, '')).toBe(html);
+  });
+});
+
+describe('siteFileOf', () => {
+  it('maps a site-relative URL into the site and refuses other origins and escapes', () => {
+    expect(siteFileOf('/site', '/remotes/a/mf-manifest.json')).toBe(path.resolve('/site/remotes/a/mf-manifest.json'));
+    expect(siteFileOf('/site', 'http://cdn.example/mf-manifest.json')).toBeUndefined();
+    expect(siteFileOf('/site', '//cdn.example/mf-manifest.json')).toBeUndefined();
+    expect(siteFileOf('/site', '/../etc/passwd')).toBe(path.resolve('/site/etc/passwd'));
+  });
+});
+
+describe('createSitePreloadHints (the assembled site on disk)', () => {
+  let siteDir: string;
+  const write = (relative: string, value: unknown, mtime?: Date) => {
+    const file = path.join(siteDir, relative);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(value));
+    if (mtime) fs.utimesSync(file, mtime, mtime);
+  };
+
+  beforeEach(() => {
+    siteDir = makeTempDir('preload-hints');
+    write('deployment.json', { remotes: { auth: { manifest: AUTH_URL, version: '0.1.0-aaa' } } }, new Date(2026, 0, 1));
+    write('remotes/mfe-auth/0.1.0-aaa/mf-manifest.json', authManifest('remoteEntry.old.js'));
+    write('remotes/mfe-auth/0.1.0-ccc/mf-manifest.json', authManifest('remoteEntry.new.js'));
+    write('mf-manifest.json', shellManifest);
+  });
+  afterEach(() => removeDir(siteDir));
+
+  it('reads the live version and gives the new one after a promote rewrites deployment.json (no restart)', () => {
+    const hints = createSitePreloadHints({ siteDir });
+    expect(hints.hintsFor('/login')[0]?.href).toBe('/remotes/mfe-auth/0.1.0-aaa/remoteEntry.old.js');
+    write('deployment.json', { remotes: { auth: { manifest: '/remotes/mfe-auth/0.1.0-ccc/mf-manifest.json', version: '0.1.0-ccc' } } });
+    expect(hints.hintsFor('/login')[0]?.href).toBe('/remotes/mfe-auth/0.1.0-ccc/remoteEntry.new.js');
+  });
+
+  it('asks the deployment seam which deployment a request sees (e.g. a canary)', () => {
+    const seen: unknown[] = [];
+    const hints = createSitePreloadHints({
+      siteDir,
+      deploymentFor: (request) => {
+        seen.push(request);
+        return { remotes: { auth: { manifest: '/remotes/mfe-auth/0.1.0-ccc/mf-manifest.json' } } };
+      },
+    });
+    expect(hints.hintsFor('/login', '', 'req-1')[0]?.href).toBe('/remotes/mfe-auth/0.1.0-ccc/remoteEntry.new.js');
+    expect(seen).toEqual(['req-1']);
+  });
+
+  it('puts the tags into the HTML, and nothing when deployment.json is unreadable', () => {
+    const hints = createSitePreloadHints({ siteDir });
+    const html = hints.htmlFor('<head></head>', '/login');
+    expect(html).toContain('<link rel="preload" as="script" href="/remotes/mfe-auth/0.1.0-aaa/remoteEntry.old.js">');
+    fs.writeFileSync(path.join(siteDir, 'deployment.json'), '{ not json');
+    fs.rmSync(path.join(siteDir, 'mf-manifest.json'));
+    expect(hints.htmlFor('<head></head>', '/login')).toBe('<head></head>');
+  });
+});

@@ -1,0 +1,244 @@
+/**
+ * Preload hints for the site's HTML (issue 12, "no waterfalls"): the document names the files the
+ * page is going to need — the owning remote's entry and its exposed `lifecycles` module, the
+ * shell's shared chunks — so the browser fetches them in parallel with the shell instead of one
+ * after another (shell → deployment.json → mf-manifest.json → remoteEntry → chunks).
+ *
+ * Every URL comes from the manifests of the live deployment: `deployment.json` says which version of
+ * each remote is live, its `mf-manifest.json` names the files (`metaData.remoteEntry`,
+ * `exposes[].assets`). The built remotes are classic scripts (`remoteEntry.type: 'global'`) loaded
+ * by `<script>` elements without a `crossorigin` attribute (MF runtime and rspack chunk loading,
+ * same origin), so the hints are `rel=preload as=script` without `crossorigin`: a hint whose mode
+ * differs from the script's would be a second download.
+ *
+ * The parsed manifests are cached and re-read when a file's mtime (or size) changes, so a promote
+ * (scripts/release.mjs rewrites deployment.json) gives new hints at once, without a restart.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { REMOTES, remoteForPath, type RemoteName } from '@app/shared/route-table';
+
+/** What a hint asks the browser to fetch. */
+export interface PreloadHint {
+  readonly href: string;
+  readonly as: 'script' | 'style';
+}
+
+/** The part of deployment.json the hints read: the manifest URL of each remote's live version. */
+export interface DeploymentLike {
+  readonly remotes: Partial<Record<RemoteName, { readonly manifest: string }>>;
+}
+
+interface AssetList {
+  readonly sync?: readonly string[];
+  readonly async?: readonly string[];
+}
+interface Assets {
+  readonly js?: AssetList;
+  readonly css?: AssetList;
+}
+
+/** The part of a module-federation `mf-manifest.json` the hints read. */
+export interface MfManifestLike {
+  readonly metaData?: {
+    readonly publicPath?: string;
+    readonly remoteEntry?: { readonly name?: string; readonly path?: string; readonly type?: string };
+  };
+  readonly exposes?: readonly { readonly name?: string; readonly assets?: Assets }[];
+  readonly shared?: readonly { readonly name?: string; readonly assets?: Assets }[];
+}
+
+/** The exposed module single-spa loads from every remote (shell/src/bootstrap.tsx). */
+export const LIFECYCLES_EXPOSE = 'lifecycles';
+
+/**
+ * The shell's shared modules its bootstrap imports on every page (shell/src/bootstrap.tsx, and
+ * react/jsx-runtime for its JSX): their chunks are loaded on every page, after main.js has run.
+ */
+export const SHELL_EAGER_SHARED: readonly string[] = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router-dom',
+  'zustand/vanilla',
+  '@app/shared',
+];
+
+/** Base URL of a manifest's files: its publicPath, or (`auto`) the folder of the manifest itself. */
+function baseOf(manifestUrl: string, manifest: MfManifestLike): string {
+  const publicPath = manifest.metaData?.publicPath;
+  if (publicPath && publicPath !== 'auto') return publicPath.endsWith('/') ? publicPath : `${publicPath}/`;
+  return manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
+}
+
+function join(base: string, ...parts: (string | undefined)[]): string {
+  const rest = parts
+    .filter((p): p is string => !!p)
+    .map((p) => p.replace(/^\/+|\/+$/g, ''))
+    .filter((p) => p !== '')
+    .join('/');
+  return base + rest;
+}
+
+function syncAssets(assets: Assets | undefined): PreloadHint[] {
+  return [
+    ...(assets?.css?.sync ?? []).map((href) => ({ href, as: 'style' as const })),
+    ...(assets?.js?.sync ?? []).map((href) => ({ href, as: 'script' as const })),
+  ];
+}
+
+/**
+ * The hints of one remote: its entry, then the sync JS/CSS of its exposed `lifecycles` module.
+ * Nothing for a module-type entry (that would be `modulepreload`) or a manifest without an entry.
+ */
+export function remoteHints(manifestUrl: string, manifest: MfManifestLike): PreloadHint[] {
+  const entry = manifest.metaData?.remoteEntry;
+  if (!entry?.name || (entry.type && entry.type !== 'global' && entry.type !== 'var')) return [];
+  const base = baseOf(manifestUrl, manifest);
+  const expose = manifest.exposes?.find((e) => e.name === LIFECYCLES_EXPOSE);
+  return [
+    { href: join(base, entry.path, entry.name), as: 'script' },
+    ...syncAssets(expose?.assets).map((h) => ({ ...h, href: join(base, h.href) })),
+  ];
+}
+
+/** The shell's shared chunks that every page loads (those of SHELL_EAGER_SHARED). */
+export function shellHints(manifestUrl: string, manifest: MfManifestLike): PreloadHint[] {
+  const base = baseOf(manifestUrl, manifest);
+  return (manifest.shared ?? [])
+    .filter((s) => s.name !== undefined && SHELL_EAGER_SHARED.includes(s.name))
+    .flatMap((s) => syncAssets(s.assets))
+    .map((h) => ({ ...h, href: join(base, h.href) }));
+}
+
+export interface HintSources {
+  readonly deployment: DeploymentLike | undefined;
+  /** A manifest by its URL as deployment.json names it (undefined: unknown or unreadable). */
+  readonly manifest: (url: string) => MfManifestLike | undefined;
+  /** The shell's own mf-manifest.json (undefined: no shell hints). */
+  readonly shell?: { readonly url: string; readonly manifest: MfManifestLike } | undefined;
+}
+
+/**
+ * The hints of the page at `pathname`: the owning remote's (route table), then the shell's
+ * chunks; each URL once.
+ */
+export function preloadHintsFor(pathname: string, search: string, sources: HintSources): PreloadHint[] {
+  const remote = remoteForPath(pathname, search);
+  const manifestUrl = sources.deployment?.remotes[remote]?.manifest;
+  const manifest = manifestUrl ? sources.manifest(manifestUrl) : undefined;
+  const hints = [
+    ...(manifestUrl && manifest ? remoteHints(manifestUrl, manifest) : []),
+    ...(sources.shell ? shellHints(sources.shell.url, sources.shell.manifest) : []),
+  ];
+  const seen = new Set<string>();
+  return hints.filter((h) => !seen.has(h.href) && !!seen.add(h.href));
+}
+
+const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** `<link rel="preload" …>` tags of the hints (no `crossorigin`: see the header comment). */
+export function renderHints(hints: readonly PreloadHint[]): string {
+  return hints.map((h) => `<link rel="preload" as="${h.as}" href="${escapeAttr(h.href)}">`).join('');
+}
+
+/** The HTML with the tags placed just before `</head>` (as early as the document allows). */
+export function injectHints(html: string, tags: string): string {
+  if (tags === '') return html;
+  const at = html.search(/<\/head>/i);
+  return at === -1 ? tags + html : html.slice(0, at) + tags + html.slice(at);
+}
+
+// --- Reading the manifests of the assembled site (cached by mtime) -------------------------
+
+interface CachedFile<T> {
+  mtimeMs: number;
+  size: number;
+  value: T | undefined;
+}
+
+/** JSON files read once and again only when their mtime or size changes. */
+export class JsonFileCache {
+  private readonly files = new Map<string, CachedFile<unknown>>();
+
+  read<T>(file: string): T | undefined {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(file);
+    } catch {
+      this.files.delete(file);
+      return undefined;
+    }
+    const cached = this.files.get(file);
+    if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached.value as T | undefined;
+    let value: unknown;
+    try {
+      value = JSON.parse(fs.readFileSync(file, 'utf8'));
+    } catch {
+      value = undefined;
+    }
+    this.files.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, value });
+    return value as T | undefined;
+  }
+}
+
+function isDeployment(value: unknown): value is DeploymentLike {
+  if (typeof value !== 'object' || value === null) return false;
+  const remotes = (value as { remotes?: unknown }).remotes;
+  if (typeof remotes !== 'object' || remotes === null) return false;
+  return REMOTES.every((r) => {
+    const entry = (remotes as Record<string, unknown>)[r];
+    return (
+      entry === undefined || (typeof entry === 'object' && entry !== null && typeof (entry as { manifest?: unknown }).manifest === 'string')
+    );
+  });
+}
+
+/** The file of the site a site-relative URL names (undefined: another origin, or outside the site). */
+export function siteFileOf(siteDir: string, url: string): string | undefined {
+  if (!url.startsWith('/') || url.startsWith('//')) return undefined;
+  const pathname = url.replace(/[?#].*$/, '');
+  const file = path.resolve(siteDir, `.${path.posix.normalize(pathname)}`);
+  const root = path.resolve(siteDir);
+  return file.startsWith(root + path.sep) ? file : undefined;
+}
+
+export interface SitePreloadHintsOptions {
+  readonly siteDir: string;
+  /**
+   * The deployment a request sees (the seam for a per-user deployment, e.g. a canary); default:
+   * the site's deployment.json.
+   */
+  readonly deploymentFor?: (request: unknown) => DeploymentLike | undefined;
+}
+
+/** Hints for the assembled site in `siteDir`, read from its manifests (cached by mtime). */
+export function createSitePreloadHints(options: SitePreloadHintsOptions) {
+  const cache = new JsonFileCache();
+  const { siteDir } = options;
+  const siteDeployment = (): DeploymentLike | undefined => {
+    const value = cache.read<unknown>(path.join(siteDir, 'deployment.json'));
+    return isDeployment(value) ? value : undefined;
+  };
+  const deploymentFor = options.deploymentFor ?? siteDeployment;
+  const manifest = (url: string): MfManifestLike | undefined => {
+    const file = siteFileOf(siteDir, url);
+    return file ? cache.read<MfManifestLike>(file) : undefined;
+  };
+  return {
+    /** The hints of the page at `pathname` for this request. */
+    hintsFor(pathname: string, search = '', request?: unknown): PreloadHint[] {
+      const shellManifest = cache.read<MfManifestLike>(path.join(siteDir, 'mf-manifest.json'));
+      return preloadHintsFor(pathname, search, {
+        deployment: deploymentFor(request),
+        manifest,
+        shell: shellManifest ? { url: '/mf-manifest.json', manifest: shellManifest } : undefined,
+      });
+    },
+    /** The HTML of the page at `pathname` with its hints. */
+    htmlFor(html: string, pathname: string, search = '', request?: unknown): string {
+      return injectHints(html, renderHints(this.hintsFor(pathname, search, request)));
+    },
+  };
+}
