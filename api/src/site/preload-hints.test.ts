@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir, removeDir } from '../test/support';
 import {
@@ -13,6 +15,7 @@ import {
   type DeploymentLike,
   type MfManifestLike,
 } from './preload-hints';
+import { registerSite, siteFallback } from './serve';
 
 const authManifest = (entry = 'remoteEntry.9a6f.js'): MfManifestLike => ({
   metaData: { publicPath: 'auto', remoteEntry: { name: entry, path: '', type: 'global' } },
@@ -183,5 +186,42 @@ describe('createSitePreloadHints (the assembled site on disk)', () => {
     fs.writeFileSync(path.join(siteDir, 'deployment.json'), '{ not json');
     fs.rmSync(path.join(siteDir, 'mf-manifest.json'));
     expect(hints.htmlFor('<head></head>', '/login')).toBe('<head></head>');
+  });
+});
+
+describe('the served HTML of a page (site/serve.ts)', () => {
+  let siteDir: string;
+  const write = (relative: string, content: string) => {
+    const file = path.join(siteDir, relative);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, content);
+  };
+  beforeEach(() => {
+    siteDir = makeTempDir('preload-served');
+    write('index.html', '<!doctype html><html><head><title>shell</title></head><body><div id="app-root"></div></body></html>');
+    write('deployment.json', JSON.stringify(deployment));
+    write('remotes/mfe-auth/0.1.0-aaa/mf-manifest.json', JSON.stringify(authManifest()));
+    write('remotes/mfe-marketing/0.1.0-bbb/mf-manifest.json', JSON.stringify(marketingManifest));
+  });
+  afterEach(() => removeDir(siteDir));
+
+  it("GET /login names mfe-auth's live remoteEntry (and not marketing's), also compressed", async () => {
+    const app = Fastify();
+    registerSite(app, siteDir);
+    app.setNotFoundHandler((request, reply) => siteFallback(siteDir, request, reply));
+    try {
+      const plain = await app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'identity' } });
+      expect(plain.statusCode).toBe(200);
+      const head = plain.body.slice(0, plain.body.indexOf('</head>'));
+      expect(head).toContain('<link rel="preload" as="script" href="/remotes/mfe-auth/0.1.0-aaa/remoteEntry.9a6f.js">');
+      expect(head).toContain('href="/remotes/mfe-auth/0.1.0-aaa/__federation_expose_lifecycles.2c52.js"');
+      expect(plain.body).not.toContain('mfe-marketing');
+
+      const br = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain('href="/remotes/mfe-marketing/0.1.0-bbb/remoteEntry.m1.js"');
+    } finally {
+      await app.close();
+    }
   });
 });

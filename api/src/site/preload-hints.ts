@@ -242,3 +242,18 @@ export function createSitePreloadHints(options: SitePreloadHintsOptions) {
     },
   };
 }
+
+const bySite = new Map<string, ReturnType<typeof createSitePreloadHints>>();
+
+/**
+ * The hints of the assembled site in `siteDir` (one cache per site). A per-user deployment (e.g. a
+ * canary) plugs in here with `deploymentFor`.
+ */
+export function preloadHintsOf(siteDir: string): ReturnType<typeof createSitePreloadHints> {
+  let hints = bySite.get(siteDir);
+  if (!hints) {
+    hints = createSitePreloadHints({ siteDir });
+    bySite.set(siteDir, hints);
+  }
+  return hints;
+}

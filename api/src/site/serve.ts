@@ -14,6 +14,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { preloadHintsOf } from './preload-hints';
 
 export const NO_CACHE = 'no-cache';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -110,10 +111,11 @@ export interface SiteDocument {
  * The HTML document for a page path (the one place a document is made; add per-path content such
  * as preload hints here). Throws when the site has no such file.
  */
-export function renderDocument(siteDir: string, pathname: string): SiteDocument {
+export function renderDocument(siteDir: string, pathname: string, search = '', request?: FastifyRequest): SiteDocument {
   const file = documentFileFor(siteDir, pathname);
   const { html } = readDocumentFile(path.join(siteDir, file));
-  return { file, html };
+  // The page's remote entry and first chunks, named from the live deployment (preload-hints.ts).
+  return { file, html: preloadHintsOf(siteDir).htmlFor(html, pathname, search, request) };
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -219,7 +221,8 @@ export function siteFallback(siteDir: string, request: FastifyRequest, reply: Fa
     // A missing file (/remotes/x/missing.js) is a plain 404 instead.
     const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
     if (path.posix.extname(lastSegment) === '') {
-      return sendDocument(siteDir, request, reply, renderDocument(siteDir, pathname));
+      const search = request.url.slice(pathname.length).replace(/#.*$/, '');
+      return sendDocument(siteDir, request, reply, renderDocument(siteDir, pathname, search, request));
     }
   }
   return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
