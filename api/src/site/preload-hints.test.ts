@@ -91,6 +91,7 @@ describe('preloadHintsFor', () => {
     expect(hrefs[0]).toBe('/remotes/mfe-auth/0.1.0-aaa/remoteEntry.9a6f.js');
     expect(hrefs).not.toContain('/remotes/mfe-marketing/0.1.0-bbb/remoteEntry.m1.js');
     expect(hrefs).toContain('/assets/475.js');
+    expect(preloadHintsFor('/login', '', sources)).toContainEqual({ href: AUTH_URL, as: 'fetch' });
   });
 
   it("gives / and an unknown path (the 404 page) the marketing remote's files", () => {
@@ -121,8 +122,12 @@ describe('renderHints and injectHints', () => {
       renderHints([
         { href: '/r/e.js', as: 'script' },
         { href: '/r/a"b.css', as: 'style' },
+        { href: '/r/mf-manifest.json', as: 'fetch' },
       ]),
-    ).toBe('<link rel="preload" as="script" href="/r/e.js"><link rel="preload" as="style" href="/r/a&quot;b.css">');
+    ).toBe(
+      '<link rel="preload" as="script" href="/r/e.js"><link rel="preload" as="style" href="/r/a&quot;b.css">' +
+        '<link rel="preload" as="fetch" href="/r/mf-manifest.json" crossorigin>',
+    );
   });
 
   it('places the tags before </head>, and leaves the HTML alone without tags', () => {

@@ -21,7 +21,7 @@ import { REMOTES, remoteForPath, type RemoteName } from '@app/shared/route-table
 /** What a hint asks the browser to fetch. */
 export interface PreloadHint {
   readonly href: string;
-  readonly as: 'script' | 'style';
+  readonly as: 'script' | 'style' | 'fetch';
 }
 
 /** The part of deployment.json the hints read: the manifest URL of each remote's live version. */
@@ -121,15 +121,16 @@ export interface HintSources {
 }
 
 /**
- * The hints of the page at `pathname`: the owning remote's (route table), then the shell's
- * chunks; each URL once.
+ * The hints of the page at `pathname`: the owning remote's (route table) entry, files and
+ * `mf-manifest.json` (which the MF runtime fetches with `fetch(url, {})`: cors mode, hence
+ * `crossorigin` on that hint), then the shell's chunks; each URL once.
  */
 export function preloadHintsFor(pathname: string, search: string, sources: HintSources): PreloadHint[] {
   const remote = remoteForPath(pathname, search);
   const manifestUrl = sources.deployment?.remotes[remote]?.manifest;
   const manifest = manifestUrl ? sources.manifest(manifestUrl) : undefined;
   const hints = [
-    ...(manifestUrl && manifest ? remoteHints(manifestUrl, manifest) : []),
+    ...(manifestUrl && manifest ? [...remoteHints(manifestUrl, manifest), { href: manifestUrl, as: 'fetch' as const }] : []),
     ...(sources.shell ? shellHints(sources.shell.url, sources.shell.manifest) : []),
   ];
   const seen = new Set<string>();
@@ -138,9 +139,14 @@ export function preloadHintsFor(pathname: string, search: string, sources: HintS
 
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** `<link rel="preload" …>` tags of the hints (no `crossorigin`: see the header comment). */
+/**
+ * `<link rel="preload" …>` tags of the hints: scripts and styles without `crossorigin` (see the
+ * header comment), a fetch with it (`fetch()` is a cors request with same-origin credentials).
+ */
 export function renderHints(hints: readonly PreloadHint[]): string {
-  return hints.map((h) => `<link rel="preload" as="${h.as}" href="${escapeAttr(h.href)}">`).join('');
+  return hints
+    .map((h) => `<link rel="preload" as="${h.as}" href="${escapeAttr(h.href)}"${h.as === 'fetch' ? ' crossorigin' : ''}>`)
+    .join('');
 }
 
 /** The HTML with the tags placed just before `</head>` (as early as the document allows). */
