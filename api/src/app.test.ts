@@ -67,7 +67,7 @@ afterAll(async () => {
 function expectSecurityHeaders(headers: Record<string, unknown>): void {
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['referrer-policy']).toBe('same-origin');
-  expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+  expect(headers['x-frame-options']).toBe('DENY');
 }
 
 describe('GET /api/health/', () => {

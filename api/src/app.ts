@@ -12,6 +12,7 @@ import type { Env } from './env';
 import { csrfProtection } from './http/csrf';
 import { implement, registerImplementations, type Implementation } from './http/endpoints';
 import { ApiError, NOT_FOUND_DETAIL, drfValidatorCompiler } from './http/errors';
+import { registerSecurityHeaders } from './http/security-headers';
 import { loggerOptions, type LogStream } from './logging';
 import { cacheControlFor, IMMUTABLE, NO_CACHE, registerSite, SITE_NOT_BUILT, siteFallback } from './site/serve';
 import { authRoutes } from './modules/auth/routes';
@@ -160,11 +161,10 @@ export function buildApp({ env, db, context, logStream }: BuildAppOptions): Fast
     return parseJson(request, text, done);
   });
 
+  // CSP, COOP, Permissions-Policy, X-Frame-Options, nosniff, Referrer-Policy, HSTS (https PUBLIC_URL).
+  registerSecurityHeaders(app, { context, siteDir: env.SITE_DIR });
   // A callback hook (not async): no promise per request.
   app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
-    reply.header('X-Frame-Options', 'SAMEORIGIN');
     if (isApiPath(pathnameOf(request.url)) && !reply.hasHeader('cache-control')) {
       reply.header('Cache-Control', 'no-store');
     }

@@ -2,7 +2,7 @@ import { CSRF_COOKIE_NAME } from '@app/shared/domain';
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { ApiError } from './errors';
-import { isSecureRequest, requestOrigin } from './secure';
+import { isSecureRequest, requestOrigin, secureCookies } from './secure';
 
 /**
  * CSRF protection the way Django does it (cookie-based, "double submit"), because the client
@@ -73,7 +73,7 @@ function setCsrfCookie(request: FastifyRequest, reply: FastifyReply, token: stri
   reply.setCookie(CSRF_COOKIE, token, {
     path: '/',
     sameSite: 'lax',
-    secure: isSecureRequest(request),
+    secure: secureCookies(request),
     httpOnly: false,
     maxAge: CSRF_COOKIE_MAX_AGE_SECONDS,
     expires: new Date(now.getTime() + CSRF_COOKIE_MAX_AGE_SECONDS * 1000),

@@ -6,6 +6,12 @@ import type { FastifyRequest } from 'fastify';
  */
 export const isSecureRequest = (request: FastifyRequest): boolean => request.protocol === 'https';
 
+/**
+ * Cookies go out with Secure when PUBLIC_URL is https (decided by configuration: behind a TLS proxy
+ * that is not trusted the request looks like plain http) or when the request itself is https.
+ */
+export const secureCookies = (request: FastifyRequest): boolean => request.httpsSite === true || isSecureRequest(request);
+
 /** The request's own origin, as a browser names it in Origin (`https://host`, default port left out). */
 export function requestOrigin(request: FastifyRequest): string {
   const raw = `${request.protocol}://${request.host}`;

@@ -3,32 +3,42 @@ import { deleteSession, findSession, PERSISTENT_SESSION_MS, type Authenticated, 
 import type { AppContext } from '../context';
 import type { User } from '../db/schema';
 import { notAuthenticated } from './errors';
-import { isSecureRequest } from './secure';
+import { secureCookies } from './secure';
 
 /** Django's session cookie name. */
 export const SESSION_COOKIE = 'sessionid';
 
 /**
- * The session cookie: HttpOnly, SameSite=Lax, Path=/, Secure over HTTPS. With persistLoginState it
+ * Its name when PUBLIC_URL is https: the `__Host-` prefix makes the browser accept it only with
+ * Secure, Path=/ and no Domain, so no subdomain or plain-http page can set or shadow it.
+ */
+export const HOST_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
+/** The session cookie's name for this request's site (by configuration, not by the request). */
+export const sessionCookieName = (request: FastifyRequest): string => (request.httpsSite === true ? HOST_SESSION_COOKIE : SESSION_COOKIE);
+
+/**
+ * The session cookie: HttpOnly, SameSite=Lax, Path=/; Secure and named `__Host-sessionid` when
+ * PUBLIC_URL is https (Secure also for a request that came over https). With persistLoginState it
  * has Max-Age (and Expires) of 14 days; without, neither, so it ends with the browser.
  */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, created: NewSession): void {
   const persistent = created.session.persistent;
-  reply.setCookie(SESSION_COOKIE, created.token, {
+  reply.setCookie(sessionCookieName(request), created.token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: isSecureRequest(request),
+    secure: secureCookies(request),
     ...(persistent ? { maxAge: PERSISTENT_SESSION_MS / 1000, expires: created.session.expiresAt } : {}),
   });
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: isSecureRequest(request) });
+  reply.clearCookie(sessionCookieName(request), { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies(request) });
 }
 
 /** The session cookie's token, if the request has one. */
-export const sessionTokenOf = (request: FastifyRequest): string | undefined => request.cookies[SESSION_COOKIE];
+export const sessionTokenOf = (request: FastifyRequest): string | undefined => request.cookies[sessionCookieName(request)];
 
 const cache = new WeakMap<FastifyRequest, Promise<Authenticated | null>>();
 

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from
 import type { AppContext } from '../context';
 import { deleteStaffSession, findStaffSession, type AuthenticatedStaffSession, type NewStaffSession } from '../modules/staff/sessions';
 import { ApiError } from './errors';
-import { isSecureRequest } from './secure';
+import { secureCookies } from './secure';
 
 /**
  * The staff session of a request (the back office), apart from the applicant's (session.ts): its
@@ -32,7 +32,7 @@ export const staffPermissionDenied = (): ApiError => new ApiError(403, { detail:
  * Secure over HTTPS as the applicant's cookie (the request's protocol, with TRUST_PROXY a proxy's
  * X-Forwarded-Proto), and also whenever PUBLIC_URL is https: staff cookies never travel in clear.
  */
-const secure = (ctx: AppContext, request: FastifyRequest): boolean => isSecureRequest(request) || ctx.publicUrl().startsWith('https:');
+const secure = (ctx: AppContext, request: FastifyRequest): boolean => secureCookies(request) || ctx.publicUrl().startsWith('https:');
 
 /** The staff cookie: HttpOnly, SameSite=Lax, Path=/, no Max-Age (it ends with the browser; the server ends it sooner). */
 export function setStaffSessionCookie(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, created: NewStaffSession): void {

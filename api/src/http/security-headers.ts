@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The site is served over https (PUBLIC_URL): Secure cookies, `__Host-` session cookie, HSTS. */
+    httpsSite: boolean;
+  }
+}
+
+/**
+ * The Content-Security-Policy of every response (site and API), the strict base adjusted only as
+ * far as the site needs:
+ *
+ * - scripts only from this origin (the shell, the remotes and their chunks: module federation
+ *   loads them with <script src> from the paths in /deployment.json), plus the origins a release
+ *   manager listed in config.json `remoteOrigins` (the shell refuses any other remote URL);
+ * - `style-src 'unsafe-inline'`: the shell's index.html has an inline <style> (first paint) and the
+ *   shared UI injects its stylesheet in a <style> element (shared/src/ui/styles.ts);
+ * - `img-src data: blob:`: the favicon is a data: URL, upload previews are object URLs;
+ * - `frame-src blob:`: the back office shows an uploaded PDF in an <iframe> of an object URL;
+ * - `connect-src`: the API is same-origin; module federation fetches the remotes' mf-manifest.json.
+ */
+export const CONTENT_SECURITY_POLICY_BASE =
+  "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'; form-action 'self'";
+
+export function contentSecurityPolicy(remoteOrigins: readonly string[]): string {
+  const extra = remoteOrigins.map((origin) => ` ${origin}`).join('');
+  return [
+    "default-src 'self'",
+    `script-src 'self'${extra}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self'${extra}`,
+    "frame-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Nothing the site uses (uploads use <input type=file capture>, not getUserMedia). */
+export const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), display-capture=(), interest-cohort=()';
+
+/** One year, subdomains included: sent only when PUBLIC_URL is https. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** An http(s) origin exactly as `new URL(...).origin` writes it (no path, no credentials). */
+export function isOrigin(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === text;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * config.json `remoteOrigins` of the assembled site (SITE_DIR/config.json, the file the shell reads):
+ * the origins besides this one that remotes may be loaded from. Re-read when the file's mtime
+ * changes (one stat per response), so a release manager's edit applies without a restart.
+ */
+export function siteRemoteOrigins(siteDir: string): () => readonly string[] {
+  const file = path.join(siteDir, 'config.json');
+  let mtimeMs = -1;
+  let origins: readonly string[] = [];
+  return () => {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(file);
+    } catch {
+      if (mtimeMs !== -1) origins = [];
+      mtimeMs = -1;
+      return origins;
+    }
+    if (stat.mtimeMs === mtimeMs) return origins;
+    mtimeMs = stat.mtimeMs;
+    try {
+      const config = JSON.parse(fs.readFileSync(file, 'utf8')) as { remoteOrigins?: unknown };
+      const listed = Array.isArray(config.remoteOrigins) ? config.remoteOrigins : [];
+      origins = listed.filter((item): item is string => typeof item === 'string' && isOrigin(item));
+    } catch {
+      origins = [];
+    }
+    return origins;
+  };
+}
+
+/**
+ * Security headers on every response (site and API): CSP, COOP, Permissions-Policy,
+ * X-Frame-Options DENY, nosniff, Referrer-Policy; HSTS when PUBLIC_URL is https. Also marks each
+ * request with whether the site is https by configuration (`request.httpsSite`), which decides the
+ * cookies' Secure flag and the session cookie's name (http/secure.ts), whatever the request's own
+ * protocol (behind a TLS proxy it may look like plain http).
+ */
+export function registerSecurityHeaders(app: FastifyInstance, options: { context?: AppContext | undefined; siteDir: string }): void {
+  const remoteOrigins = siteRemoteOrigins(options.siteDir);
+  const httpsSite = () => options.context?.publicUrl().startsWith('https:') === true;
+  let cachedFor: readonly string[] | undefined;
+  let csp = contentSecurityPolicy([]);
+  app.decorateRequest('httpsSite', false);
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.httpsSite = httpsSite();
+    done();
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const origins = remoteOrigins();
+    if (origins !== cachedFor) {
+      cachedFor = origins;
+      csp = contentSecurityPolicy(origins);
+    }
+    reply.header('Content-Security-Policy', csp);
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+    if (request.httpsSite) reply.header('Strict-Transport-Security', HSTS);
+    done(null, payload);
+  });
+}
