@@ -4,6 +4,8 @@ import { auditLog } from './db/schema';
 /** Account events written to the append-only audit_log (the subject is the user). */
 export type AccountEvent =
   | 'account.registered'
+  /** The activation mail could not be sent: the new (never activated) account was removed again. */
+  | 'account.registration_withdrawn'
   | 'account.activated'
   | 'account.logged_in'
   | 'account.login_failed'

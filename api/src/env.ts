@@ -56,6 +56,11 @@ const envSchema = z.object({
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
       .optional(),
   ),
+  /**
+   * With SMTP_URL: how long (ms) connecting, the server's greeting, and any silence of the
+   * connection may take before a send fails. Default 10000.
+   */
+  SMTP_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(600_000).optional()),
   /** The From of every mail. */
   MAIL_FROM: optional(z.string().default(DEFAULT_MAIL_FROM)),
   /** The site's WordPress REST API root (`https://example.com/wp-json`): the news of /mypage. Unset: no news. */

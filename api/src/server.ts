@@ -73,7 +73,13 @@ async function main(): Promise<void> {
     });
     await migrate(database);
     const version = await database.serverVersion();
-    mailer = createMailer({ from: env.MAIL_FROM, outboxDir: env.MAIL_OUTBOX_DIR, smtpUrl: env.SMTP_URL, log });
+    mailer = createMailer({
+      from: env.MAIL_FROM,
+      outboxDir: env.MAIL_OUTBOX_DIR,
+      smtpUrl: env.SMTP_URL,
+      smtpTimeoutMs: env.SMTP_TIMEOUT_MS,
+      log,
+    });
     let port = env.PORT;
     const storage = createStorage(env);
     const context: AppContext = {

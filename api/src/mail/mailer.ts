@@ -30,8 +30,20 @@ export interface MailerOptions {
   /** .eml files go here when no SMTP server is configured. */
   readonly outboxDir: string;
   readonly smtpUrl?: string | undefined;
+  /**
+   * SMTP_TIMEOUT_MS: how long connecting, the server's greeting, and any silence of the
+   * connection may take before the send fails (nodemailer's own defaults are 2 min, 30 s and
+   * 10 min). Default: DEFAULT_SMTP_TIMEOUT_MS.
+   */
+  readonly smtpTimeoutMs?: number | undefined;
   readonly log?: (line: string) => void;
 }
+
+export const DEFAULT_SMTP_TIMEOUT_MS = 10_000;
+
+/** The outbox directory and its files: only the API's own user may read them (mails hold links). */
+export const OUTBOX_DIR_MODE = 0o700;
+export const OUTBOX_FILE_MODE = 0o600;
 
 let sequence = 0;
 
@@ -64,7 +76,13 @@ export function createMailer(options: MailerOptions): Mailer {
   });
 
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const timeout = options.smtpTimeoutMs ?? DEFAULT_SMTP_TIMEOUT_MS;
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+    });
     const url = new URL(options.smtpUrl);
     description = `SMTP ${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`;
     deliver = async (message) => {
@@ -76,12 +94,17 @@ export function createMailer(options: MailerOptions): Mailer {
     description = `outbox ${options.outboxDir}`;
     deliver = async (message) => {
       const info = await transport.sendMail(envelope(message));
-      await fs.mkdir(options.outboxDir, { recursive: true });
+      await fs.mkdir(options.outboxDir, { recursive: true, mode: OUTBOX_DIR_MODE });
+      // An outbox made before (or by someone else's umask) is closed up too.
+      await fs.chmod(options.outboxDir, OUTBOX_DIR_MODE);
       const raw = info.message as Buffer;
       // 'wx': never overwrite; on the rare clash take the next sequence number.
       for (let attempt = 0; ; attempt++) {
         try {
-          await fs.writeFile(path.join(options.outboxDir, outboxFileName(new Date(), message.to)), raw, { flag: 'wx' });
+          await fs.writeFile(path.join(options.outboxDir, outboxFileName(new Date(), message.to)), raw, {
+            flag: 'wx',
+            mode: OUTBOX_FILE_MODE,
+          });
           return;
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 5) throw error;

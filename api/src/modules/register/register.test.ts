@@ -254,6 +254,12 @@ describe('when the activation mail cannot be sent', () => {
     expect(response.json()).toEqual({ detail: SERVER_ERROR_DETAIL });
     const { rows } = await failing.database.pool.query('select count(*)::int as n from users');
     expect(rows).toEqual([{ n: 0 }]);
-    expect(await auditRows(failing, 'account.registered')).toEqual([]);
+    // The mail goes out after the account is committed (never inside the transaction): the
+    // append-only log keeps the registration and says it was withdrawn.
+    const [registered] = await auditRows(failing, 'account.registered');
+    expect(await auditRows(failing, 'account.registration_withdrawn')).toEqual([
+      { actor: null, subject_id: registered?.subject_id, data: { reason: 'activation mail not sent', ip: expect.any(String) as string } },
+    ]);
+    expect((await agent.post('/api/register/', body)).statusCode).toBe(500);
   });
 });

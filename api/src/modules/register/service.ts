@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES, type AccountSummary, type ActivationRequest, type RegisterRequest } from '@app/shared/contracts';
 import { hashPassword } from '../../accounts/passwords';
 import { activationUrl } from '../../accounts/links';
@@ -17,8 +17,10 @@ const emailTaken = () => fieldError('email', ACCOUNT_MESSAGES.emailTaken);
 
 /**
  * Creates the account (inactive until the address is confirmed), a 72-hour activation token and
- * the audit row, and sends the activation mail — all or nothing: when the mail cannot be sent the
- * transaction is rolled back (500), so the person can simply register again.
+ * the audit row in one transaction, then — once it has committed, so a slow mail server never
+ * holds a database connection or lock — sends the activation mail. When the mail cannot be sent
+ * the account is removed again (500, audit `account.registration_withdrawn`), so the person can
+ * simply register again; work that rolled back never sends a mail.
  */
 export async function register(ctx: AppContext, input: RegisterRequest, meta: { ip: string }): Promise<AccountSummary> {
   // What the registration page refuses (個人事業主 while individuals are unsupported), so does the API.
@@ -32,8 +34,9 @@ export async function register(ctx: AppContext, input: RegisterRequest, meta: { 
   if ((await findUserByEmail(ctx.db, input.email)) !== undefined) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now();
+  let created: { user: typeof users.$inferSelect; token: string };
   try {
-    return await ctx.db.transaction(async (tx) => {
+    created = await ctx.db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
         .values({
@@ -57,20 +60,37 @@ export async function register(ctx: AppContext, input: RegisterRequest, meta: { 
         userId: user.id,
         data: { corporate_division: user.corporateDivision, ip: meta.ip },
       });
-      await ctx.mailer.send(
-        activationMail({
-          to: user.email,
-          lastName: user.lastName,
-          firstName: user.firstName,
-          url: activationUrl(ctx.publicUrl(), user.id, token),
-        }),
-      );
-      return { id: user.id, email: user.email, corporate_division: user.corporateDivision };
+      return { user, token };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken(); // registered at the same moment
     throw error;
   }
+  const { user, token } = created;
+  try {
+    await ctx.mailer.send(
+      activationMail({
+        to: user.email,
+        lastName: user.lastName,
+        firstName: user.firstName,
+        url: activationUrl(ctx.publicUrl(), user.id, token),
+      }),
+    );
+  } catch (error) {
+    // Not activated, never used: removed with its token, so the address is free again.
+    await ctx.db.transaction(async (tx) => {
+      await tx.delete(users).where(and(eq(users.id, user.id), eq(users.isActive, false)));
+      await writeAudit(tx, {
+        event: 'account.registration_withdrawn',
+        at: ctx.now(),
+        actor: null,
+        userId: user.id,
+        data: { reason: 'activation mail not sent', ip: meta.ip },
+      });
+    });
+    throw error;
+  }
+  return { id: user.id, email: user.email, corporate_division: user.corporateDivision };
 }
 
 /**
