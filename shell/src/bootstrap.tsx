@@ -19,11 +19,14 @@ import {
   loadRuntimeConfig,
   recordInstance,
   refreshAuth,
+  remoteForPath,
   toFederationRemotes,
   type DeploymentManifest,
+  type RemoteName,
 } from '@app/shared';
 import { fallbackLifecycles } from './fallback-lifecycles';
 import { resiliencePlugin } from './resilience-plugin';
+import { createPrefetcher, saveDataRequested, whenIdle, type Prefetcher } from './prefetch';
 import { installStaleBuildReload } from './stale-build';
 
 recordInstance('react', React.createElement);
@@ -41,26 +44,49 @@ function renderFatal(detail: string) {
 
 async function main() {
   ensureStyles();
-  // The current user is known before any page renders, so guards decide on real state.
-  const [manifest] = await Promise.all([
-    loadDeploymentManifest().catch((error: unknown) => error as Error),
-    loadRuntimeConfig().then(() => refreshAuth()),
-  ]);
-  if (manifest instanceof Error) {
-    console.error('[shell]', manifest);
+  // The auth request goes out at once; the remotes do not wait for it (single-spa's documented
+  // order): applications are registered as soon as the deployment manifest is known, so the active
+  // remote's entry and chunks download while /api/me/ is in flight. single-spa loads a registered
+  // application before start() but mounts nothing until start(), which waits for the current
+  // user: guards decide on real state.
+  const auth = loadRuntimeConfig().then(() => refreshAuth());
+  let manifest: DeploymentManifest;
+  try {
+    manifest = await loadDeploymentManifest();
+  } catch (error) {
+    console.error('[shell]', error);
     renderFatal(COPY.errors.remoteUnavailable);
     return;
   }
-  startSite(manifest);
+  const prefetcher = registerSite(manifest);
+  await auth;
+  start({ urlRerouteOnly: true });
+  prefetchOtherRemotes(prefetcher);
   void installStaleBuildReload();
 }
 
-function startSite(manifest: DeploymentManifest) {
+/** Remotes and applications, registered before start(): the active remote starts loading now. */
+function registerSite(manifest: DeploymentManifest): Prefetcher {
   const byContainer = new Map(REMOTES.map((r) => [CONTAINERS[r], r]));
+  const remotes = toFederationRemotes(manifest, CONTAINERS, window.location.href);
+  const prefetcher = createPrefetcher({
+    // The same absolute URLs as the runtime's remotes (toFederationRemotes).
+    manifestUrls: Object.fromEntries(REMOTES.map((r) => [r, new URL(manifest.remotes[r].manifest, window.location.href).href])) as Record<
+      RemoteName,
+      string
+    >,
+    load: (remote) => loadRemote(`${CONTAINERS[remote]}/lifecycles`),
+    fetch: (...args) => fetch(...args),
+    document,
+    current: () => remoteForPath(window.location.pathname, window.location.search),
+    saveData: () => saveDataRequested(),
+  });
   registerPlugins([
     resiliencePlugin({
       retries: 2,
       baseDelayMs: 300,
+      // A manifest the prefetcher already has is not fetched again.
+      fetchFn: (url, init) => (typeof url === 'string' ? prefetcher.runtimeFetch(url) : undefined) ?? fetch(url, init),
       onRetry: (what, attempt) => console.info(`[shell] retrying ${what} (attempt ${attempt + 1})`),
       fallback: (id, error) => {
         console.warn(`[shell] remote ${id} is unavailable`, error);
@@ -69,7 +95,7 @@ function startSite(manifest: DeploymentManifest) {
       },
     }),
   ]);
-  registerRemotes(toFederationRemotes(manifest, CONTAINERS, window.location.href));
+  registerRemotes(remotes);
 
   for (const remote of REMOTES) {
     const name = CONTAINERS[remote];
@@ -90,8 +116,16 @@ function startSite(manifest: DeploymentManifest) {
   window.addEventListener('unhandledrejection', (event) => {
     if (isChunkLoadError(event.reason)) handleChunkLoadError();
   });
+  return prefetcher;
+}
 
-  start({ urlRerouteOnly: true });
+/**
+ * Once the first page has mounted and the browser is idle, the remotes its links lead to are
+ * prefetched; a link to another remote that is hovered, focused or touched loads that remote.
+ */
+function prefetchOtherRemotes(prefetcher: Prefetcher) {
+  prefetcher.listen(document);
+  window.addEventListener('single-spa:first-mount', () => whenIdle(() => prefetcher.prefetchLinked()), { once: true });
 }
 
 void main();

@@ -1,0 +1,125 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import type { RemoteName } from '@app/shared';
+import { createPrefetcher, linkedRemotes, remoteFiles, saveDataRequested, type MfManifestLike } from './prefetch';
+
+const ORIGIN = window.location.origin;
+const AUTH = `${ORIGIN}/remotes/mfe-auth/1.0.0-a/mf-manifest.json`;
+const authManifest: MfManifestLike = {
+  metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.aa.js', path: '', type: 'global' } },
+  exposes: [{ name: 'lifecycles', assets: { js: { sync: ['expose.bb.js'] }, css: { sync: ['l.cc.css'] } } }],
+};
+const manifestUrls = Object.fromEntries(
+  ['marketing', 'auth', 'entry', 'mypage', 'backoffice'].map((r) => [r, `${ORIGIN}/remotes/mfe-${r}/1.0.0-a/mf-manifest.json`]),
+) as Record<RemoteName, string>;
+
+function setup(overrides: { saveData?: boolean; current?: RemoteName } = {}) {
+  const fetchFn = vi.fn(
+    async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(authManifest), { status: 200 }),
+  );
+  const load = vi.fn(async (_remote: RemoteName) => ({}));
+  const prefetcher = createPrefetcher({
+    manifestUrls,
+    load,
+    fetch: fetchFn,
+    document,
+    current: () => overrides.current ?? 'marketing',
+    saveData: () => overrides.saveData ?? false,
+  });
+  return { prefetcher, fetchFn, load };
+}
+
+const prefetchLinks = () => [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((l) => [l.as, l.href]);
+
+afterEach(() => {
+  document.head.innerHTML = '';
+  document.body.innerHTML = '';
+});
+
+describe('remoteFiles', () => {
+  test("the entry, then the lifecycles module's sync CSS and JS, beside the manifest", () => {
+    expect(remoteFiles(AUTH, authManifest)).toEqual([
+      { href: `${ORIGIN}/remotes/mfe-auth/1.0.0-a/remoteEntry.aa.js`, as: 'script' },
+      { href: `${ORIGIN}/remotes/mfe-auth/1.0.0-a/l.cc.css`, as: 'style' },
+      { href: `${ORIGIN}/remotes/mfe-auth/1.0.0-a/expose.bb.js`, as: 'script' },
+    ]);
+    expect(remoteFiles(AUTH, {})).toEqual([]);
+  });
+});
+
+describe('linkedRemotes', () => {
+  test("the remotes owning a page's same-origin links, other than the current one", () => {
+    expect(
+      linkedRemotes(['/login', '/register', '/statement', 'https://example.com/login', `${ORIGIN}/mypage`], ORIGIN, 'marketing'),
+    ).toEqual(['auth', 'mypage']);
+  });
+});
+
+describe('createPrefetcher', () => {
+  test('prefetch names the entry and lifecycles files with <link rel=prefetch>, fetching the manifest once', async () => {
+    const { prefetcher, fetchFn } = setup();
+    await prefetcher.prefetch('auth');
+    await prefetcher.prefetch('auth');
+    expect(fetchFn).toHaveBeenCalledTimes(1);
+    expect(prefetchLinks()).toEqual([
+      ['script', `${ORIGIN}/remotes/mfe-auth/1.0.0-a/remoteEntry.aa.js`],
+      ['style', `${ORIGIN}/remotes/mfe-auth/1.0.0-a/l.cc.css`],
+      ['script', `${ORIGIN}/remotes/mfe-auth/1.0.0-a/expose.bb.js`],
+    ]);
+  });
+
+  test('the runtime gets the prefetched manifest (a fresh copy each time), and nothing for another', async () => {
+    const { prefetcher } = setup();
+    await prefetcher.prefetch('auth');
+    const first = await prefetcher.runtimeFetch(manifestUrls.auth);
+    const second = await prefetcher.runtimeFetch(manifestUrls.auth);
+    expect(await first?.json()).toEqual(authManifest);
+    expect(await second?.json()).toEqual(authManifest);
+    expect(prefetcher.runtimeFetch(manifestUrls.entry)).toBeUndefined();
+  });
+
+  test('prefetchLinked prefetches the remotes the page links to, not the current one', async () => {
+    const { prefetcher, fetchFn } = setup();
+    document.body.innerHTML = '<a href="/login">ログイン</a><a href="/statement">特商法</a>';
+    prefetcher.prefetchLinked();
+    await vi.waitFor(() => expect(prefetchLinks()).toHaveLength(3));
+    expect(fetchFn.mock.calls.map((c) => c[0])).toEqual([manifestUrls.auth]);
+  });
+
+  test('hover, focus or touch on a link to another remote loads it once; a link to the current remote does nothing', () => {
+    const { prefetcher, load } = setup();
+    document.body.innerHTML = '<a href="/login"><span>ログイン</span></a><a href="/statement">特商法</a>';
+    prefetcher.listen(document);
+    const [login, statement] = [...document.querySelectorAll('a')];
+    login!.querySelector('span')!.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+    login!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    statement!.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+    expect(load.mock.calls).toEqual([['auth']]);
+  });
+
+  test('nothing is prefetched or loaded when the user asked to save data', async () => {
+    const { prefetcher, fetchFn, load } = setup({ saveData: true });
+    await prefetcher.prefetch('auth');
+    prefetcher.warm('auth');
+    expect(fetchFn).not.toHaveBeenCalled();
+    expect(load).not.toHaveBeenCalled();
+    expect(prefetchLinks()).toEqual([]);
+  });
+
+  test('a failed manifest fetch is tried again on the next prefetch', async () => {
+    const { prefetcher, fetchFn } = setup();
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    fetchFn.mockResolvedValueOnce(new Response('', { status: 503 }));
+    await prefetcher.prefetch('auth');
+    expect(prefetchLinks()).toEqual([]);
+    await prefetcher.prefetch('auth');
+    expect(prefetchLinks()).toHaveLength(3);
+    info.mockRestore();
+  });
+});
+
+describe('saveDataRequested', () => {
+  test('reads navigator.connection.saveData', () => {
+    expect(saveDataRequested({ connection: { saveData: true } } as unknown as Navigator)).toBe(true);
+    expect(saveDataRequested({} as Navigator)).toBe(false);
+  });
+});

@@ -1,0 +1,178 @@
+/**
+ * Other remotes, fetched before they are needed (issue 12): a cross-remote navigation (the landing
+ * page's ログイン → the login form) should not wait for a remote's manifest, entry and chunks.
+ *
+ * - When the browser is idle after the first page has mounted, the remotes the page links to are
+ *   prefetched: their `mf-manifest.json` is fetched (and handed to the MF runtime later through its
+ *   `fetch` hook, so it is not fetched twice) and their entry and `lifecycles` files are named by
+ *   `<link rel="prefetch">` (lowest priority, not executed; the script later comes from the cache).
+ * - When the user shows intent — a link to another remote is hovered, focused or touched — that
+ *   remote is loaded outright through the MF runtime (`loadRemote`), so the click finds it ready.
+ *
+ * Nothing is prefetched when the user asked to save data (`navigator.connection.saveData`).
+ */
+import { remoteForPath, type RemoteName } from '@app/shared';
+
+/** The part of a module-federation `mf-manifest.json` read here. */
+export interface MfManifestLike {
+  readonly metaData?: {
+    readonly publicPath?: string;
+    readonly remoteEntry?: { readonly name?: string; readonly path?: string; readonly type?: string };
+  };
+  readonly exposes?: readonly {
+    readonly name?: string;
+    readonly assets?: { readonly js?: { readonly sync?: readonly string[] }; readonly css?: { readonly sync?: readonly string[] } };
+  }[];
+}
+
+export interface PrefetchFile {
+  readonly href: string;
+  readonly as: 'script' | 'style';
+}
+
+/** Files of a remote's `lifecycles` module a page needs first: the entry, then its sync CSS and JS. */
+export function remoteFiles(manifestUrl: string, manifest: MfManifestLike): PrefetchFile[] {
+  const entry = manifest.metaData?.remoteEntry;
+  if (!entry?.name) return [];
+  const publicPath = manifest.metaData?.publicPath;
+  const base = new URL(publicPath && publicPath !== 'auto' ? publicPath.replace(/\/?$/, '/') : './', manifestUrl);
+  const at = (...parts: (string | undefined)[]) =>
+    new URL(
+      parts
+        .filter((p): p is string => !!p)
+        .map((p) => p.replace(/^\/+|\/+$/g, ''))
+        .filter((p) => p !== '')
+        .join('/'),
+      base,
+    ).href;
+  const lifecycles = manifest.exposes?.find((e) => e.name === 'lifecycles');
+  return [
+    { href: at(entry.path, entry.name), as: 'script' },
+    ...(lifecycles?.assets?.css?.sync ?? []).map((f) => ({ href: at(f), as: 'style' as const })),
+    ...(lifecycles?.assets?.js?.sync ?? []).map((f) => ({ href: at(f), as: 'script' as const })),
+  ];
+}
+
+/** The remotes that own the same-origin links of a page, other than `current`. */
+export function linkedRemotes(hrefs: Iterable<string>, origin: string, current: RemoteName | undefined): RemoteName[] {
+  const found = new Set<RemoteName>();
+  for (const href of hrefs) {
+    let url: URL;
+    try {
+      url = new URL(href, origin);
+    } catch {
+      continue;
+    }
+    if (url.origin !== origin) continue;
+    const remote = remoteForPath(url.pathname, url.search);
+    if (remote !== current) found.add(remote);
+  }
+  return [...found];
+}
+
+export interface PrefetcherDeps {
+  /** Absolute URL of each remote's `mf-manifest.json` (the live deployment). */
+  readonly manifestUrls: Readonly<Record<RemoteName, string>>;
+  /** Loads a remote through the MF runtime (`loadRemote('<container>/lifecycles')`). */
+  readonly load: (remote: RemoteName) => Promise<unknown>;
+  readonly fetch: typeof fetch;
+  readonly document: Document;
+  /** The remote of the page shown now. */
+  readonly current: () => RemoteName | undefined;
+  /** `navigator.connection.saveData`. */
+  readonly saveData: () => boolean;
+}
+
+/** `navigator.connection.saveData` (Network Information API; absent in some browsers). */
+export function saveDataRequested(nav: Navigator = navigator): boolean {
+  return (nav as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+}
+
+export function createPrefetcher(deps: PrefetcherDeps) {
+  const manifests = new Map<string, Promise<Response>>();
+  const prefetched = new Set<RemoteName>();
+  const loaded = new Set<RemoteName>();
+
+  const fetchManifest = (url: string): Promise<Response> => {
+    let response = manifests.get(url);
+    if (!response) {
+      // As the MF runtime asks for it (`fetch(url, {})`), so it could also come from the cache.
+      response = deps.fetch(url, {}).then((r) => {
+        if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+        return r;
+      });
+      response.catch(() => manifests.delete(url));
+      manifests.set(url, response);
+    }
+    return response;
+  };
+
+  const addPrefetchLink = (file: PrefetchFile) => {
+    const doc = deps.document;
+    const exists = [...doc.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"], link[rel="preload"]')].some(
+      (l) => l.href === file.href,
+    );
+    if (exists) return;
+    const link = doc.createElement('link');
+    link.rel = 'prefetch';
+    link.as = file.as;
+    link.href = file.href;
+    doc.head.appendChild(link);
+  };
+
+  return {
+    /**
+     * For the MF runtime's manifest fetch (the resilience plugin's `fetchFn`): a manifest fetched
+     * here is answered from here (a clone), so it is not fetched twice. Undefined: fetch it.
+     */
+    runtimeFetch(url: string): Promise<Response> | undefined {
+      return manifests.get(url)?.then((r) => r.clone());
+    },
+
+    /** Prefetches a remote's manifest, entry and lifecycles files (idle time; not executed). */
+    async prefetch(remote: RemoteName): Promise<void> {
+      if (deps.saveData() || prefetched.has(remote) || loaded.has(remote) || remote === deps.current()) return;
+      prefetched.add(remote);
+      const url = deps.manifestUrls[remote];
+      try {
+        const manifest = (await (await fetchManifest(url)).clone().json()) as MfManifestLike;
+        remoteFiles(url, manifest).forEach(addPrefetchLink);
+      } catch (error) {
+        prefetched.delete(remote);
+        console.info('[shell] prefetch of', remote, 'failed', error);
+      }
+    },
+
+    /** Loads a remote the user is about to open (hover, focus, touch on a link to it). */
+    warm(remote: RemoteName): void {
+      if (deps.saveData() || loaded.has(remote) || remote === deps.current()) return;
+      loaded.add(remote);
+      deps.load(remote).catch(() => loaded.delete(remote));
+    },
+
+    /** Prefetches the remotes the document links to now. */
+    prefetchLinked(): void {
+      const hrefs = [...deps.document.querySelectorAll<HTMLAnchorElement>('a[href]')].map((a) => a.href);
+      for (const remote of linkedRemotes(hrefs, deps.document.location.origin, deps.current())) void this.prefetch(remote);
+    },
+
+    /** Warms a remote when a link to it is hovered, focused or touched (event delegation). */
+    listen(target: EventTarget): void {
+      const onIntent = (event: Event) => {
+        const anchor = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[href]');
+        if (!anchor) return;
+        const [remote] = linkedRemotes([anchor.href], deps.document.location.origin, deps.current());
+        if (remote) this.warm(remote);
+      };
+      for (const type of ['mouseover', 'focusin', 'touchstart']) target.addEventListener(type, onIntent, { passive: true, capture: true });
+    },
+  };
+}
+
+export type Prefetcher = ReturnType<typeof createPrefetcher>;
+
+/** Runs `task` when the browser is idle (a timeout where there is no requestIdleCallback). */
+export function whenIdle(task: () => void, win: Window = window): void {
+  if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(() => task(), { timeout: 3000 });
+  else win.setTimeout(task, 1);
+}
