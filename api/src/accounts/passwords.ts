@@ -1,4 +1,46 @@
-import { hash, verify } from '@node-rs/argon2';
+import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
+
+/**
+ * At most this many argon2 computations run at once; the others wait their turn. @node-rs/argon2
+ * computes on libuv's thread pool (4 threads), which also opens and reads the site's files: a
+ * login storm with no bound would queue every static file and health check behind the hashes.
+ * Two leave room for the rest (and each takes ~19 MiB).
+ */
+export const ARGON2_CONCURRENCY = 2;
+
+/** How many argon2 computations started, and at most how many ran at once (tests, monitoring). */
+export const argon2Stats = {
+  started: 0,
+  inFlight: 0,
+  maxInFlight: 0,
+  reset(): void {
+    this.started = 0;
+    this.maxInFlight = this.inFlight;
+  },
+};
+
+const waiting: (() => void)[] = [];
+
+/** Runs `work` when fewer than ARGON2_CONCURRENCY computations are running (first come, first served). */
+async function bounded<T>(work: () => Promise<T>): Promise<T> {
+  if (argon2Stats.inFlight >= ARGON2_CONCURRENCY) {
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
+  // The finishing computation handed its slot over (inFlight was not decremented): take it.
+  else argon2Stats.inFlight++;
+  argon2Stats.started++;
+  argon2Stats.maxInFlight = Math.max(argon2Stats.maxInFlight, argon2Stats.inFlight);
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next === undefined) argon2Stats.inFlight--;
+    else next();
+  }
+}
+
+const hash = (password: string) => bounded(() => argon2Hash(password));
+const verify = (passwordHash: string, password: string) => bounded(() => argon2Verify(passwordHash, password));
 
 /**
  * Password hashes: argon2id (the library's default algorithm) with its default cost (19 MiB, 2
