@@ -3,7 +3,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { API_PORT, CONTAINERS as BUILD_CONTAINERS, DEV_PORTS, devDeploymentManifest } from '../shared/build/federation.mjs';
+import {
+  API_PORT,
+  CONTAINERS as BUILD_CONTAINERS,
+  DEV_PORTS,
+  devDeploymentManifest,
+  devRemoteOrigins,
+} from '../shared/build/federation.mjs';
 import { CONTAINERS, REMOTES } from '../shared/src/remotes.ts';
 import { DeploymentManifestSchema, toFederationRemotes } from '../shared/src/runtime/deployment-manifest.ts';
 import { REMOTE_DIRS, REMOTE_LIST, ROOT } from './lib.mjs';
@@ -43,7 +49,9 @@ describe("the shell dev server's /deployment.json", () => {
   test("is a valid deployment manifest whose absolute URLs reach each remote's dev server", () => {
     const manifest = devDeploymentManifest('localhost');
     expect(DeploymentManifestSchema.parse(manifest)).toEqual(manifest);
-    expect(toFederationRemotes(manifest, CONTAINERS, 'http://localhost:3001/entry/detail/3')).toEqual([
+    // The dev /config.json lists the remotes' dev servers in remoteOrigins; without them, refused.
+    expect(() => toFederationRemotes(manifest, CONTAINERS, 'http://localhost:3001/entry/detail/3', [])).toThrow(/remoteOrigins/);
+    expect(toFederationRemotes(manifest, CONTAINERS, 'http://localhost:3001/entry/detail/3', devRemoteOrigins('localhost'))).toEqual([
       { name: 'mfe_marketing', alias: 'mfe_marketing', entry: 'http://localhost:3101/mf-manifest.json' },
       { name: 'mfe_auth', alias: 'mfe_auth', entry: 'http://localhost:3102/mf-manifest.json' },
       { name: 'mfe_entry', alias: 'mfe_entry', entry: 'http://localhost:3103/mf-manifest.json' },

@@ -13,6 +13,16 @@ export const isConfigLinkUrl = (url: string): boolean =>
 const ConfigLinkUrlSchema = z.string().check(z.refine(isConfigLinkUrl, { error: 'a path of this site or an http(s) URL' }));
 const NonBlankSchema = z.string().check(z.refine((text) => text.trim() !== '', { error: 'not blank' }));
 
+/** An http(s) origin exactly as URL.origin writes it (`https://cdn.example.jp`, no path). */
+export const isHttpOrigin = (text: string): boolean => {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === text;
+  } catch {
+    return false;
+  }
+};
+
 /** `/config.json`: everything deploy-specific, read at start (nothing is compiled in). */
 export const RuntimeConfigSchema = z.object({
   supportUrl: z.string().check(z.minLength(1)),
@@ -37,6 +47,12 @@ export const RuntimeConfigSchema = z.object({
    * link's text, defaults to 詳しく見る). Absent: no banner.
    */
   cardPaymentBanner: z.optional(z.object({ text: NonBlankSchema, url: ConfigLinkUrlSchema, linkLabel: z.optional(NonBlankSchema) })),
+  /**
+   * Origins besides the site's own that /deployment.json may load remotes from (a CDN:
+   * `["https://cdn.example.jp"]`). The shell refuses any other remote URL, and the API names these
+   * in its Content-Security-Policy. Absent: same-origin only.
+   */
+  remoteOrigins: z.optional(z.array(z.string().check(z.refine(isHttpOrigin, { error: 'an http(s) origin (no path)' })))),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;
 
@@ -57,11 +73,21 @@ export function setRuntimeConfig(config: RuntimeConfig): void {
   current = config;
 }
 
+let loading: Promise<RuntimeConfig> | undefined;
+
+/** The runtime config once a loadRuntimeConfig in flight has settled (else the current one). */
+export const runtimeConfigSettled = (): Promise<RuntimeConfig> => loading ?? Promise.resolve(current);
+
 /** Fetches and validates /config.json (uncached). Falls back to the defaults, reporting why. */
-export async function loadRuntimeConfig(
+export function loadRuntimeConfig(
   fetchFn: typeof fetch = fetch,
   onError: (error: unknown) => void = (e) => console.warn('[config]', e),
 ): Promise<RuntimeConfig> {
+  loading = fetchRuntimeConfig(fetchFn, onError);
+  return loading;
+}
+
+async function fetchRuntimeConfig(fetchFn: typeof fetch, onError: (error: unknown) => void): Promise<RuntimeConfig> {
   try {
     const res = await fetchFn(RUNTIME_CONFIG_URL, { cache: 'no-store', credentials: 'same-origin' });
     if (!res.ok) throw new Error(`${RUNTIME_CONFIG_URL}: HTTP ${res.status}`);

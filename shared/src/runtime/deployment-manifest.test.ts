@@ -16,7 +16,7 @@ const respond = (status: number, body: string) => vi.fn(async () => new Response
 describe('loadDeploymentManifest', () => {
   test('fetches /deployment.json uncached and validates it', async () => {
     const f = respond(200, JSON.stringify(valid));
-    await expect(loadDeploymentManifest(f)).resolves.toEqual(valid);
+    await expect(loadDeploymentManifest(f, undefined, { allowedOrigins: ['https://cdn.example.jp'] })).resolves.toEqual(valid);
     expect(f).toHaveBeenCalledWith('/deployment.json', expect.objectContaining({ cache: 'no-store' }));
   });
   test.each([
@@ -40,12 +40,57 @@ describe('loadDeploymentManifest', () => {
 
 describe('toFederationRemotes', () => {
   test('one remote per entry, by container name, URLs resolved against the page', () => {
-    expect(toFederationRemotes(valid, CONTAINERS, 'https://tsumugi.example.jp/entry/detail/3')).toEqual([
+    expect(toFederationRemotes(valid, CONTAINERS, 'https://tsumugi.example.jp/entry/detail/3', ['https://cdn.example.jp'])).toEqual([
       { name: 'mfe_marketing', alias: 'mfe_marketing', entry: 'https://tsumugi.example.jp/remotes/mfe-marketing/1/mf-manifest.json' },
       { name: 'mfe_auth', alias: 'mfe_auth', entry: 'https://tsumugi.example.jp/remotes/mfe-auth/2/mf-manifest.json' },
       { name: 'mfe_entry', alias: 'mfe_entry', entry: 'https://cdn.example.jp/mfe-entry/3/mf-manifest.json' },
       { name: 'mfe_mypage', alias: 'mfe_mypage', entry: 'https://tsumugi.example.jp/remotes/mfe-mypage/4/mf-manifest.json' },
       { name: 'mfe_backoffice', alias: 'mfe_backoffice', entry: 'https://tsumugi.example.jp/remotes/mfe-backoffice/5/mf-manifest.json' },
     ]);
+  });
+});
+
+describe('remote URLs must be same-origin or allowed by config.json remoteOrigins (a tampered manifest loads no foreign code)', () => {
+  const PAGE = 'https://tsumugi.example.jp/mypage';
+  const tampered = (manifest: string): DeploymentManifest => ({
+    remotes: {
+      ...valid.remotes,
+      entry: { manifest: '/remotes/mfe-entry/3/mf-manifest.json', version: '3' },
+      mypage: { manifest, version: '4' },
+    },
+  });
+
+  test.each([
+    'https://evil.example/mf-manifest.json',
+    '//evil.example/mf-manifest.json',
+    'http://tsumugi.example.jp/remotes/mfe-mypage/4/mf-manifest.json',
+    'https://tsumugi.example.jp.evil.example/mf-manifest.json',
+    'data:text/javascript,alert(1)',
+  ])('toFederationRemotes refuses %s', (url) => {
+    expect(() => toFederationRemotes(tampered(url), CONTAINERS, PAGE, [])).toThrow(DeploymentManifestError);
+    expect(() => toFederationRemotes(tampered(url), CONTAINERS, PAGE, [])).toThrow(/mypage.*remoteOrigins/);
+  });
+
+  test('an origin listed in remoteOrigins is allowed, and only that one', () => {
+    const cdn = tampered('https://cdn.example.jp/mfe-mypage/4/mf-manifest.json');
+    expect(toFederationRemotes(cdn, CONTAINERS, PAGE, ['https://cdn.example.jp']).find((r) => r.name === 'mfe_mypage')?.entry).toBe(
+      'https://cdn.example.jp/mfe-mypage/4/mf-manifest.json',
+    );
+    expect(() => toFederationRemotes(cdn, CONTAINERS, PAGE, ['https://cdn2.example.jp'])).toThrow(DeploymentManifestError);
+  });
+
+  test('without a list given, the runtime config decides (none by default)', () => {
+    expect(() => toFederationRemotes(tampered('https://evil.example/mf-manifest.json'), CONTAINERS, PAGE)).toThrow(DeploymentManifestError);
+  });
+
+  test('loadDeploymentManifest refuses a tampered manifest (the shell then shows its error page, not foreign code)', async () => {
+    const f = respond(200, JSON.stringify(tampered('https://evil.example/mf-manifest.json')));
+    const error = await loadDeploymentManifest(f, '/deployment.json', { base: PAGE, allowedOrigins: [] }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DeploymentManifestError);
+    expect((error as Error).message).toMatch(/evil\.example.*remoteOrigins/);
+    const allowed = respond(200, JSON.stringify(tampered('https://cdn.example.jp/x/mf-manifest.json')));
+    await expect(
+      loadDeploymentManifest(allowed, '/deployment.json', { base: PAGE, allowedOrigins: ['https://cdn.example.jp'] }),
+    ).resolves.toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { DEPLOYMENT_MANIFEST_URL } from '../constants';
 import { REMOTES, type RemoteName } from '../remotes';
+import { getRuntimeConfig, runtimeConfigSettled } from './config';
 
 /**
  * The deployment manifest (`/deployment.json`): which build of each remote is live. A release
@@ -21,8 +22,39 @@ export class DeploymentManifestError extends Error {
   override name = 'DeploymentManifestError';
 }
 
-/** Fetches the manifest uncached and validates it; throws a DeploymentManifestError saying why. */
-export async function loadDeploymentManifest(fetchFn: typeof fetch = fetch, url = DEPLOYMENT_MANIFEST_URL): Promise<DeploymentManifest> {
+/**
+ * Where remotes may be loaded from: the page's own origin, and the origins config.json lists in
+ * `remoteOrigins` (the API names the same ones in its Content-Security-Policy). A manifest that
+ * points anywhere else (tampered, or a typo) is refused, so no foreign code ever runs.
+ */
+function checkedRemoteUrl(remote: RemoteName, manifestUrl: string, base: string, allowedOrigins: readonly string[]): string {
+  let url: URL;
+  try {
+    url = new URL(manifestUrl, base);
+  } catch {
+    throw new DeploymentManifestError(`${remote}: ${manifestUrl} is not a URL`);
+  }
+  const own = new URL(base).origin;
+  if (url.origin !== own && !allowedOrigins.includes(url.origin)) {
+    throw new DeploymentManifestError(
+      `${remote}: ${url.href} is neither on this site (${own}) nor on an origin listed in config.json remoteOrigins; refused`,
+    );
+  }
+  return url.href;
+}
+
+const pageUrl = (): string => globalThis.location?.href ?? 'http://localhost/';
+
+/**
+ * Fetches the manifest uncached and validates it, remote URLs included (same-origin or listed in
+ * config.json `remoteOrigins`: by default the runtime config, once its loading has settled);
+ * throws a DeploymentManifestError saying why.
+ */
+export async function loadDeploymentManifest(
+  fetchFn: typeof fetch = fetch,
+  url = DEPLOYMENT_MANIFEST_URL,
+  options: { base?: string; allowedOrigins?: readonly string[] } = {},
+): Promise<DeploymentManifest> {
   let res: Response;
   try {
     res = await fetchFn(url, { cache: 'no-store', credentials: 'same-origin' });
@@ -38,18 +70,26 @@ export async function loadDeploymentManifest(fetchFn: typeof fetch = fetch, url 
   }
   const parsed = DeploymentManifestSchema.safeParse(body);
   if (!parsed.success) throw new DeploymentManifestError(`${url} is invalid: ${z.prettifyError(parsed.error)}`);
+  const allowedOrigins = options.allowedOrigins ?? (await runtimeConfigSettled()).remoteOrigins ?? [];
+  const base = options.base ?? pageUrl();
+  for (const remote of REMOTES) checkedRemoteUrl(remote, parsed.data.remotes[remote].manifest, base, allowedOrigins);
   return parsed.data;
 }
 
-/** Module-federation remotes for `registerRemotes`, container names from the build helpers. */
+/**
+ * Module-federation remotes for `registerRemotes`, container names from the build helpers. Throws
+ * a DeploymentManifestError for a URL that is neither same-origin nor in `allowedOrigins` (by
+ * default config.json `remoteOrigins`).
+ */
 export function toFederationRemotes(
   manifest: DeploymentManifest,
   containers: Readonly<Record<RemoteName, string>>,
   base: string,
+  allowedOrigins: readonly string[] = getRuntimeConfig().remoteOrigins ?? [],
 ): { name: string; entry: string; alias: string }[] {
   return REMOTES.map((remote) => ({
     name: containers[remote],
     alias: containers[remote],
-    entry: new URL(manifest.remotes[remote].manifest, base).href,
+    entry: checkedRemoteUrl(remote, manifest.remotes[remote].manifest, base, allowedOrigins),
   }));
 }
