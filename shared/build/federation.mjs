@@ -112,6 +112,17 @@ function reactRouterAlias(production) {
 }
 
 /**
+ * A production remote's bundler runtime from its ESM build. The MF plugin imports it by the absolute
+ * path of its CommonJS file, which keeps all of it and of @module-federation/sdk; from ESM, with the
+ * runtime core taken from the shell (`externalRuntime`), only what a remote uses stays: its
+ * remoteEntry 9.5 KB gzip instead of 14.5. (Not for the shell: it provides the whole runtime core
+ * to the remotes, and measured 0.7 KB larger from ESM.)
+ */
+const requireFromEnhanced = createRequire(createRequire(import.meta.url).resolve('@module-federation/enhanced/rspack'));
+const BUNDLER_RUNTIME_CJS = requireFromEnhanced.resolve('@module-federation/webpack-bundler-runtime');
+const mfRuntimeAlias = { [`${BUNDLER_RUNTIME_CJS}$`]: BUNDLER_RUNTIME_CJS.replace(/\.cjs$/, '.js') };
+
+/**
  * Module-federation runtime option for every build: `target: 'web'` is not inferred by MF enhanced
  * 2.x, and without it each runtime also carries the Node script loader (measured: the shell's main
  * −2.1 KB gzip, each production remoteEntry −2.0 KB). `disableRemote` would fit the remotes (they
@@ -239,9 +250,11 @@ export function remoteConfig({ remote, dir, mode, mock = false }) {
   if (!(remote in CONTAINERS)) throw new Error(`unknown remote ${remote}: shared/remotes.json lists ${remoteNames.join(', ')}`);
   if (mock && mode === 'production') throw new Error('the mock API is for the dev server only (dev:mock)');
   const base = baseConfig({ dir, mode, publicPath: 'auto', mock });
+  const production = mode === 'production';
   return {
     ...base,
     entry: { main: './src/index.ts' },
+    resolve: production ? { ...base.resolve, alias: { ...base.resolve.alias, ...mfRuntimeAlias } } : base.resolve,
     plugins: [
       ...base.plugins,
       new ModuleFederationPlugin({
