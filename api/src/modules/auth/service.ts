@@ -11,6 +11,7 @@ import { oneTimeTokens, users, type User } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { activationMail } from '../../mail/templates';
 import { clientKey } from '../../http/client-ip';
+import { applicantThrottleAudit } from './throttle-audit';
 import { dropLoginAttempt, markLoginSucceeded, normalizeEmail, reserveLoginAttempt } from './throttle';
 
 export interface ClientInfo {
@@ -37,7 +38,15 @@ export async function login(ctx: AppContext, input: LoginRequest, client: Client
   // Counted before the password is checked (and under a lock): parallel guesses cannot overtake the limit.
   const { retryAfter, attemptId } = await reserveLoginAttempt(ctx.db, { email, ip: clientKey(client.ip), now });
   if (attemptId === undefined) {
-    await writeAudit(ctx.db, { event: 'account.login_failed', at: now, actor: null, data: { email, ip: client.ip, reason: 'throttled' } });
+    // One audit row when the throttling begins, not one per refused attempt.
+    if (applicantThrottleAudit.shouldAudit(`${email}\n${client.ip}`, now, retryAfter)) {
+      await writeAudit(ctx.db, {
+        event: 'account.login_failed',
+        at: now,
+        actor: null,
+        data: { email, ip: client.ip, reason: 'throttled' },
+      });
+    }
     throw new ApiError(429, { detail: ACCOUNT_MESSAGES.loginThrottled }, { 'Retry-After': String(retryAfter) });
   }
 

@@ -1,4 +1,5 @@
 import { STAFF_MESSAGES, type StaffLoginRequest, type StaffMember, type StaffSummary } from '@app/shared/contracts';
+import { staffThrottleAudit } from '../auth/throttle-audit';
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { verifyPassword } from '../../accounts/passwords';
 import { drfDateTime } from '../../accounts/users';
@@ -89,7 +90,10 @@ export async function staffLogin(
   // Counted (as a failure) before anything is checked, under a lock: parallel guesses cannot overtake the limit.
   const { retryAfter, attemptId } = await reserveStaffLoginAttempt(ctx.db, { email, ip: clientKey(client.ip), now });
   if (attemptId === undefined) {
-    await auditFailure(ctx.db, now, undefined, { email, ip: client.ip, reason: 'throttled' });
+    // One audit row when the throttling begins, not one per refused attempt.
+    if (staffThrottleAudit.shouldAudit(`${email}\n${client.ip}`, now, retryAfter)) {
+      await auditFailure(ctx.db, now, undefined, { email, ip: client.ip, reason: 'throttled' });
+    }
     throw new ApiError(429, { detail: STAFF_MESSAGES.loginThrottled }, { 'Retry-After': String(retryAfter) });
   }
 
