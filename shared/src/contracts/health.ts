@@ -1,16 +1,11 @@
 import * as z from 'zod/mini';
 
 /**
- * `GET /api/health/`: whether the API and its database answer (200 ok, 503 error). `embedded` says
- * whether the database is the embedded PostgreSQL; `version` is the server's version when it answered.
+ * `GET /api/health/`: whether the API and its database answer — only that (200 ok, 503 error). A
+ * visitor learns no versions and nothing of the database; the API's log and startup line have them.
  */
 export const HealthSchema = z.object({
   status: z.enum(['ok', 'error']),
-  database: z.object({
-    status: z.enum(['ok', 'error']),
-    embedded: z.boolean(),
-    version: z.optional(z.string()),
-  }),
 });
 export type Health = z.infer<typeof HealthSchema>;
 
