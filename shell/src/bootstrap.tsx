@@ -26,7 +26,7 @@ import {
 } from '@app/shared';
 import { fallbackLifecycles } from './fallback-lifecycles';
 import { resiliencePlugin } from './resilience-plugin';
-import { createPrefetcher, saveDataRequested, whenIdle, type Prefetcher } from './prefetch';
+import { afterLoad, createPrefetcher, saveDataRequested, whenIdle, type Prefetcher } from './prefetch';
 import { installStaleBuildReload } from './stale-build';
 
 recordInstance('react', React.createElement);
@@ -120,12 +120,12 @@ function registerSite(manifest: DeploymentManifest): Prefetcher {
 }
 
 /**
- * Once the first page has mounted and the browser is idle, the remotes its links lead to are
+ * Once the first page has mounted, its files have loaded and the browser is idle, the remotes its links lead to are
  * prefetched; a link to another remote that is hovered, focused or touched loads that remote.
  */
 function prefetchOtherRemotes(prefetcher: Prefetcher) {
   prefetcher.listen(document);
-  window.addEventListener('single-spa:first-mount', () => whenIdle(() => prefetcher.prefetchLinked()), { once: true });
+  window.addEventListener('single-spa:first-mount', () => afterLoad(() => whenIdle(() => prefetcher.prefetchLinked())), { once: true });
 }
 
 void main();

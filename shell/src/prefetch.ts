@@ -176,3 +176,12 @@ export function whenIdle(task: () => void, win: Window = window): void {
   if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(() => task(), { timeout: 3000 });
   else win.setTimeout(task, 1);
 }
+
+/**
+ * Runs `task` after the window's load event (at once if it has fired): the page's own lazy chunks,
+ * requested while it mounts, go first.
+ */
+export function afterLoad(task: () => void, win: Window = window): void {
+  if (win.document.readyState === 'complete') win.setTimeout(task, 0);
+  else win.addEventListener('load', () => task(), { once: true });
+}

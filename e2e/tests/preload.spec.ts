@@ -1,0 +1,140 @@
+import type { CDPSession, Page } from '@playwright/test';
+import { asDeploymentManifest, type RemoteName } from '../remotes';
+import { test, expect } from './fixtures';
+
+/**
+ * No waterfalls (issue 12): the page's remote loads in parallel with the shell and the auth
+ * request, and a remote the page links to is already in the browser when the link is clicked.
+ * Orderings and counts are asserted, never durations.
+ */
+
+interface MfManifest {
+  metaData: { remoteEntry: { name: string } };
+}
+
+/** The live remoteEntry path of a remote, from the served deployment.json and mf-manifest.json. */
+async function remoteEntryPath(page: Page, remote: RemoteName): Promise<string> {
+  const deployment = asDeploymentManifest(await (await page.request.get('/deployment.json')).json());
+  const manifestPath = deployment.remotes[remote].manifest;
+  const manifest = (await (await page.request.get(manifestPath)).json()) as MfManifest;
+  return manifestPath.slice(0, manifestPath.lastIndexOf('/') + 1) + manifest.metaData.remoteEntry.name;
+}
+
+interface NetworkEvent {
+  readonly url: string;
+  readonly initiator?: string;
+  readonly type?: string;
+  /** Answered by the browser's caches (disk, prefetch or memory cache), not the network. */
+  readonly fromCache?: boolean;
+}
+
+/** Every request the page's renderer sends (CDP: initiator and cache flags Playwright does not give). */
+async function recordNetwork(page: Page): Promise<{ requests: NetworkEvent[]; responses: NetworkEvent[]; cdp: CDPSession }> {
+  const cdp = await page.context().newCDPSession(page);
+  const requests: NetworkEvent[] = [];
+  const responses: NetworkEvent[] = [];
+  const cachedIds = new Set<string>();
+  const urls = new Map<string, string>();
+  cdp.on('Network.requestWillBeSent', (e) => {
+    urls.set(e.requestId, e.request.url);
+    requests.push({ url: new URL(e.request.url).pathname, initiator: e.initiator.type, type: e.type });
+  });
+  cdp.on('Network.requestServedFromCache', (e) => cachedIds.add(e.requestId));
+  cdp.on('Network.responseReceived', (e) => {
+    const fromCache = e.response.fromDiskCache === true || e.response.fromPrefetchCache === true || cachedIds.has(e.requestId);
+    responses.push({ url: new URL(e.response.url).pathname, fromCache });
+  });
+  await cdp.send('Network.enable');
+  return { requests, responses, cdp };
+}
+
+test.describe('preload hints from the deployment manifest', () => {
+  test("/login names mfe-auth's remoteEntry in its HTML, and the browser downloads it once, from the hint", async ({ page }) => {
+    const entry = await remoteEntryPath(page, 'auth');
+    const net = await recordNetwork(page);
+
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'ログイン' })).toBeVisible();
+
+    // The hint is in the document as the server sent it.
+    await expect(page.locator(`head link[rel="preload"][as="script"][href="${entry}"]`)).toHaveCount(1);
+    // One request for the entry, made by the parser (the hint), not by the MF runtime's script tag.
+    const entryRequests = net.requests.filter((r) => r.url === entry);
+    expect(entryRequests).toHaveLength(1);
+    expect(entryRequests[0]?.initiator).toBe('parser');
+    // ...and it is asked for before the shell's own script has run.
+    const mainIndex = net.requests.findIndex((r) => /^\/assets\/main\.[\w]+\.js$/.test(r.url));
+    expect(mainIndex).toBeGreaterThan(-1);
+    expect(net.requests.findIndex((r) => r.url === entry)).toBeLessThan(mainIndex);
+    // No script of the page is downloaded twice (a hint of the wrong mode would be).
+    const scripts = net.requests.filter((r) => r.url.endsWith('.js')).map((r) => r.url);
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(new Set(scripts).size).toBe(scripts.length);
+  });
+});
+
+test.describe('start order: the remote loads while /api/me/ is in flight', () => {
+  test("mfe-auth's entry and lifecycles module run before /api/me/ answers; the page mounts after", async ({ page }) => {
+    const order: string[] = [];
+    let release: () => void = () => {};
+    const meReleased = new Promise<void>((resolve) => (release = resolve));
+    // /api/me/ is held until the remote has loaded (or 8 s: then the order below fails the test).
+    await page.route('**/api/me/', async (route) => {
+      order.push('me: request');
+      await Promise.race([meReleased, new Promise((resolve) => setTimeout(resolve, 8_000))]);
+      order.push('me: answered');
+      await route.continue();
+    });
+
+    await page.goto('/login', { waitUntil: 'commit' });
+    // The container global (remoteEntry executed) and the lifecycles chunk (executed by the MF
+    // runtime, not just preloaded): single-spa has loaded the application before start().
+    await page
+      .waitForFunction(() => 'mfe_auth' in self && 'rspackChunkmfe_auth' in self, null, { timeout: 8_000, polling: 50 })
+      .then(() => order.push('auth remote loaded'))
+      .catch(() => order.push('auth remote not loaded'));
+    const formShownEarly = await page.getByRole('button', { name: 'ログイン' }).isVisible();
+    release();
+    await expect(page.getByRole('button', { name: 'ログイン' })).toBeVisible();
+
+    expect(order, order.join(' → ')).toEqual(['me: request', 'auth remote loaded', 'me: answered']);
+    // Guards decide on real state: nothing is mounted while the user is unknown.
+    expect(formShownEarly).toBe(false);
+  });
+});
+
+test.describe('other remotes prefetched', () => {
+  test("after idle on /, ログイン finds mfe-auth's entry in the browser: no network request for it", async ({ page }) => {
+    const entry = await remoteEntryPath(page, 'auth');
+    const net = await recordNetwork(page);
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Idle: the page's links lead to mfe-auth, whose entry is prefetched (not executed).
+    await expect(page.locator(`head link[rel="prefetch"][href$="${entry}"]`)).toHaveCount(1);
+    await expect.poll(() => net.responses.filter((r) => r.url === entry).length).toBe(1);
+    expect(net.responses.find((r) => r.url === entry)?.fromCache).toBe(false);
+
+    const before = net.responses.length;
+    await page.getByRole('banner').getByRole('link', { name: 'ログイン' }).click();
+    await expect(page.getByRole('button', { name: 'ログイン' })).toBeVisible();
+    const afterClick = net.responses.slice(before).filter((r) => r.url === entry);
+    // Either the runtime found it loaded (no request at all) or the browser answered from its cache.
+    expect(afterClick.every((r) => r.fromCache)).toBe(true);
+  });
+
+  test('nothing is prefetched for a user who asked to save data', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true });
+    });
+    const prefetches: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/remotes/mfe-auth/')) prefetches.push(r.url());
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('head link[rel="prefetch"]')).toHaveCount(0);
+    expect(prefetches).toEqual([]);
+  });
+});
