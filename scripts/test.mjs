@@ -2,7 +2,7 @@
 // a real embedded PostgreSQL), the production build, and the browser tests in Chromium.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, pnpm, readJson } from './lib.mjs';
+import { ROOT, pnpm, readJson, run } from './lib.mjs';
 
 const UNIT_REPORT = path.join(ROOT, '.data', 'reports', 'unit.json');
 const E2E_REPORT = path.join(ROOT, 'e2e', 'reports', 'results.json');
@@ -26,6 +26,8 @@ try {
   await pnpm(['run', 'lint']);
   step('Unit and API integration tests');
   await pnpm(['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${UNIT_REPORT}`]);
+  step('Unit and API tests again on Node 24 (the current LTS, from the npm registry)');
+  await run(process.execPath, [path.join(ROOT, 'scripts', 'test-node24.mjs')]);
   step('Domain coverage gate (100% lines and branches)');
   await pnpm(['--filter', '@app/shared', 'run', 'test:domain']);
   step('Domain mutation testing (StrykerJS; fails below 85%)');

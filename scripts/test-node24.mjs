@@ -1,0 +1,46 @@
+// The unit and API tests on the current Node LTS (24), besides the Node 20.19+ the project runs on:
+// `node scripts/test-node24.mjs [vitest args…]` (default: `--project shared --project api`).
+// The Node binary comes from the npm registry (the `node-<platform>-<arch>` packages, fetched with
+// `npm pack`, which checks the registry's integrity hash) into node_modules/.cache/node24, once.
+// NODE24_VERSION picks another 24.x.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT, run } from './lib.mjs';
+
+export const NODE24_VERSION = process.env.NODE24_VERSION ?? '24.21.0';
+const PLATFORMS = { linux: 'linux', darwin: 'darwin', win32: 'win' };
+
+/** The path of the Node 24 binary, downloaded into the cache on first use. */
+export async function node24() {
+  const platform = PLATFORMS[process.platform];
+  if (platform === undefined) throw new Error(`no node package on the npm registry for ${process.platform}`);
+  const pkg = `node-${platform}-${process.arch}`;
+  const dir = path.join(ROOT, 'node_modules', '.cache', 'node24', `${pkg}-${NODE24_VERSION}`);
+  const binary = path.join(dir, 'package', 'bin', process.platform === 'win32' ? 'node.exe' : 'node');
+  if (fs.existsSync(binary)) return binary;
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  console.log(`Fetching ${pkg}@${NODE24_VERSION} from the npm registry…`);
+  await run('npm', ['pack', `${pkg}@${NODE24_VERSION}`, '--silent'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+  const tarball = fs.readdirSync(dir).find((name) => name.endsWith('.tgz'));
+  if (tarball === undefined) throw new Error(`npm pack ${pkg}@${NODE24_VERSION} left no tarball in ${dir}`);
+  await run('tar', ['xzf', tarball], { cwd: dir });
+  fs.rmSync(path.join(dir, tarball));
+  if (!fs.existsSync(binary)) throw new Error(`${pkg}@${NODE24_VERSION} has no ${path.relative(dir, binary)}`);
+  return binary;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    const node = await node24();
+    const args = process.argv.slice(2);
+    const vitest = path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
+    // Child processes the tests start (`node …`) get Node 24 too.
+    const env = { ...process.env, PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH}` };
+    await run(node, ['--version'], { env });
+    await run(node, [vitest, 'run', ...(args.length > 0 ? args : ['--project', 'shared', '--project', 'api'])], { env });
+  } catch (error) {
+    console.error(`✖ ${error.message}`);
+    process.exit(error.code ?? 1);
+  }
+}
