@@ -1,46 +1,188 @@
-// Release tooling for one remote, no rebuild of anything else:
-//   node scripts/release.mjs publish <remote> [distDir]   copy a build into its versioned folder
-//   node scripts/release.mjs promote <remote> <version>   make that version live (swap or roll back)
-//   node scripts/release.mjs status                        what is live, what is published
-import fs from 'node:fs';
-import path from 'node:path';
-import { REMOTE_DIRS, SITE_DIR, publishRemote, readJson, setLiveVersion } from './lib.mjs';
+// The release CLI: `pnpm release <command> …` (README "Releasing"). Storage: the site folder
+// (SITE_DIR, default .site/) or an S3-compatible bucket (RELEASE_S3_BUCKET …: scripts/release-store.mjs).
+//
+//   publish  <remote> [distDir]                    copy a build into its immutable versioned folder
+//   promote  <remote> <version> [--expect-live v]  make it live for everyone (compatibility gate first)
+//   rollback <remote> [--to <version>]             back to the version live before (or the one named)
+//   canary   <remote> <version> --staff | --segment <s> | --percent <n>
+//   canary   promote <remote> | canary abort <remote>
+//   status [--json]                                live and canary of each remote, published versions
+//   history [<remote>] [--limit n] [--json]        every recorded change, newest last
+//   prune [--keep-days n] [--dry-run]              remove versions not live for n days (default 14)
+// Common options: --why "<reason>", --who <name> (default: RELEASE_WHO, git user.name, the OS user),
+// --force (skip the compatibility gate; recorded in the history with what was skipped).
+// Exit codes: 0 done, 1 failed, 2 usage, 3 conflict (another release changed the remote: retry), 4 incompatible.
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { SITE_DIR } from './lib.mjs';
+import {
+  ReleaseError,
+  canaryAbort,
+  canaryPromote,
+  canaryStart,
+  describeAudience,
+  knownRemote,
+  promote,
+  prune,
+  publish,
+  readHistory,
+  rollback,
+  status,
+} from './release-core.mjs';
+import { storeFromEnv } from './release-store.mjs';
 
-const [command, remote, arg] = process.argv.slice(2);
-const known = (r) => {
-  if (!r || !Object.hasOwn(REMOTE_DIRS, r)) {
-    console.error(`remote must be one of: ${Object.keys(REMOTE_DIRS).join(', ')}`);
-    process.exit(2);
-  }
-  return r;
-};
+const USAGE = 'usage: release.mjs publish|promote|rollback|canary|status|history|prune … (see README "Releasing")';
 
-switch (command) {
-  case 'publish': {
-    const version = publishRemote(known(remote), arg ? path.resolve(arg) : undefined);
-    console.log(version);
-    break;
+function defaultWho() {
+  if (process.env.RELEASE_WHO) return process.env.RELEASE_WHO;
+  try {
+    const name = execFileSync('git', ['config', 'user.name'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    if (name) return name;
+  } catch {
+    // no git, or no user.name
   }
-  case 'promote': {
-    if (!arg) {
-      console.error('usage: release.mjs promote <remote> <version>');
-      process.exit(2);
-    }
-    const previous = setLiveVersion(known(remote), arg);
-    console.log(`${remote}: ${previous ?? '(none)'} → ${arg}`);
-    break;
-  }
-  case 'status': {
-    const manifest = readJson(path.join(SITE_DIR, 'deployment.json'), { remotes: {} });
-    for (const r of Object.keys(REMOTE_DIRS)) {
-      const dir = path.join(SITE_DIR, 'remotes', REMOTE_DIRS[r]);
-      const versions = fs.existsSync(dir) ? fs.readdirSync(dir).filter((v) => !v.endsWith('.tmp')) : [];
-      const live = manifest.remotes[r]?.version;
-      console.log(`${r}: live ${live ?? '(none)'}; published ${versions.map((v) => (v === live ? `*${v}` : v)).join(', ') || '(none)'}`);
-    }
-    break;
-  }
-  default:
-    console.error('usage: release.mjs publish|promote|status …');
-    process.exit(2);
+  return os.userInfo().username;
 }
+
+function usage(message = USAGE) {
+  throw new ReleaseError(message, 2);
+}
+
+async function main(argv) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        why: { type: 'string' },
+        who: { type: 'string' },
+        force: { type: 'boolean', default: false },
+        'expect-live': { type: 'string' },
+        to: { type: 'string' },
+        staff: { type: 'boolean', default: false },
+        segment: { type: 'string' },
+        percent: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        limit: { type: 'string' },
+        'keep-days': { type: 'string' },
+        'dry-run': { type: 'boolean', default: false },
+        commit: { type: 'string' },
+      },
+    });
+  } catch (error) {
+    return usage(`${error.message}\n${USAGE}`);
+  }
+  const { values: o, positionals } = parsed;
+  const [command, ...args] = positionals;
+  const who = o.who ?? defaultWho();
+  const why = o.why ?? null;
+  const store = storeFromEnv(process.env, SITE_DIR);
+  const forcedNote = (skipped) => {
+    if (skipped.length > 0)
+      console.error(`--force: the compatibility gate was skipped, recorded in the history:\n  - ${skipped.join('\n  - ')}`);
+  };
+  try {
+    switch (command) {
+      case 'publish': {
+        const remote = knownRemote(args[0]);
+        const { version } = await publish(store, { remote, distDir: args[1], who, commit: o.commit });
+        console.log(version);
+        return;
+      }
+      case 'promote': {
+        const remote = knownRemote(args[0]);
+        if (!args[1]) usage('usage: release.mjs promote <remote> <version> [--expect-live <version>] [--why …] [--force]');
+        const r = await promote(store, { remote, version: args[1], who, why, force: o.force, expectLive: o['expect-live'] });
+        forcedNote(r.skipped);
+        console.log(`${remote}: ${r.from ?? '(none)'} → ${r.to}`);
+        return;
+      }
+      case 'rollback': {
+        const remote = knownRemote(args[0]);
+        const r = await rollback(store, { remote, to: o.to, who, why, force: o.force });
+        forcedNote(r.skipped);
+        console.log(`${remote}: ${r.from ?? '(none)'} → ${r.to} (rollback)`);
+        return;
+      }
+      case 'canary': {
+        if (args[0] === 'promote' || args[0] === 'abort') {
+          const remote = knownRemote(args[1]);
+          if (args[0] === 'promote') {
+            const r = await canaryPromote(store, { remote, who, why });
+            console.log(`${remote}: ${r.from ?? '(none)'} → ${r.to} (canary promoted to everyone)`);
+          } else {
+            const r = await canaryAbort(store, { remote, who, why });
+            console.log(`${remote}: canary ${r.from} aborted`);
+          }
+          return;
+        }
+        const remote = knownRemote(args[0]);
+        const chosen = [o.staff, o.segment !== undefined, o.percent !== undefined].filter(Boolean).length;
+        if (!args[1] || chosen !== 1)
+          usage('usage: release.mjs canary <remote> <version> --staff | --segment <segment> | --percent <1-100>');
+        const audience = o.staff
+          ? { kind: 'staff' }
+          : o.segment !== undefined
+            ? { kind: 'segment', segment: o.segment }
+            : { kind: 'percent', percent: Number(o.percent) };
+        const r = await canaryStart(store, { remote, version: args[1], audience, who, why, force: o.force });
+        forcedNote(r.skipped);
+        console.log(`${remote}: canary ${r.to} for ${describeAudience(audience)}${r.from ? ` (replaces canary ${r.from})` : ''}`);
+        return;
+      }
+      case 'status': {
+        const s = await status(store);
+        if (o.json) {
+          console.log(JSON.stringify(s, null, 2));
+          return;
+        }
+        for (const [remote, r] of Object.entries(s.remotes)) {
+          const canary = r.canary ? `; canary ${r.canary.version} (${describeAudience(r.canary.audience)})` : '';
+          const list = r.published.map((p) => (p.version === r.live ? `*${p.version}` : p.version)).join(', ') || '(none)';
+          console.log(`${remote}: live ${r.live ?? '(none)'}${canary}; published ${list}`);
+        }
+        return;
+      }
+      case 'history': {
+        const remote = args[0] === undefined ? undefined : knownRemote(args[0]);
+        const limit = o.limit === undefined ? 50 : Number(o.limit);
+        const entries = (await readHistory(store, { remote })).slice(-limit);
+        if (o.json) {
+          console.log(JSON.stringify(entries, null, 2));
+          return;
+        }
+        for (const e of entries) {
+          const audience = e.audience ? ` for ${describeAudience(e.audience)}` : '';
+          const forced = e.forced ? ` FORCED (skipped: ${e.skipped.join('; ')})` : '';
+          console.log(
+            `${e.at} ${e.who} ${e.action} ${e.remote} ${e.from ?? '-'} → ${e.to ?? '-'}${audience}${e.why ? ` "${e.why}"` : ''}${forced}`,
+          );
+        }
+        return;
+      }
+      case 'prune': {
+        const keepDays = Number(o['keep-days'] ?? process.env.RELEASE_KEEP_DAYS ?? 14);
+        if (!Number.isFinite(keepDays) || keepDays < 0) usage('--keep-days must be a number of days');
+        const removed = await prune(store, { keepDays, who, dryRun: o['dry-run'] });
+        for (const r of removed) console.log(`${o['dry-run'] ? 'would remove' : 'removed'} ${r.remote} ${r.version}`);
+        if (removed.length === 0) console.log('nothing to prune');
+        return;
+      }
+      default:
+        usage();
+    }
+  } finally {
+    store.close?.();
+  }
+}
+
+main(process.argv.slice(2)).catch((error) => {
+  if (error instanceof ReleaseError) {
+    console.error(error.message);
+    process.exit(error.exitCode);
+  }
+  console.error(error);
+  process.exit(1);
+});

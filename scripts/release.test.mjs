@@ -1,6 +1,6 @@
-// The release helpers of scripts/lib.mjs and the scripts/release.mjs command on a throwaway site
-// folder: publish (immutable, idempotent), promote (setLiveVersion), status, the build metadata.
-import { spawnSync } from 'node:child_process';
+// The release helpers of scripts/lib.mjs on a throwaway site
+// folder: publish (immutable, idempotent), promote (setLiveVersion), the build metadata, as
+// scripts/assemble-site.mjs uses them. The release CLI itself: release-cli.test.mjs.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -194,66 +194,5 @@ describe('writeBuildMetadata', () => {
     fs.rmSync(deploymentFile());
     expect(() => writeBuildMetadata(site)).toThrow(/deployment\.json/);
     expect(fs.existsSync(path.join(site, 'builds', 'latest.json'))).toBe(false);
-  });
-});
-
-describe('scripts/release.mjs', () => {
-  const release = (...args) => {
-    const result = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'release.mjs'), ...args], {
-      cwd: tmp,
-      env: { ...process.env, SITE_DIR: site },
-      encoding: 'utf8',
-    });
-    return { code: result.status, stdout: result.stdout.trim(), stderr: result.stderr.trim() };
-  };
-
-  test('publish prints the version; promote makes it live and says what it replaced; status shows both', () => {
-    const distA = fakeDist(tmp, 'dist-a', 'a');
-    const a = release('publish', 'marketing', distA);
-    expect(a.code).toBe(0);
-    expect(a.stdout).toBe(publishRemote('marketing', distA, site));
-    expect(release('publish', 'marketing', distA).stdout).toBe(a.stdout);
-    const b = release('publish', 'marketing', fakeDist(tmp, 'dist-b', 'b')).stdout;
-    expect(fs.existsSync(deploymentFile())).toBe(false);
-
-    expect(release('promote', 'marketing', a.stdout)).toEqual({ code: 0, stdout: `marketing: (none) → ${a.stdout}`, stderr: '' });
-    expect(release('promote', 'marketing', b)).toEqual({ code: 0, stdout: `marketing: ${a.stdout} → ${b}`, stderr: '' });
-    expect(readJson(deploymentFile()).remotes.marketing.version).toBe(b);
-
-    const status = release('status');
-    expect(status.code).toBe(0);
-    const lines = status.stdout.split('\n');
-    expect(lines.map((l) => l.split(':')[0])).toEqual(Object.keys(REMOTE_DIRS));
-    const [live, list] = lines[0].split('; published ');
-    expect(live).toBe(`marketing: live ${b}`);
-    expect(list.split(', ').sort()).toEqual([`*${b}`, a.stdout].sort());
-    expect(lines[1]).toBe('auth: live (none); published (none)');
-  });
-
-  test('promoting an unpublished version fails and leaves deployment.json as it was', () => {
-    const a = release('publish', 'marketing', fakeDist(tmp, 'dist-a', 'a')).stdout;
-    release('promote', 'marketing', a);
-    const before = fs.readFileSync(deploymentFile(), 'utf8');
-    const result = release('promote', 'marketing', '0.0.0-missing');
-    expect(result.code).not.toBe(0);
-    expect(result.stderr).toMatch(/marketing 0\.0\.0-missing is not published/);
-    expect(fs.readFileSync(deploymentFile(), 'utf8')).toBe(before);
-  });
-
-  test.each([['publish', 'billing'], ['promote', 'billing', '1.0.0-abc'], ['promote', 'toString', '1.0.0-abc'], ['publish']])(
-    'an unknown or missing remote (%s %s) exits with 2 and names the remotes',
-    (...args) => {
-      const result = release(...args);
-      expect(result.code).toBe(2);
-      expect(result.stderr).toBe(`remote must be one of: ${Object.keys(REMOTE_DIRS).join(', ')}`);
-      expect(fs.readdirSync(site)).toEqual(['index.html']);
-    },
-  );
-
-  test.each([[['promote', 'marketing']], [['rollout', 'marketing']], [[]]])('bad usage %j exits with 2', (args) => {
-    const result = release(...args);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^usage: release\.mjs /);
-    expect(fs.readdirSync(site)).toEqual(['index.html']);
   });
 });
