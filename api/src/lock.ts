@@ -64,7 +64,7 @@ export function acquireDataDirLock(dataDir: string, pid: number = process.pid): 
 
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
-      fs.writeFileSync(file, `${pid}\n`, { flag: 'wx', mode: 0o644 });
+      fs.writeFileSync(file, `${pid}\n`, { flag: 'wx', mode: 0o600 });
       return makeLock(file, pid);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

@@ -89,10 +89,20 @@ describe('server.ts', () => {
     expect(first.stdout).toMatch(/^\[api\] Listening on http:\/\/localhost:\d+ \(database: embedded PostgreSQL \d+\.\d+.*\)\n$/);
     const response = await fetch(`${firstUrl}/api/health/`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ status: 'ok', database: { status: 'ok', embedded: true } });
+    expect(await response.json()).toEqual({ status: 'ok' });
 
     const site = await fetch(`${firstUrl}/`);
     expect(site.status).toBe(503);
+  });
+
+  it('keeps DATA_DIR to itself: the directory and what the API writes there are its user’s alone', () => {
+    // As root, the embedded PostgreSQL's user may enter DATA_DIR (o+x), never list or read it.
+    const enter = process.getuid?.() === 0 ? 0o001 : 0;
+    expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700 | enter);
+    for (const file of ['api.lock', 'postgres-password']) {
+      expect({ file, mode: fs.statSync(path.join(dataDir, file)).mode & 0o777 }).toEqual({ file, mode: 0o600 });
+    }
+    expect(fs.statSync(path.join(dataDir, 'postgres')).mode & 0o077).toBe(0);
   });
 
   it('refuses a second process on the same DATA_DIR with exit code 1 and a clear message', async () => {

@@ -7,6 +7,7 @@ import { startDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { env } from './env';
 import { acquireDataDirLock, type DataDirLock } from './lock';
+import { createFilesPrivately, makeDataDirPrivate } from './data-dir';
 import { createMailer, type Mailer } from './mail/mailer';
 import { pruneExpired } from './maintenance';
 import { siteIndividualsSupported } from './modules/system-settings/site-config';
@@ -61,6 +62,8 @@ function urlHost(host: string): string {
 
 async function main(): Promise<void> {
   try {
+    // DATA_DIR and all the process writes are its user's alone (0700 / 0600).
+    makeDataDirPrivate(env.DATA_DIR);
     // The lock guards the embedded cluster's files; an external database needs none.
     if (!env.DATABASE_URL) lock = acquireDataDirLock(env.DATA_DIR);
     database = await startDatabase({
@@ -72,6 +75,7 @@ async function main(): Promise<void> {
       },
     });
     await migrate(database);
+    createFilesPrivately();
     const version = await database.serverVersion();
     mailer = createMailer({
       from: env.MAIL_FROM,
