@@ -164,7 +164,8 @@ export function baseConfig({ dir, mode, publicPath, mock = false }) {
     mode,
     context: dir,
     entry: { main: './src/index.ts' },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // Production publishes no source maps unless SOURCE_MAPS=true (the sources stay ours).
+    devtool: production ? (process.env.SOURCE_MAPS === 'true' ? 'source-map' : false) : 'eval-cheap-module-source-map',
     output: {
       // OUT_DIR builds a second copy elsewhere (the e2e swap test) without touching dist/.
       path: process.env.OUT_DIR ? path.resolve(process.env.OUT_DIR) : path.join(dir, 'dist'),
