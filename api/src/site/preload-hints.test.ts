@@ -42,6 +42,8 @@ const shellManifest: MfManifestLike = {
     { name: 'react', assets: { js: { sync: ['assets/475.js'] } } },
     { name: 'react-dom/client', assets: { js: { sync: ['assets/541.js'] } } },
     { name: 'zustand', assets: { js: { sync: ['assets/327.js'] } } },
+    { name: 'react-dom', assets: { js: { sync: ['assets/312.js', 'assets/931.js'] } } },
+    { name: 'zustand/vanilla', assets: { js: { sync: ['assets/179.js', 'assets/180.js'] } } },
     { name: '@app/shared', assets: { js: { sync: ['assets/523.js'] } } },
   ],
 };
@@ -74,7 +76,7 @@ describe('remoteHints', () => {
 });
 
 describe('shellHints', () => {
-  it("names the chunks of the shell's eagerly imported shared modules only", () => {
+  it("names the chunks of the shell's eagerly imported shared modules only, when their entry is one chunk", () => {
     expect(shellHints('/mf-manifest.json', shellManifest).map((h) => h.href)).toEqual([
       '/assets/475.js',
       '/assets/541.js',

@@ -54,16 +54,11 @@ export const LIFECYCLES_EXPOSE = 'lifecycles';
 /**
  * The shell's shared modules its bootstrap imports on every page (shell/src/bootstrap.tsx, and
  * react/jsx-runtime for its JSX): their chunks are loaded on every page, after main.js has run.
+ * (`react-dom`, `react-router-dom`, `zustand` are left out: their manifest entries list chunks a page
+ * does not load — measured in Chromium, e.g. a second react-dom chunk — and a hint must not cost a
+ * download the page would not make.)
  */
-export const SHELL_EAGER_SHARED: readonly string[] = [
-  'react',
-  'react/jsx-runtime',
-  'react-dom',
-  'react-dom/client',
-  'react-router-dom',
-  'zustand/vanilla',
-  '@app/shared',
-];
+export const SHELL_EAGER_SHARED: readonly string[] = ['react', 'react/jsx-runtime', 'react-dom/client', 'zustand/vanilla', '@app/shared'];
 
 /** Base URL of a manifest's files: its publicPath, or (`auto`) the folder of the manifest itself. */
 function baseOf(manifestUrl: string, manifest: MfManifestLike): string {
@@ -103,11 +98,14 @@ export function remoteHints(manifestUrl: string, manifest: MfManifestLike): Prel
   ];
 }
 
-/** The shell's shared chunks that every page loads (those of SHELL_EAGER_SHARED). */
+/**
+ * The shell's shared chunks that every page loads: those of SHELL_EAGER_SHARED whose entry is one
+ * chunk (an entry of several may name one the page never loads).
+ */
 export function shellHints(manifestUrl: string, manifest: MfManifestLike): PreloadHint[] {
   const base = baseOf(manifestUrl, manifest);
   return (manifest.shared ?? [])
-    .filter((s) => s.name !== undefined && SHELL_EAGER_SHARED.includes(s.name))
+    .filter((s) => s.name !== undefined && SHELL_EAGER_SHARED.includes(s.name) && (s.assets?.js?.sync?.length ?? 0) === 1)
     .flatMap((s) => syncAssets(s.assets))
     .map((h) => ({ ...h, href: join(base, h.href) }));
 }
