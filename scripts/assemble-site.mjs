@@ -1,13 +1,16 @@
 // Assembles the deployable site in .site/ from the builds: the shell at the root, every remote in
 // its immutable versioned folder, the deployment manifest, runtime config and build metadata.
 // Earlier remote versions stay (open tabs keep working; a rollback is one manifest change).
-// Every text asset of what goes live is then precompressed beside itself (.br, .gz): the API's
+// The site stylesheet is written as a static file linked from index.html and the public pages are
+// prerendered (scripts/prerender.mjs: prerendered/<path>.html). Every text asset of what goes live
+// is then precompressed beside itself (.br, .gz): the API's
 // static plugin (`preCompressed: true`) sends them to a client that accepts them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { REMOTE_DIRS, ROOT, SITE_DIR, manifestEntry, publishRemote, readJson, writeBuildMetadata, writeJson } from './lib.mjs';
+import { prerenderSite } from './prerender.mjs';
 
 /** Text assets worth compressing (source maps are not: only developer tools fetch them). */
 export const COMPRESSIBLE = /\.(?:js|mjs|cjs|css|html|json|svg|txt|xml|webmanifest)$/;
@@ -117,6 +120,9 @@ function assemble() {
   }
   writeBuildMetadata(SITE_DIR);
 
+  // The static site stylesheet linked from index.html, and the public pages as HTML (prerender.mjs).
+  const prerendered = prerenderSite(SITE_DIR, `${path.posix.dirname(manifest.remotes.marketing.manifest)}/`);
+
   // The shell (everything outside remotes/) and the versions that go live now; earlier versions
   // were compressed when they were published.
   const started = Date.now();
@@ -129,6 +135,7 @@ function assemble() {
   const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
   console.log(`site assembled in ${path.relative(ROOT, SITE_DIR) || '.'}:`);
   for (const [remote, entry] of Object.entries(manifest.remotes)) console.log(`  ${remote.padEnd(10)} ${entry.version}`);
+  console.log(`  styles ${prerendered.siteCssFile}, ${prerendered.marketingCssFile}; prerendered ${prerendered.written.length} pages`);
   console.log(
     `  precompressed ${total.files} files (${total.written} new) in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
       `${kb(total.bytes)} → ${kb(total.brBytes)} br, ${kb(total.gzBytes)} gzip`,

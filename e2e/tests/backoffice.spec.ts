@@ -1,5 +1,5 @@
 import type { TestInfo } from '@playwright/test';
-import { test, expect, failedResponse, markWindow, windowMarker, type Page } from './fixtures';
+import { test, expect, failedResponse, markWindow, waitForHydration, windowMarker, type Page } from './fixtures';
 import { expectNoSeriousAxeViolation, readyApplicant, submittedEntryViaApi } from './applicants';
 import { asDeploymentManifest, remoteDir } from '../remotes';
 import { loginAsStaff, staffEntryIdByCode } from './staff';
@@ -111,7 +111,7 @@ test.describe('a dead back office', () => {
       await route.fulfill({ response: res, json: manifest });
     });
     await page.goto('/');
-    await expect(page.locator('[data-layout="marketing"]')).toBeVisible();
+    await waitForHydration(page);
     await markWindow(page);
     await page.evaluate(() => window.history.pushState(null, '', '/backoffice'));
     await expect(page.getByText('エラーコード 503')).toBeVisible();

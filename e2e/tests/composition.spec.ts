@@ -1,11 +1,11 @@
-import { test, expect, failedRequest, failedResponse, markWindow, navigateInApp, windowMarker } from './fixtures';
+import { test, expect, failedRequest, failedResponse, markWindow, navigateInApp, waitForHydration, windowMarker } from './fixtures';
 import { REMOTES, asDeploymentManifest, remoteDir } from '../remotes';
 
 const DEAD_MANIFEST = `/remotes/${remoteDir('auth')}/does-not-exist/mf-manifest.json`;
 
 test('navigation between remotes happens without a full page load; back works', async ({ page }) => {
   await page.goto('/');
-  await expect(page.locator('[data-layout="marketing"]')).toBeVisible();
+  await waitForHydration(page);
   await markWindow(page);
 
   // marketing → auth (header link)
@@ -74,7 +74,7 @@ test.describe('a dead remote', () => {
       await route.fulfill({ response: res, json: manifest });
     });
     await page.goto('/');
-    await expect(page.locator('[data-layout="marketing"]')).toBeVisible();
+    await waitForHydration(page);
     await markWindow(page);
 
     await page.getByRole('banner').getByRole('link', { name: 'ログイン' }).click();

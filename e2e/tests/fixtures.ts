@@ -108,6 +108,16 @@ export async function navigateInApp(page: Page, path: string) {
   }, path);
 }
 
+/**
+ * Waits until the prerendered page the document came with has been taken over by its remote
+ * (hydrated, or rendered afresh): its links then navigate inside the page. A page that was not
+ * prerendered passes at once.
+ */
+export async function waitForHydration(page: Page) {
+  await expect(page.locator('[data-layout]').first()).toBeVisible();
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+}
+
 export async function markWindow(page: Page) {
   await page.evaluate(() => {
     (window as unknown as { __e2eMarker?: string }).__e2eMarker = 'still-here';

@@ -6,8 +6,14 @@ import { createStore } from 'zustand/vanilla';
 import { CONTAINERS, createRemoteLifecycles } from '@app/shared';
 import { pages } from './app/pages';
 
+/** The folder this build is served from (rspack's runtime public path, `auto`). */
+declare const __webpack_public_path__: string;
+
 export const { bootstrap, mount, unmount } = createRemoteLifecycles('marketing', CONTAINERS.marketing, pages, {
   React,
   ReactDOMClient,
   probes: { 'react-router-dom': useLocation, 'zustand/vanilla': createStore },
+  // The public pages come prerendered by this remote's code (scripts/prerender.mjs): hydrated
+  // when this is the build that rendered them.
+  build: __webpack_public_path__,
 });

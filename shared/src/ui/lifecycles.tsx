@@ -2,10 +2,11 @@ import type * as ReactNamespace from 'react';
 import type * as ReactDOMClientNamespace from 'react-dom/client';
 import { createRoot } from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
-import { refreshAuth } from '../auth-store';
+import { authStore, isLoggedIn, refreshAuth } from '../auth-store';
 import { CONTAINERS } from '../remotes';
+import { normalizePathname } from '../routes/match';
 import type { RemoteName } from '../routes/table';
-import { loadRuntimeConfig } from '../runtime/config';
+import { getRuntimeConfig, loadRuntimeConfig, type RuntimeConfig } from '../runtime/config';
 import { recordInstance } from '../runtime/instances';
 import { ErrorPage } from './error-page';
 import { Layout } from './layouts';
@@ -14,9 +15,14 @@ import { ensureStyles } from './styles';
 
 export const APP_ROOT_ID = 'app-root';
 
+/** The id of the element a remote mounts into (its container name: `CONTAINERS[remote]`). */
+export function containerIdFor(name: string): string {
+  return `single-spa-application:${name}`;
+}
+
 /** The element a remote mounts into: its own box inside #app-root, created on first use. */
 export function containerFor(name: string, doc: Document = document): HTMLElement {
-  const id = `single-spa-application:${name}`;
+  const id = containerIdFor(name);
   const existing = doc.getElementById(id);
   if (existing) return existing;
   const box = doc.createElement('div');
@@ -25,11 +31,79 @@ export function containerFor(name: string, doc: Document = document): HTMLElemen
   return box;
 }
 
+/**
+ * Attributes the build-time prerender (scripts/prerender.mjs, mfe-marketing/src/prerender.tsx) puts
+ * on the container it fills: the page path it rendered, and the runtime config it rendered with.
+ */
+export const PRERENDERED_PATH_ATTR = 'data-prerendered';
+export const PRERENDERED_CONFIG_ATTR = 'data-prerender-config';
+/** The folder of the remote build whose code rendered it (`/remotes/mfe-marketing/<version>/`). */
+export const PRERENDERED_BUILD_ATTR = 'data-prerender-build';
+
+/** What the prerender records of the runtime config, compared as is in the browser. */
+export function configFingerprint(config: RuntimeConfig): string {
+  return JSON.stringify(config);
+}
+
+export interface RenderingState {
+  /** The page path. */
+  readonly pathname: string;
+  readonly loggedIn: boolean;
+  readonly config: RuntimeConfig;
+  /** The URL (or path) of the folder the running remote's code came from. */
+  readonly build: string;
+}
+
+const folderPath = (url: string) => new URL(url, 'http://site.invalid/').pathname;
+
+/**
+ * Whether the container holds the server HTML of the page the browser would render now: rendered
+ * for this path, by this build of the remote (the deployment manifest may name another), for a
+ * visitor not logged in (the prerender's), with the same runtime config.
+ */
+export function holdsPrerenderedPage(container: HTMLElement, now: RenderingState): boolean {
+  const path = container.getAttribute(PRERENDERED_PATH_ATTR);
+  const build = container.getAttribute(PRERENDERED_BUILD_ATTR);
+  return (
+    path !== null &&
+    build !== null &&
+    container.hasChildNodes() &&
+    normalizePathname(path) === normalizePathname(now.pathname) &&
+    folderPath(build) === folderPath(now.build) &&
+    !now.loggedIn &&
+    container.getAttribute(PRERENDERED_CONFIG_ATTR) === configFingerprint(now.config)
+  );
+}
+
+/**
+ * How a remote mounts into its container: hydrating the prerendered HTML when it is this page's, as
+ * the browser would render it (no flash, no shift); else a fresh render, after removing any
+ * server HTML that no longer fits (another path, a logged-in visitor, a changed config). The
+ * container is marked as used: a later mount renders afresh.
+ */
+export function renderTypeFor(container: HTMLElement, build: string): 'hydrateRoot' | 'createRoot' {
+  const hydrate = holdsPrerenderedPage(container, {
+    pathname: window.location.pathname,
+    loggedIn: isLoggedIn(authStore.getState()),
+    config: getRuntimeConfig(),
+    build,
+  });
+  const prerendered = container.hasAttribute(PRERENDERED_PATH_ATTR);
+  for (const name of [PRERENDERED_PATH_ATTR, PRERENDERED_CONFIG_ATTR, PRERENDERED_BUILD_ATTR]) container.removeAttribute(name);
+  if (!hydrate && prerendered) container.replaceChildren();
+  return hydrate ? 'hydrateRoot' : 'createRoot';
+}
+
 export interface RemoteModules {
   readonly React: typeof ReactNamespace;
   readonly ReactDOMClient: typeof ReactDOMClientNamespace;
   /** Identities of the remote's own imports, recorded to prove they are singletons. */
   readonly probes: Readonly<Record<string, unknown>>;
+  /**
+   * Where this build of the remote is served from (its public path, `__webpack_public_path__`):
+   * prerendered HTML is hydrated only by the build that rendered it. Absent: never hydrated.
+   */
+  readonly build?: string;
 }
 
 /** single-spa lifecycles of one remote (single-spa-react, with an error boundary). */
@@ -43,6 +117,7 @@ export function createRemoteLifecycles(remote: RemoteName, containerName: string
     ReactDOMClient: modules.ReactDOMClient,
     rootComponent: () => <RemoteRoot remote={remote} pages={pages} />,
     domElementGetter: () => containerFor(containerName),
+    renderType: () => renderTypeFor(containerFor(containerName), modules.build ?? ''),
     errorBoundary: () => (
       <Layout name="simple-header">
         <ErrorPage status={500} />

@@ -1,5 +1,6 @@
 import { Component, Suspense, useEffect, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, useLocation } from 'react-router-dom';
+import { useShallow } from 'zustand/react/shallow';
 import { useAuth, type AuthState } from '../auth-store';
 import { BRAND, COPY } from '../copy';
 import { evaluateGuards, type GuardContext } from '../routes/guards';
@@ -21,18 +22,31 @@ export function documentTitle(route: RouteDef): string {
   return route.id === 'home' ? `${BRAND.fullName}｜${route.title}` : `${route.title}｜${BRAND.fullName}`;
 }
 
+/** What the guards read of the auth state (a flat object: compared field by field). */
+export function guardFieldsOf(auth: AuthState) {
+  return {
+    status: auth.status,
+    isIndividual: auth.isIndividual,
+    hasSatisfiedProfile: auth.hasSatisfiedProfile,
+    allowRedirectToProfile: auth.allowRedirectToProfile,
+    segment: auth.me?.user_segment ?? null,
+    suppressEntries: auth.suppressEntries,
+  };
+}
+
 /** The guard context from the auth store and runtime config (entry progress comes later). */
-export function guardContextFrom(auth: AuthState): GuardContext {
+export function guardContextFrom(auth: AuthState | ReturnType<typeof guardFieldsOf>): GuardContext {
+  const fields = 'segment' in auth ? auth : guardFieldsOf(auth);
   return {
     user: {
-      status: auth.status,
-      isIndividual: auth.isIndividual,
-      hasSatisfiedProfile: auth.hasSatisfiedProfile,
-      allowRedirectToProfile: auth.allowRedirectToProfile,
-      segment: auth.me?.user_segment ?? null,
+      status: fields.status,
+      isIndividual: fields.isIndividual,
+      hasSatisfiedProfile: fields.hasSatisfiedProfile,
+      allowRedirectToProfile: fields.allowRedirectToProfile,
+      segment: fields.segment,
     },
     config: { individualsSupported: getRuntimeConfig().individualsSupported },
-    suppressEntries: auth.suppressEntries,
+    suppressEntries: fields.suppressEntries,
     entry: { firstIncompleteStepPath: null },
   };
 }
@@ -52,7 +66,10 @@ function Loading() {
  */
 export function RouteView({ remote, pages }: { remote: RemoteName; pages: PageMap }) {
   const location = useLocation();
-  const auth = useAuth((s) => s);
+  // Only what the guards read, compared field by field: the view does not render again when
+  // nothing it uses changed (a prerendered page's Suspense boundary is hydrated, not replaced,
+  // when the store's state differs from its initial one only in fields no guard reads).
+  const auth = useAuth(useShallow(guardFieldsOf));
   const match = matchRoute(location.pathname, location.search);
   const owned = match.route.remote === remote;
   const result = owned ? evaluateGuards(match.route, guardContextFrom(auth), location) : null;
@@ -128,13 +145,24 @@ function ResettingBoundary({ remote, children }: { remote: RemoteName; children:
   );
 }
 
+/**
+ * Everything a remote renders inside its router: error boundary, route view. The build-time
+ * prerender (mfe-marketing/src/prerender.tsx) renders this same tree in a static router, so the
+ * HTML it writes is what the browser hydrates.
+ */
+export function RemoteRoutes({ remote, pages }: { remote: RemoteName; pages: PageMap }) {
+  return (
+    <ResettingBoundary remote={remote}>
+      <RouteView remote={remote} pages={pages} />
+    </ResettingBoundary>
+  );
+}
+
 /** The whole tree a remote mounts: router, error boundary, route view. */
 export function RemoteRoot({ remote, pages }: { remote: RemoteName; pages: PageMap }) {
   return (
     <BrowserRouter>
-      <ResettingBoundary remote={remote}>
-        <RouteView remote={remote} pages={pages} />
-      </ResettingBoundary>
+      <RemoteRoutes remote={remote} pages={pages} />
     </BrowserRouter>
   );
 }

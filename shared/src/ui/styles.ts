@@ -1,6 +1,7 @@
 /**
- * Design tokens and the base stylesheet: one set for the whole site. The shell inlines it into
- * index.html (no flash, no layout shift); a remote running alone injects it once at mount.
+ * Design tokens and the base stylesheet: one set for the whole site. The build writes it as a static
+ * stylesheet linked from index.html (styled before any script runs); a remote running alone
+ * injects it once at mount.
  */
 export const TOKENS_CSS = `
 :root {
@@ -172,15 +173,22 @@ export const SITE_STYLE_ID = 'app-shared-styles';
  * Adds a stylesheet once per id. Remotes add their own page styles this way, written against the
  * tokens above (CSS variables), never with values of their own.
  */
-export function ensureStyleSheet(id: string, css: string, doc: Document = document): void {
-  if (doc.getElementById(id)) return;
+export function ensureStyleSheet(id: string, css: string, doc: Document | undefined = globalThis.document): void {
+  // Without a document (the build-time prerender in Node) the page's stylesheet is linked instead.
+  // With one, a sheet of this id already there (a <link> the prerendered HTML or the shell's
+  // index.html carries, or a <style> added before) is kept.
+  if (!doc || doc.getElementById(id)) return;
   const style = doc.createElement('style');
   style.id = id;
   style.textContent = css;
   doc.head.appendChild(style);
 }
 
-/** The site stylesheet (tokens and base), added by the shell at start or a standalone remote. */
-export function ensureStyles(doc: Document = document): void {
+/**
+ * The site stylesheet (tokens and base). The assembled site links it from index.html as a static,
+ * content-hashed file (`<link id="app-shared-styles">`, written by scripts/prerender.mjs), so this
+ * does nothing there; a remote's own dev server and the shell's dev server inject it here.
+ */
+export function ensureStyles(doc: Document | undefined = globalThis.document): void {
   ensureStyleSheet(SITE_STYLE_ID, SITE_CSS, doc);
 }

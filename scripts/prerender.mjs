@@ -1,0 +1,137 @@
+// Build-time styling and prerendering of the assembled site (run by scripts/assemble-site.mjs).
+//
+// 1. The site stylesheet (tokens and base, shared/src/ui/styles.ts `SITE_CSS`) is written as a
+//    static, content-hashed file `assets/site.<hash>.css` and linked from index.html's <head>
+//    (`<link id="app-shared-styles">`: `ensureStyles` then does nothing), so every page is styled
+//    before any script runs. The public pages' stylesheet (mfe-marketing/src/styles.ts) goes to
+//    `assets/marketing.<hash>.css`, linked from the prerendered pages only.
+// 2. Every marketing route is rendered to HTML (mfe-marketing/src/prerender.tsx, react-dom on Node)
+//    as a visitor who is not logged in sees it with the site's config.json, inside the element
+//    single-spa mounts the remote into, in a copy of index.html. One file per route:
+//
+//      /                 → prerendered/index.html
+//      /statement        → prerendered/statement.html
+//      /terms            → prerendered/terms.html
+//      /policy/privacy   → prerendered/policy/privacy.html
+//      /policy/security  → prerendered/policy/security.html
+//      /legal/sct        → prerendered/legal/sct.html
+//      /404              → prerendered/404.html
+//      /maintenance      → prerendered/maintenance.html
+//      /unsupported      → prerendered/unsupported.html
+//
+//    The API sends that file for the path (api/src/site/serve.ts `renderDocument`); the remote
+//    hydrates it when it still fits (same path, not logged in, same config: shared `renderTypeFor`),
+//    else renders afresh. An operator who edits config.json after the build gets fresh renders
+//    until the next build (`node scripts/assemble-site.mjs` prerenders again).
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT } from './lib.mjs';
+
+export const PRERENDERED_DIR = 'prerendered';
+const MARKETING_DIR = path.join(ROOT, 'mfe-marketing');
+
+/** The file (relative to the site root) of a route's prerendered document. */
+export function prerenderedFileFor(routePath) {
+  const trimmed = routePath.replace(/\/+$/, '');
+  return trimmed === '' ? `${PRERENDERED_DIR}/index.html` : `${PRERENDERED_DIR}${trimmed}.html`;
+}
+
+const escapeAttribute = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeText = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** `assets/<name>.<hash>.css` for a stylesheet's text (10 hex digits of its SHA-256, as the bundles). */
+export function hashedCssName(name, css) {
+  return `assets/${name}.${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`;
+}
+
+const stylesheetLink = (id, file) => `<link rel="stylesheet" id="${id}" href="/${file}" />`;
+
+/** index.html with the site stylesheet linked at the end of <head> (before any script runs). */
+export function linkSiteStylesheet(html, siteCssFile) {
+  if (!html.includes('</head>')) throw new Error('index.html has no </head>');
+  return html.replace('</head>', `${stylesheetLink('app-shared-styles', siteCssFile)}</head>`);
+}
+
+const APP_ROOT = '<div id="app-root"></div>';
+
+/**
+ * A route's document from index.html (already linking the site stylesheet): its title, the public
+ * pages' stylesheet, and the rendered page inside the remote's container in #app-root (which hides
+ * the loading placeholder). The "enable JavaScript" notice goes: the page reads without it.
+ */
+export function composeDocument(template, { title, html, path: routePath, containerId, configFingerprint, build, marketingCssFile }) {
+  if (!template.includes(APP_ROOT)) throw new Error(`index.html has no ${APP_ROOT}`);
+  const container =
+    `<div id="${escapeAttribute(containerId)}" data-prerendered="${escapeAttribute(routePath)}"` +
+    ` data-prerender-config="${escapeAttribute(configFingerprint)}" data-prerender-build="${escapeAttribute(build)}">${html}</div>`;
+  return template
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(title)}</title>`)
+    .replace('</head>', `${stylesheetLink('mfe-marketing-styles', marketingCssFile)}</head>`)
+    .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
+    .replace(APP_ROOT, `<div id="app-root">${container}</div>`);
+}
+
+/** Runs the marketing remote's prerender (tsx, production React) and returns what it rendered. */
+export function renderMarketingPages(configFile) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prerender-'));
+  const out = path.join(dir, 'pages.json');
+  try {
+    const result = spawnSync(
+      process.execPath,
+      [
+        path.join(MARKETING_DIR, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+        '--tsconfig',
+        '../tsconfig.base.json',
+        'src/prerender.tsx',
+        configFile,
+        out,
+      ],
+      { cwd: MARKETING_DIR, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } },
+    );
+    if (result.status !== 0) throw new Error(`prerender of the marketing pages failed (exit ${result.status ?? result.signal})`);
+    return JSON.parse(fs.readFileSync(out, 'utf8'));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Styles and prerenders the assembled site in `siteDir` (its index.html and config.json must be
+ * there). `build`: the folder of the live marketing build (`/remotes/mfe-marketing/<version>/`),
+ * the only one that hydrates these pages. `rendered`: the prerender's result (tests pass one; the
+ * build runs the remote's).
+ */
+export function prerenderSite(siteDir, build, rendered = renderMarketingPages(path.join(siteDir, 'config.json'))) {
+  const siteCssFile = hashedCssName('site', rendered.siteCss);
+  const marketingCssFile = hashedCssName('marketing', rendered.marketingCss);
+  for (const [file, css] of [
+    [siteCssFile, rendered.siteCss],
+    [marketingCssFile, rendered.marketingCss],
+  ]) {
+    fs.mkdirSync(path.dirname(path.join(siteDir, file)), { recursive: true });
+    fs.writeFileSync(path.join(siteDir, file), css);
+  }
+  const indexFile = path.join(siteDir, 'index.html');
+  const template = linkSiteStylesheet(fs.readFileSync(indexFile, 'utf8'), siteCssFile);
+  fs.writeFileSync(indexFile, template);
+
+  fs.rmSync(path.join(siteDir, PRERENDERED_DIR), { recursive: true, force: true });
+  const written = [];
+  for (const page of rendered.pages) {
+    const file = prerenderedFileFor(page.path);
+    const document = composeDocument(template, {
+      ...page,
+      containerId: rendered.containerId,
+      configFingerprint: rendered.configFingerprint,
+      build,
+      marketingCssFile,
+    });
+    fs.mkdirSync(path.dirname(path.join(siteDir, file)), { recursive: true });
+    fs.writeFileSync(path.join(siteDir, file), document);
+    written.push(file);
+  }
+  return { siteCssFile, marketingCssFile, written };
+}
