@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { SWAP_FILE } from '../global-setup';
-import { test, expect } from './fixtures';
+import { test, expect, waitForHydration } from './fixtures';
 import { asDeploymentManifest, remoteDir } from '../remotes';
 
 test('swapping one remote in the deployment manifest changes what the browser runs; nothing else is rebuilt', async ({ page }) => {
@@ -43,7 +43,7 @@ test('a new build becomes a full page load on the next navigation (builds/latest
   let buildId = 'build-a';
   await page.route('**/builds/latest.json', (route) => route.fulfill({ json: { id: buildId } }));
   await page.goto('/');
-  await expect(page.locator('[data-layout="marketing"]')).toBeVisible();
+  await waitForHydration(page);
   await page.evaluate(() => ((window as unknown as { __e2eMarker: string }).__e2eMarker = 'old-page'));
 
   // Before a new build: in-app navigation keeps the page.
