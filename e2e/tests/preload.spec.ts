@@ -71,6 +71,29 @@ test.describe('preload hints from the deployment manifest', () => {
     expect(scripts.length).toBeGreaterThan(3);
     expect(new Set(scripts).size).toBe(scripts.length);
   });
+  for (const path of ['/', '/login']) {
+    test(`every file ${path} names with a hint is one the page loads without the hints (no wasted download)`, async ({ page }) => {
+      const html = await (await page.request.get(path)).text();
+      const hinted = [...html.matchAll(/<link rel="preload" as="(?:script|style|fetch)" href="([^"]+)"/g)].map((m) => m[1]!);
+      expect(hinted.length).toBeGreaterThan(2);
+
+      // The same page with its hints taken out of the document: what it loads by itself.
+      await page.route(
+        (url) => url.pathname === path,
+        async (route) => {
+          const res = await route.fetch();
+          const headers = { ...res.headers() };
+          delete headers['content-encoding'];
+          delete headers['content-length'];
+          await route.fulfill({ status: res.status(), headers, body: (await res.text()).replace(/<link rel="preload"[^>]*>/g, '') });
+        },
+      );
+      const loaded = new Set<string>();
+      page.on('request', (r) => loaded.add(new URL(r.url()).pathname));
+      await page.goto(path, { waitUntil: 'networkidle' });
+      expect(hinted.filter((href) => !loaded.has(href))).toEqual([]);
+    });
+  }
 });
 
 test.describe('start order: the remote loads while /api/me/ is in flight', () => {

@@ -23,6 +23,18 @@ test('swapping one remote in the deployment manifest changes what the browser ru
     manifest.remotes.marketing = { manifest: `/remotes/${remoteDir('marketing')}/${swap.version}/mf-manifest.json`, version: swap.version };
     await route.fulfill({ response: res, json: manifest });
   });
+  // The server's HTML names the files of the deployment on disk (preload hints, issue 12); this
+  // swap is the browser's alone, so the page's document goes without them.
+  await page.route(
+    (url) => url.pathname === '/',
+    async (route) => {
+      const res = await route.fetch();
+      const headers = { ...res.headers() };
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      await route.fulfill({ status: res.status(), headers, body: (await res.text()).replace(/<link rel="preload"[^>]*>/g, '') });
+    },
+  );
   scripts.length = 0;
   await page.reload();
   await expect(page.locator('[data-build-label]')).toHaveAttribute('data-build-label', 'swap-test');
