@@ -9,6 +9,7 @@
 //   status [--json]                                live and canary of each remote, published versions
 //   history [<remote>] [--limit n] [--json]        every recorded change, newest last
 //   prune [--keep-days n] [--dry-run]              remove versions not live for n days (default 14)
+//   shared-version [--check]                       record (check) the @app/shared version against its contract
 // Common options: --why "<reason>", --who <name> (default: RELEASE_WHO, git user.name, the OS user),
 // --force (skip the compatibility gate; recorded in the history with what was skipped).
 // Exit codes: 0 done, 1 failed, 2 usage, 3 conflict (another release changed the remote: retry), 4 incompatible.
@@ -69,6 +70,7 @@ async function main(argv) {
         'keep-days': { type: 'string' },
         'dry-run': { type: 'boolean', default: false },
         commit: { type: 'string' },
+        check: { type: 'boolean', default: false },
       },
     });
   } catch (error) {
@@ -168,6 +170,18 @@ async function main(argv) {
         const removed = await prune(store, { keepDays, who, dryRun: o['dry-run'] });
         for (const r of removed) console.log(`${o['dry-run'] ? 'would remove' : 'removed'} ${r.remote} ${r.version}`);
         if (removed.length === 0) console.log('nothing to prune');
+        return;
+      }
+      case 'shared-version': {
+        const { recordVersion, versionProblems } = await import('./release-shared-version.mjs');
+        if (o.check) {
+          const problems = versionProblems();
+          if (problems.length > 0) throw new ReleaseError(problems.join('\n'));
+          console.log('@app/shared: the recorded version matches its contract');
+          return;
+        }
+        const r = recordVersion();
+        console.log(`@app/shared ${r.version}: contract fingerprint ${r.fingerprint} recorded in shared/contract-version.json`);
         return;
       }
       default:
