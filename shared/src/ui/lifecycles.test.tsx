@@ -6,6 +6,7 @@ import {
   PRERENDERED_CONFIG_ATTR,
   PRERENDERED_PATH_ATTR,
   configFingerprint,
+  containerFor,
   containerIdFor,
   holdsPrerenderedPage,
   renderTypeFor,
@@ -85,6 +86,24 @@ describe('renderTypeFor', () => {
   test('renders afresh into a container that was never prerendered', () => {
     const box = document.createElement('div');
     expect(renderTypeFor(box, BUILD)).toBe('createRoot');
+  });
+});
+
+describe('containerFor', () => {
+  test("another remote's container discards prerendered HTML no remote took over", () => {
+    document.body.innerHTML = '<div id="app-root"></div>';
+    const prerendered = prerenderedContainer();
+    document.getElementById('app-root')?.appendChild(prerendered);
+    const box = containerFor('mfe_backoffice');
+    expect(box.id).toBe(containerIdFor('mfe_backoffice'));
+    expect(prerendered.childNodes).toHaveLength(0);
+    expect(prerendered.hasAttribute(PRERENDERED_PATH_ATTR)).toBe(false);
+  });
+
+  test('its own container keeps its HTML for hydration', () => {
+    const prerendered = prerenderedContainer();
+    expect(containerFor('mfe_marketing')).toBe(prerendered);
+    expect(prerendered.querySelector('h1')).not.toBeNull();
   });
 });
 

@@ -25,10 +25,18 @@ export function containerFor(name: string, doc: Document = document): HTMLElemen
   const id = containerIdFor(name);
   const existing = doc.getElementById(id);
   if (existing) return existing;
+  // Another remote takes the page before the prerendered one was mounted (the URL changed
+  // before the site started): that server HTML is no page's any more.
+  for (const stale of doc.querySelectorAll<HTMLElement>(`[${PRERENDERED_PATH_ATTR}]`)) discardPrerendered(stale);
   const box = doc.createElement('div');
   box.id = id;
   (doc.getElementById(APP_ROOT_ID) ?? doc.body).appendChild(box);
   return box;
+}
+
+function discardPrerendered(container: HTMLElement): void {
+  for (const name of [PRERENDERED_PATH_ATTR, PRERENDERED_CONFIG_ATTR, PRERENDERED_BUILD_ATTR]) container.removeAttribute(name);
+  container.replaceChildren();
 }
 
 /**
@@ -88,10 +96,12 @@ export function renderTypeFor(container: HTMLElement, build: string): 'hydrateRo
     config: getRuntimeConfig(),
     build,
   });
-  const prerendered = container.hasAttribute(PRERENDERED_PATH_ATTR);
-  for (const name of [PRERENDERED_PATH_ATTR, PRERENDERED_CONFIG_ATTR, PRERENDERED_BUILD_ATTR]) container.removeAttribute(name);
-  if (!hydrate && prerendered) container.replaceChildren();
-  return hydrate ? 'hydrateRoot' : 'createRoot';
+  if (hydrate) {
+    for (const name of [PRERENDERED_PATH_ATTR, PRERENDERED_CONFIG_ATTR, PRERENDERED_BUILD_ATTR]) container.removeAttribute(name);
+    return 'hydrateRoot';
+  }
+  if (container.hasAttribute(PRERENDERED_PATH_ATTR)) discardPrerendered(container);
+  return 'createRoot';
 }
 
 export interface RemoteModules {
