@@ -4,6 +4,8 @@ import { MESSAGES } from '../domain/messages';
 export const ACCOUNT_MESSAGES = {
   /** POST /api/register/ of an individual while the site's config says individuals are unsupported. */
   individualsUnsupported: '個人事業主の方のお申込みは現在受け付けておりません。',
+  /** DELETE /api/profile/sessions/{id}/ of the request's own session. */
+  currentSessionNotRevocable: 'この端末のセッションは、ログアウトから終了してください。',
   /** Spec §5 blank field (the domain's message, repeated here for the account forms). */
   blank: MESSAGES.blank,
   /** DRF: a required field is missing. */
@@ -28,8 +30,11 @@ export const ACCOUNT_MESSAGES = {
   passwordTooShort: (minLength: number) => `このパスワードは短すぎます。最低 ${minLength} 文字以上必要です。`,
   /** Django NumericPasswordValidator. */
   passwordEntirelyNumeric: 'このパスワードは数字しか使われていません。',
-  /** Django CommonPasswordValidator. */
-  passwordTooCommon: 'このパスワードは一般的すぎます。',
+  /**
+   * Django CommonPasswordValidator, with the rule explained: the API's 400 message, and the note
+   * under the password rules of every new-password field (PasswordRules), one text for both.
+   */
+  passwordTooCommon: 'よく使われるパスワードや、過去に流出したことが知られているパスワード（約5万件の一覧と照合します）は使えません。',
   /** Django UserAttributeSimilarityValidator (`name`: メールアドレス, 姓 or 名). */
   passwordTooSimilar: (name: string) => `このパスワードは ${name} と似すぎています。`,
   /** DRF CharField max_length. */

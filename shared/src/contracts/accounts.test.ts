@@ -29,7 +29,7 @@ function errorsOf(schema: z.ZodMiniType, input: unknown): Record<string, string[
 
 const SHORT = 'このパスワードは短すぎます。最低 8 文字以上必要です。';
 const NUMERIC = 'このパスワードは数字しか使われていません。';
-const COMMON = 'このパスワードは一般的すぎます。';
+const COMMON = ACCOUNT_MESSAGES.passwordTooCommon;
 const BLANK = 'この項目は空にできません';
 const REQUIRED = 'この項目は必須です。';
 
@@ -248,7 +248,7 @@ describe('passwordChecklist (the same rules, shown while typing)', () => {
       '8文字以上',
       '数字だけではない',
       'メールアドレスやお名前と似ていない',
-      'よく使われるパスワードではない',
+      'よく使われる・流出したことのあるパスワードではない',
     ]);
   });
 });

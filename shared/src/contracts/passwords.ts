@@ -101,10 +101,27 @@ export function similarUserAttribute(password: string, user: PasswordUserAttribu
 }
 
 /** Each of Django's password rules as a predicate: true when the password satisfies it. */
+/**
+ * A larger list of common and breached passwords (lower case), installed by the API at start
+ * (api/src/modules/password/common-passwords.ts: @zxcvbn-ts/language-common, ~49,000 entries):
+ * the pages keep the short list above (a page need not download the large one); the API, which
+ * decides, checks both.
+ */
+let largeCommonList: ReadonlySet<string> | undefined;
+
+export function setLargeCommonPasswordList(list: ReadonlySet<string>): void {
+  largeCommonList = list;
+}
+
+const isCommonPassword = (password: string): boolean => {
+  const lower = password.toLowerCase().trim();
+  return COMMON_PASSWORDS.has(lower) || largeCommonList?.has(lower) === true;
+};
+
 const PASSWORD_RULES = {
   notSimilar: (password: string, user: PasswordUserAttributes) => similarUserAttribute(password, user) === undefined,
   length: (password: string) => [...password].length >= PASSWORD_MIN_LENGTH,
-  notCommon: (password: string) => !COMMON_PASSWORDS.has(password.toLowerCase().trim()),
+  notCommon: (password: string) => !isCommonPassword(password),
   notNumeric: (password: string) => !/^\d+$/.test(password),
 } as const;
 export type PasswordRuleId = keyof typeof PASSWORD_RULES;
@@ -134,7 +151,7 @@ const CHECKLIST: readonly (readonly [PasswordRuleId, string])[] = [
   ['length', `${PASSWORD_MIN_LENGTH}文字以上`],
   ['notNumeric', '数字だけではない'],
   ['notSimilar', 'メールアドレスやお名前と似ていない'],
-  ['notCommon', 'よく使われるパスワードではない'],
+  ['notCommon', 'よく使われる・流出したことのあるパスワードではない'],
 ];
 
 /**

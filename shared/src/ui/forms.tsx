@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { ApiError, ValidationError, type FieldErrors } from '../api-client';
 import { MESSAGES } from '../domain/messages';
+import { ACCOUNT_MESSAGES } from '../contracts/account-messages';
 
 /**
  * Form controls: a visible label, a description, the error beside the field (announced, and tied
@@ -141,18 +142,25 @@ export function RadioGroup<T extends string>({ legend, name, value, options, onV
 
 /**
  * The live password rules under a new-password field (`passwordChecklist` of @app/shared/contracts):
- * each rule with its state in words for screen readers.
+ * each rule with its state in words for screen readers, then what "common" means (the API checks a
+ * list of about 50,000 common and breached passwords the page does not have): the same text as the
+ * API's 400 message.
  */
 export function PasswordRules({ rules }: { rules: readonly { readonly id: string; readonly label: string; readonly ok: boolean }[] }) {
   return (
-    <ul className="checklist" aria-label="パスワードの条件">
-      {rules.map((rule) => (
-        <li key={rule.id} data-ok={rule.ok}>
-          {rule.label}
-          <span className="visually-hidden">{rule.ok ? '（満たしています）' : '（未達成）'}</span>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="checklist" aria-label="パスワードの条件">
+        {rules.map((rule) => (
+          <li key={rule.id} data-ok={rule.ok}>
+            {rule.label}
+            <span className="visually-hidden">{rule.ok ? '（満たしています）' : '（未達成）'}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="checklist-note" style={{ margin: 'var(--space-1) 0 0', fontSize: 'var(--font-size-sm)', color: 'var(--color-muted)' }}>
+        {ACCOUNT_MESSAGES.passwordTooCommon}
+      </p>
+    </>
   );
 }
 

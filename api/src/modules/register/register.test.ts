@@ -125,7 +125,7 @@ describe('POST /api/register/', () => {
     ['null', registration({ last_name: null }), { last_name: [ACCOUNT_MESSAGES.notNull] }],
     ['a number for text', registration({ first_name: 1 }), { first_name: [ACCOUNT_MESSAGES.notAString] }],
     ['a long name', registration({ last_name: '山'.repeat(151) }), { last_name: [ACCOUNT_MESSAGES.tooLong(NAME_MAX_LENGTH)] }],
-    ['a short password', registration({ password: 'a1b2c3d' }), { password: [ACCOUNT_MESSAGES.passwordTooShort(PASSWORD_MIN_LENGTH)] }],
+    ['a short password', registration({ password: 'k7u2m9q' }), { password: [ACCOUNT_MESSAGES.passwordTooShort(PASSWORD_MIN_LENGTH)] }],
     ['a numeric password', registration({ password: '9081726354' }), { password: [ACCOUNT_MESSAGES.passwordEntirelyNumeric] }],
     ['a common password', registration({ password: 'password123' }), { password: [ACCOUNT_MESSAGES.passwordTooCommon] }],
     [

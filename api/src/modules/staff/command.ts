@@ -20,6 +20,7 @@ import { findStaffMemberByEmail, listStaffMembers, STAFF_SUBJECT, toStaffMember 
 import { deleteStaffMemberSessions } from './sessions';
 import { newTotpSecret, totpUri } from './totp';
 import { encryptTotpSecret } from './totp-secret';
+import { installCommonPasswordList } from '../password/common-passwords';
 
 export { UsageError };
 
@@ -121,6 +122,7 @@ export class StaffCommandError extends Error {
 
 /** What a staff password must satisfy: Django's rules (similar to the address or name, common, digits only) and 12 characters. */
 export function staffPasswordProblems(password: string, attributes: { email: string; name: string }): string[] {
+  installCommonPasswordList();
   const applicantsMinimum = ACCOUNT_MESSAGES.passwordTooShort(PASSWORD_MIN_LENGTH);
   const problems = validatePassword(password, { email: attributes.email, last_name: attributes.name }).filter(
     (p) => p !== applicantsMinimum,

@@ -50,7 +50,7 @@ describe('RegisterPage', () => {
     const password = screen.getByLabelText(/^パスワード/, { selector: 'input' });
     await userEvent.type(password, 'abcd1234');
     const unmet = () => [...rules.querySelectorAll('[data-ok="false"]')].map((li) => li.firstChild?.textContent);
-    expect(unmet()).toEqual(['よく使われるパスワードではない']);
+    expect(unmet()).toEqual(['よく使われる・流出したことのあるパスワードではない']);
     await userEvent.clear(password);
     await userEvent.type(password, 'mizu-no-oto-2026');
     expect(unmet()).toEqual([]);
