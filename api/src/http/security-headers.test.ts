@@ -83,7 +83,7 @@ describe('security headers on every response', () => {
       const csp = (await httpApp.inject({ method: 'GET', url: '/' })).headers['content-security-policy'];
       expect(csp).toBe(contentSecurityPolicy(['https://cdn.example.jp']));
       expect(csp).toMatch(/script-src 'self' https:\/\/cdn\.example\.jp;/);
-      expect(csp).toMatch(/connect-src 'self' https:\/\/cdn\.example\.jp;/);
+      expect(csp).toMatch(/connect-src 'self' blob: https:\/\/cdn\.example\.jp;/);
       expect(csp).not.toContain('javascript');
     } finally {
       writeSite('config.json', JSON.stringify({ supportUrl: '/statement', loginUrl: '/login', individualsSupported: true }));

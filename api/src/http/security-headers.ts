@@ -21,7 +21,8 @@ declare module 'fastify' {
  *   shared UI injects its stylesheet in a <style> element (shared/src/ui/styles.ts);
  * - `img-src data: blob:`: the favicon is a data: URL, upload previews are object URLs;
  * - `frame-src blob:`: the back office shows an uploaded PDF in an <iframe> of an object URL;
- * - `connect-src`: the API is same-origin; module federation fetches the remotes' mf-manifest.json.
+ * - `connect-src`: the API is same-origin; module federation fetches the remotes' mf-manifest.json;
+ *   `blob:` for an upload's object URL read back by the upload field (seen in the e2e journeys).
  */
 export const CONTENT_SECURITY_POLICY_BASE =
   "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'; form-action 'self'";
@@ -34,7 +35,7 @@ export function contentSecurityPolicy(remoteOrigins: readonly string[]): string 
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    `connect-src 'self'${extra}`,
+    `connect-src 'self' blob:${extra}`,
     "frame-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
@@ -114,7 +115,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { context
       cachedFor = origins;
       csp = contentSecurityPolicy(origins);
     }
-    reply.header('Content-Security-Policy', csp);
+    // A route's own, stricter policy stays (file downloads: `default-src 'none'; sandbox`).
+    if (!reply.hasHeader('content-security-policy')) reply.header('Content-Security-Policy', csp);
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     reply.header('Permissions-Policy', PERMISSIONS_POLICY);
     reply.header('X-Frame-Options', 'DENY');
