@@ -14,6 +14,7 @@ import { implement, registerImplementations, type Implementation } from './http/
 import { ApiError, NOT_FOUND_DETAIL, drfValidatorCompiler } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { loggerOptions, type LogStream } from './logging';
+import { registerDeploymentRoute } from './modules/release/deployment';
 import { cacheControlFor, IMMUTABLE, NO_CACHE, registerSite, SITE_NOT_BUILT, siteFallback } from './site/serve';
 import { authRoutes } from './modules/auth/routes';
 import { entryRoutes } from './modules/entries/routes';
@@ -219,6 +220,8 @@ export function buildApp({ env, db, context, logStream }: BuildAppOptions): Fast
 
   // --- The assembled site (site/serve.ts) ----------------------------------------------------
 
+  // /deployment.json per user (a canary's audience gets its version): modules/release/deployment.ts.
+  if (context !== undefined) registerDeploymentRoute(app, context, env.SITE_DIR);
   registerSite(app, env.SITE_DIR);
   app.setNotFoundHandler((request, reply) => {
     if (isApiPath(pathnameOf(request.url))) return reply.code(404).send({ detail: NOT_FOUND_DETAIL });

@@ -1,0 +1,129 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { authenticate } from '../../http/session';
+import { authenticateStaff } from '../../http/staff-session';
+
+/**
+ * The deployment each request sees. `deployment.json` in the site (written by `pnpm release`,
+ * scripts/release-core.mjs) holds the live version of every remote and, per remote, at most one
+ * canary: another version for an audience. `GET /deployment.json` answers the manifest resolved for
+ * the request's user — the canary entry where the user is in its audience, the live one elsewhere —
+ * with `Cache-Control: no-cache` and `Vary: Cookie` (no shared cache serves one user's to another).
+ */
+
+export type CanaryAudience =
+  | { readonly kind: 'staff' }
+  | { readonly kind: 'segment'; readonly segment: string }
+  | { readonly kind: 'percent'; readonly percent: number };
+
+export interface RemoteEntry {
+  readonly manifest: string;
+  readonly version: string;
+}
+
+export interface StoredDeployment {
+  readonly remotes: Readonly<Record<string, RemoteEntry>>;
+  readonly canary?: Readonly<Record<string, RemoteEntry & { readonly audience: CanaryAudience }>>;
+  readonly revision?: number;
+}
+
+/** Who is asking: an applicant (id, segment), a staff member, both, or a visitor. */
+export interface Viewer {
+  readonly userId: number | null;
+  readonly userSegment: string | null;
+  readonly staff: boolean;
+}
+
+export const VISITOR: Viewer = { userId: null, userSegment: null, staff: false };
+
+/**
+ * The applicant's bucket 0–99 for a remote's canaries: a hash of the remote and the user id, so it
+ * is the same on every request and device (no flipping within a session), the same for the next
+ * canary of that remote (a user in at 10 % stays in at 50 %), and independent between remotes.
+ */
+export function canaryBucket(remote: string, userId: number): number {
+  return createHash('sha256').update(`${remote}\0${userId}`).digest().readUInt32BE(0) % 100;
+}
+
+export function inAudience(audience: CanaryAudience, remote: string, viewer: Viewer): boolean {
+  switch (audience.kind) {
+    case 'staff':
+      return viewer.staff;
+    case 'segment':
+      return viewer.userSegment !== null && viewer.userSegment === audience.segment;
+    case 'percent':
+      return viewer.userId !== null && canaryBucket(remote, viewer.userId) < audience.percent;
+  }
+}
+
+/** The manifest as the shell reads it (only `remotes`), resolved for one viewer. */
+export function resolveDeployment(stored: StoredDeployment, viewer: Viewer): { remotes: Record<string, RemoteEntry> } {
+  const remotes: Record<string, RemoteEntry> = {};
+  for (const [remote, entry] of Object.entries(stored.remotes)) {
+    const canary = stored.canary?.[remote];
+    const chosen = canary !== undefined && inAudience(canary.audience, remote, viewer) ? canary : entry;
+    remotes[remote] = { manifest: chosen.manifest, version: chosen.version };
+  }
+  return { remotes };
+}
+
+/** The viewer of a request, from its applicant and staff sessions (each looked up once per request). */
+export async function viewerOf(ctx: AppContext, request: FastifyRequest): Promise<Viewer> {
+  const [auth, staff] = await Promise.all([authenticate(ctx, request), authenticateStaff(ctx, request)]);
+  return { userId: auth?.user.id ?? null, userSegment: auth?.user.userSegment ?? null, staff: staff !== null };
+}
+
+/** deployment.json of a site, re-read when its mtime changes. */
+export function deploymentFile(siteDir: string): () => StoredDeployment | undefined {
+  const file = path.join(siteDir, 'deployment.json');
+  let cached: { mtimeMs: number; size: number; value: StoredDeployment } | undefined;
+  return () => {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(file);
+    } catch {
+      return undefined;
+    }
+    if (cached?.mtimeMs !== stat.mtimeMs || cached.size !== stat.size) {
+      cached = { mtimeMs: stat.mtimeMs, size: stat.size, value: JSON.parse(fs.readFileSync(file, 'utf8')) as StoredDeployment };
+    }
+    return cached.value;
+  };
+}
+
+const resolvedKey = Symbol('release.deployment');
+type WithDeployment = FastifyRequest & { [resolvedKey]?: { remotes: Record<string, RemoteEntry> } };
+
+/**
+ * The seam for whatever renders a page from the deployment (the preload hints of each HTML
+ * document, api/src/site/preload-hints.ts `deploymentFor`): the deployment resolved for this request,
+ * once `attachDeployment` ran for it (else undefined: the site's file as is).
+ */
+export function deploymentFor(request: unknown): { remotes: Record<string, RemoteEntry> } | undefined {
+  return (request as WithDeployment | undefined)?.[resolvedKey];
+}
+
+/** Resolves and keeps the request's deployment (for `deploymentFor`); a canary-free site needs no session lookup. */
+export async function attachDeployment(ctx: AppContext, read: () => StoredDeployment | undefined, request: FastifyRequest) {
+  const stored = read();
+  if (stored === undefined) return undefined;
+  const hasCanary = stored.canary !== undefined && Object.keys(stored.canary).length > 0;
+  const resolved = resolveDeployment(stored, hasCanary ? await viewerOf(ctx, request) : VISITOR);
+  (request as WithDeployment)[resolvedKey] = resolved;
+  return resolved;
+}
+
+/** `GET /deployment.json` resolved per request (before the static files, which would send the file as is). */
+export function registerDeploymentRoute(app: FastifyInstance, ctx: AppContext, siteDir: string): void {
+  const read = deploymentFile(siteDir);
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const resolved = await attachDeployment(ctx, read, request);
+    reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie');
+    if (resolved === undefined) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(resolved));
+  };
+  app.get('/deployment.json', handler);
+}
