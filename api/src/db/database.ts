@@ -26,7 +26,28 @@ export interface StartDatabaseOptions {
   databaseUrl?: string | undefined;
   /** Notices worth a line on the console. */
   log?: (line: string) => void;
+  /** A statement's limit (default STATEMENT_TIMEOUT_MS); the fault tests shorten it. */
+  statementTimeoutMs?: number;
 }
+
+/**
+ * No request waits on PostgreSQL for ever: the server cancels a statement after this long
+ * (statement_timeout, a clean error on a connection that stays usable), and the driver gives up
+ * QUERY_TIMEOUT_GRACE_MS later when no answer came at all (the network swallows packets, a
+ * half-open connection); TCP keep-alive finds dead connections the pool holds. A new connection
+ * waits at most 10 s.
+ */
+export const STATEMENT_TIMEOUT_MS = 30_000;
+const QUERY_TIMEOUT_GRACE_MS = 5_000;
+const timeouts = (options: StartDatabaseOptions) => {
+  const statement = options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
+  return {
+    connectionTimeoutMillis: 10_000,
+    statement_timeout: statement,
+    query_timeout: statement + QUERY_TIMEOUT_GRACE_MS,
+    keepAlive: true,
+  };
+};
 
 /** The database the embedded cluster holds for the app. */
 export const EMBEDDED_DATABASE_NAME = 'app';
@@ -91,7 +112,7 @@ export async function startDatabase(options: StartDatabaseOptions): Promise<Data
   const log = options.log ?? ((line: string) => console.error(`[api] ${line}`));
 
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, connectionTimeoutMillis: 10_000 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, ...timeouts(options) });
     const database = makeDatabase(pool, undefined, describeUrl(options.databaseUrl), log);
     try {
       await database.serverVersion();
@@ -117,7 +138,7 @@ export async function startDatabase(options: StartDatabaseOptions): Promise<Data
     user: cluster.user,
     password: cluster.password,
     database: EMBEDDED_DATABASE_NAME,
-    connectionTimeoutMillis: 10_000,
+    ...timeouts(options),
   });
   return makeDatabase(pool, cluster, `data in ${pgDir}`, log);
 }

@@ -7,12 +7,13 @@ import { parseArgs } from 'node:util';
 import { formatLoad, runLoad } from '../load/run';
 
 const { values } = parseArgs({
+  // `pnpm run load -- --users 200` passes the `--` through.
+  args: process.argv.slice(2).filter((arg) => arg !== '--'),
   options: {
     users: { type: 'string', default: '200' },
     'max-seconds': { type: 'string', default: '300' },
     'request-timeout-ms': { type: 'string', default: '60000' },
   },
-  allowPositionals: true,
 });
 const users = Number(values.users);
 const maxSeconds = Number(values['max-seconds']);
