@@ -31,10 +31,14 @@ export default async function globalSetup() {
       stdio: 'pipe',
     },
   );
-  const version = execFileSync(process.execPath, [path.join(root, 'scripts', 'release.mjs'), 'publish', 'marketing', out], {
-    cwd: root,
-    encoding: 'utf8',
-  }).trim();
+  const version = execFileSync(
+    process.execPath,
+    [path.join(root, 'scripts', 'release.mjs'), 'publish', 'marketing', out, '--existing-ok'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  ).trim();
   fs.mkdirSync(path.dirname(SWAP_FILE), { recursive: true });
   fs.writeFileSync(SWAP_FILE, JSON.stringify({ remote: 'marketing', version }));
 }

@@ -59,6 +59,9 @@ describe('publish', () => {
       `marketing ${version} is already published: versions are immutable (the same build gives the same version; promote it, or rebuild)`,
     );
     expect(fs.readFileSync(path.join(folder('marketing', version), 'marker'), 'utf8')).toBe('untouched');
+    // --existing-ok (the e2e setup): the version, exit 0, the folder still untouched.
+    expect(release('publish', 'marketing', dist, '--existing-ok')).toEqual({ code: 0, stdout: version, stderr: '' });
+    expect(fs.readFileSync(path.join(folder('marketing', version), 'marker'), 'utf8')).toBe('untouched');
     expect(history().map((e) => [e.action, e.remote, e.to, e.who])).toEqual([['publish', 'marketing', version, 'tester']]);
     expect(fs.readdirSync(path.join(site, 'remotes', 'mfe-marketing'))).toEqual([version]);
   });

@@ -247,9 +247,10 @@ function gitCommit(dir) {
 /**
  * Publishes a remote's build as an immutable version: the folder, with its mf-manifest.json, and
  * release.json (commit, build and publish time, who, the shared ranges and exposes it was built
- * with). Versions are `<package version>-<content hash>`; publishing a version that exists is refused.
+ * with). Versions are `<package version>-<content hash>`; publishing a version that exists is refused
+ * (`existingOk`: it is left as it is and its version returned, for scripts such as the e2e setup).
  */
-export async function publish(store, { remote, distDir, who, commit, now = () => new Date() }) {
+export async function publish(store, { remote, distDir, who, commit, existingOk = false, now = () => new Date() }) {
   knownRemote(remote);
   const dist = distDir ?? path.join(ROOT, REMOTE_DIRS[remote], 'dist');
   const manifestFile = path.join(dist, 'mf-manifest.json');
@@ -274,6 +275,8 @@ export async function publish(store, { remote, distDir, who, commit, now = () =>
     await store.putTree(versionPrefix(remote, version), staging, RELEASE_META);
   } catch (error) {
     if (error instanceof ConflictError) {
+      // The same content is the same version: a script that only needs it published is done.
+      if (existingOk) return { version, meta: null, existed: true };
       throw new ReleaseError(
         `${remote} ${version} is already published: versions are immutable (the same build gives the same version; promote it, or rebuild)`,
       );

@@ -1,7 +1,8 @@
 // The release CLI: `pnpm release <command> …` (README "Releasing"). Storage: the site folder
 // (SITE_DIR, default .site/) or an S3-compatible bucket (RELEASE_S3_BUCKET …: scripts/release-store.mjs).
 //
-//   publish  <remote> [distDir]                    copy a build into its immutable versioned folder
+//   publish  <remote> [distDir] [--existing-ok]    copy a build into its immutable versioned folder
+//                                                  (--existing-ok: an existing version is not an error)
 //   promote  <remote> <version> [--expect-live v]  make it live for everyone (compatibility gate first)
 //   rollback <remote> [--to <version>]             back to the version live before (or the one named)
 //   canary   <remote> <version> --staff | --segment <s> | --percent <n>
@@ -71,6 +72,7 @@ async function main(argv) {
         'dry-run': { type: 'boolean', default: false },
         commit: { type: 'string' },
         check: { type: 'boolean', default: false },
+        'existing-ok': { type: 'boolean', default: false },
       },
     });
   } catch (error) {
@@ -89,7 +91,7 @@ async function main(argv) {
     switch (command) {
       case 'publish': {
         const remote = knownRemote(args[0]);
-        const { version } = await publish(store, { remote, distDir: args[1], who, commit: o.commit });
+        const { version } = await publish(store, { remote, distDir: args[1], who, commit: o.commit, existingOk: o['existing-ok'] });
         console.log(version);
         return;
       }
