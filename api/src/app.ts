@@ -16,6 +16,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { loggerOptions, type LogStream } from './logging';
 import { registerDeploymentRoute } from './modules/release/deployment';
 import { cacheControlFor, IMMUTABLE, NO_CACHE, registerSite, SITE_NOT_BUILT, siteFallback } from './site/serve';
+import { accountSessionRoutes } from './modules/account-sessions/routes';
 import { authRoutes } from './modules/auth/routes';
 import { entryRoutes } from './modules/entries/routes';
 import { lookupRoutes } from './modules/lookups/routes';
@@ -63,6 +64,7 @@ const API_MODULES: readonly ((ctx: AppContext) => Implementation[])[] = [
   postalCodeRoutes,
   preEntryRoutes,
   mailChangeRoutes,
+  accountSessionRoutes,
   entryRoutes,
   newsRoutes,
   lookupRoutes,

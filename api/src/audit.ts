@@ -10,6 +10,10 @@ export type AccountEvent =
   | 'account.logged_in'
   | 'account.login_failed'
   | 'account.logged_out'
+  /** The applicant ended another of their sessions (/profile); data: the session's public id, the device. */
+  | 'account.session_revoked'
+  /** The applicant logged out everywhere (/profile); data: how many sessions ended. */
+  | 'account.logged_out_everywhere'
   | 'account.password_changed'
   | 'account.password_reset_requested'
   | 'account.password_reset'

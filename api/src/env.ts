@@ -61,6 +61,16 @@ const envSchema = z.object({
    * connection may take before a send fails. Default 10000.
    */
   SMTP_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(600_000).optional()),
+  /** A "keep me logged in" session unused this many days ends (it lasts 14 days at most anyway). Default 7. */
+  PERSISTENT_SESSION_IDLE_DAYS: optional(z.coerce.number().positive().max(14).optional()),
+  /** Any other session unused this many hours ends. Default 12. */
+  BROWSER_SESSION_IDLE_HOURS: optional(
+    z.coerce
+      .number()
+      .positive()
+      .max(14 * 24)
+      .optional(),
+  ),
   /** The From of every mail. */
   MAIL_FROM: optional(z.string().default(DEFAULT_MAIL_FROM)),
   /** The site's WordPress REST API root (`https://example.com/wp-json`): the news of /mypage. Unset: no news. */

@@ -7,6 +7,7 @@ import { startDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { env } from './env';
 import { acquireDataDirLock, type DataDirLock } from './lock';
+import { configureSessionLimits } from './accounts/sessions';
 import { createFilesPrivately, makeDataDirPrivate } from './data-dir';
 import { createMailer, type Mailer } from './mail/mailer';
 import { pruneExpired } from './maintenance';
@@ -62,6 +63,10 @@ function urlHost(host: string): string {
 
 async function main(): Promise<void> {
   try {
+    configureSessionLimits({
+      persistentIdleMs: env.PERSISTENT_SESSION_IDLE_DAYS === undefined ? undefined : env.PERSISTENT_SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000,
+      browserIdleMs: env.BROWSER_SESSION_IDLE_HOURS === undefined ? undefined : env.BROWSER_SESSION_IDLE_HOURS * 60 * 60 * 1000,
+    });
     // DATA_DIR and all the process writes are its user's alone (0700 / 0600).
     makeDataDirPrivate(env.DATA_DIR);
     // The lock guards the embedded cluster's files; an external database needs none.

@@ -7,14 +7,37 @@ import { hashToken, randomToken } from './tokens';
  * Server-side sessions (table `sessions`; the `sessionid` cookie holds a random token whose
  * SHA-256 is the row's id).
  *
- * - "Keep me logged in" (persistLoginState): the cookie and the row last 14 days from login
- *   (Django's SESSION_COOKIE_AGE), whatever happens in between.
- * - Otherwise the cookie ends with the browser, and the row expires after 12 hours without a
- *   request (sliding; at most 14 days in all), since a browser may stay open for weeks.
- * - Logging out deletes the row; a password change ends the other sessions, a reset all of them.
+ * - "Keep me logged in" (persistLoginState): the cookie lasts 14 days from login (Django's
+ *   SESSION_COOKIE_AGE), and so does the row at most; unused for PERSISTENT_SESSION_IDLE_DAYS (7)
+ *   it ends earlier (a phone left in a drawer is not logged in forever).
+ * - Otherwise the cookie ends with the browser, and the row expires after BROWSER_SESSION_IDLE_HOURS
+ *   (12) without a request (at most 14 days in all), since a browser may stay open for weeks.
+ * - Either way expires_at slides with use (written with last_seen_at), capped at 14 days from login.
+ * - Logging out deletes the row; a password change ends the other sessions, a reset all of them;
+ *   the applicant can end any other session, or all of them (/profile).
  */
 export const PERSISTENT_SESSION_MS = 14 * 24 * 60 * 60 * 1000;
 export const BROWSER_SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+export const PERSISTENT_SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * How long a session may go unused, by kind. Set once at start from PERSISTENT_SESSION_IDLE_DAYS
+ * and BROWSER_SESSION_IDLE_HOURS (configureSessionLimits); neither beyond the 14 days.
+ */
+export const sessionLimits = { persistentIdleMs: PERSISTENT_SESSION_IDLE_MS, browserIdleMs: BROWSER_SESSION_IDLE_MS };
+
+export function configureSessionLimits(limits: { persistentIdleMs?: number | undefined; browserIdleMs?: number | undefined }): void {
+  const capped = (ms: number | undefined, fallback: number) => Math.min(ms ?? fallback, PERSISTENT_SESSION_MS);
+  sessionLimits.persistentIdleMs = capped(limits.persistentIdleMs, PERSISTENT_SESSION_IDLE_MS);
+  sessionLimits.browserIdleMs = capped(limits.browserIdleMs, BROWSER_SESSION_IDLE_MS);
+}
+
+const idleLimitOf = (persistent: boolean): number => (persistent ? sessionLimits.persistentIdleMs : sessionLimits.browserIdleMs);
+
+/** When a session used at `now` expires: its idle limit from now, never past 14 days from login. */
+const slidingExpiry = (persistent: boolean, createdAt: Date, now: Date): Date =>
+  new Date(Math.min(now.getTime() + idleLimitOf(persistent), createdAt.getTime() + PERSISTENT_SESSION_MS));
+
 /** last_seen_at (and a browser session's expiry) is written at most this often. */
 export const SESSION_TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
@@ -29,7 +52,6 @@ export async function createSession(
 ): Promise<NewSession> {
   const token = randomToken();
   const { now } = input;
-  const lifetime = input.persistent ? PERSISTENT_SESSION_MS : BROWSER_SESSION_IDLE_MS;
   const [session] = await db
     .insert(sessions)
     .values({
@@ -38,7 +60,7 @@ export async function createSession(
       persistent: input.persistent,
       createdAt: now,
       lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + lifetime),
+      expiresAt: slidingExpiry(input.persistent, now, now),
       ip: input.ip ?? null,
       userAgent: input.userAgent?.slice(0, 500) ?? null,
     })
@@ -93,13 +115,12 @@ export function preparedFor<S>(cache: WeakMap<Db, S>, db: Db, prepare: (db: Db) 
 type SessionTimes = Pick<Session, 'id' | 'persistent' | 'createdAt' | 'lastSeenAt' | 'expiresAt'>;
 
 /**
- * A request of the session: last_seen_at (and a browser session's sliding expiry) is written when
+ * A request of the session: last_seen_at (and the sliding expiry) is written when
  * the last write is SESSION_TOUCH_INTERVAL_MS old. Returns the session as it now is.
  */
 export async function touchSession<S extends SessionTimes>(db: Db, session: S, now: Date): Promise<S> {
   if (now.getTime() - session.lastSeenAt.getTime() < SESSION_TOUCH_INTERVAL_MS) return session;
-  const cap = session.createdAt.getTime() + PERSISTENT_SESSION_MS;
-  const expiresAt = session.persistent ? session.expiresAt : new Date(Math.min(now.getTime() + BROWSER_SESSION_IDLE_MS, cap));
+  const expiresAt = slidingExpiry(session.persistent, session.createdAt, now);
   await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, session.id));
   return { ...session, lastSeenAt: now, expiresAt };
 }

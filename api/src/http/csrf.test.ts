@@ -45,6 +45,8 @@ const UNSAFE_ENDPOINTS: [method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: strin
   // The check comes before the body is read, so a multipart route is refused the same way.
   ['POST', '/api/uploads/', {}],
   ['DELETE', '/api/uploads/:id/', undefined],
+  ['DELETE', '/api/profile/sessions/:id/', undefined],
+  ['POST', '/api/profile/sessions/logout_all/', {}],
   ['PATCH', '/api/uploads/active_delinquency/', { ids: [1] }],
   ['PUT', '/api/entries/draft/', { version: 0, data: {} }],
   ['POST', '/api/entries/', { claims: [], draft_version: 1 }],

@@ -29,7 +29,10 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, c
     httpOnly: true,
     sameSite: 'lax',
     secure: secureCookies(request),
-    ...(persistent ? { maxAge: PERSISTENT_SESSION_MS / 1000, expires: created.session.expiresAt } : {}),
+    // The cookie lasts the 14 days; the row may end earlier when unused (accounts/sessions.ts).
+    ...(persistent
+      ? { maxAge: PERSISTENT_SESSION_MS / 1000, expires: new Date(created.session.createdAt.getTime() + PERSISTENT_SESSION_MS) }
+      : {}),
   });
 }
 

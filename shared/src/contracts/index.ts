@@ -13,6 +13,7 @@ export * from './session';
 export * from './entry';
 export * from './entry-life';
 export * from './errors';
+export * from './account-sessions';
 export * from './health';
 export * from './me';
 export * from './profile';

@@ -1,5 +1,6 @@
 import type { AccountSummary, DetailResponse } from '../contracts/session';
 import type { Health, OpenApiDocument } from '../contracts/health';
+import type { AccountSession } from '../contracts/account-sessions';
 import type { Me, VisitorMe } from '../contracts/me';
 import type { DraftEntryResponse } from '../contracts/draft';
 import type { Claim, Entry } from '../contracts/entry';
@@ -103,6 +104,28 @@ export function suppressEntriesFixture(overrides: Partial<SuppressEntries> = {})
 
 export function healthFixture(overrides: Partial<Health> = {}): Health {
   return { status: 'ok', ...overrides };
+}
+
+/** The sessions of the mock applicant: this browser and a phone kept logged in. */
+export function accountSessionsFixture(): AccountSession[] {
+  return [
+    {
+      id: '0f1e2d3c4b5a69788796a5b4c3d2e1f0',
+      device: 'Chrome / Windows',
+      created_at: '2026-11-20T01:00:00.000Z',
+      last_seen_at: '2026-11-21T03:00:00.000Z',
+      persistent: false,
+      current: true,
+    },
+    {
+      id: 'a1b2c3d4e5f60718293a4b5c6d7e8f90',
+      device: 'Safari / iPhone',
+      created_at: '2026-11-15T09:30:00.000Z',
+      last_seen_at: '2026-11-19T12:45:00.000Z',
+      persistent: true,
+      current: false,
+    },
+  ];
 }
 
 /** A minimal OpenAPI document (the mock backend does not generate the real one). */

@@ -8,6 +8,7 @@ import type { DraftEntryResponse, DraftSaveRequest, EntryCreateRequest } from '.
 import type { Entry } from '../contracts/entry';
 import { parseYen } from '../domain/money';
 import { MAIL_CHANGE_MESSAGES } from '../contracts/mail-change';
+import type { AccountSession } from '../contracts/account-sessions';
 import type { Me } from '../contracts/me';
 import type { NewsItem } from '../contracts/news';
 import { PRE_ENTRY_API_MESSAGES, type PreEntryResult } from '../contracts/pre-entry';
@@ -42,6 +43,7 @@ import {
   MOCK_POSTAL_ADDRESSES,
   accountSummaryFixture,
   detailFixture,
+  accountSessionsFixture,
   healthFixture,
   banksFixture,
   branchesFixture,
@@ -178,6 +180,8 @@ export interface MockState {
   staffMembers: StaffMember[];
   /** What the back office reviews: each entry with its applicant and history (`staffEntryDetailFixture`). */
   review: StaffEntryDetail[];
+  /** The logged-in applicant's sessions (/profile「ログイン中の端末」): this one and others. */
+  accountSessions: AccountSession[];
 }
 
 export function initialMockState(overrides: Partial<MockState> = {}): MockState {
@@ -194,6 +198,7 @@ export function initialMockState(overrides: Partial<MockState> = {}): MockState 
     staff: null,
     staffMembers: staffMembersFixture(),
     review: [staffEntryDetailFixture()],
+    accountSessions: accountSessionsFixture(),
     ...overrides,
   };
 }
@@ -663,6 +668,25 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
         return failureReply(e.uploads.activeDelinquency, 'validation', { ids: wrong.map((id) => UPLOAD_MESSAGES.notDelinquency(id)) });
       for (const u of state.uploads) if (ids.includes(u.upload.id)) u.upload = { ...u.upload, active: true };
       return state.uploads.filter((u) => u.upload.kind === 'delinquency').map((u) => u.upload);
+    }),
+    [e.accountSessions.list.id]: mock(e.accountSessions.list, () => loggedIn(e.accountSessions.list) ?? state.accountSessions),
+    [e.accountSessions.revoke.id]: mock(e.accountSessions.revoke, ({ params }) => {
+      const refused = loggedIn(e.accountSessions.revoke);
+      if (refused) return refused;
+      const target = state.accountSessions.find((session) => session.id === params.id);
+      if (target === undefined) return failureReply(e.accountSessions.revoke, 'notFound', { detail: NOT_FOUND_DETAIL });
+      if (target.current) {
+        return failureReply(e.accountSessions.revoke, 'validation', { non_field_errors: [ACCOUNT_MESSAGES.currentSessionNotRevocable] });
+      }
+      state.accountSessions = state.accountSessions.filter((session) => session !== target);
+      return undefined;
+    }),
+    [e.accountSessions.logoutAll.id]: mock(e.accountSessions.logoutAll, () => {
+      const refused = loggedIn(e.accountSessions.logoutAll);
+      if (refused) return refused;
+      state.accountSessions = [];
+      state.me = null;
+      return undefined;
     }),
     [e.mailChange.request.id]: mock(e.mailChange.request, ({ body }) => {
       const refused = loggedIn(e.mailChange.request);
