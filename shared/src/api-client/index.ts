@@ -26,6 +26,28 @@ export interface ApiEnvironment {
   readonly onContractError: (error: ContractError) => void;
   /** Origin for callers outside a page (Node tests, scripts); a page calls its own origin. */
   readonly baseUrl?: string;
+  /**
+   * A call without an answer after this long is given up: the §8 network error (499), which the
+   * page offers to retry. Not for multipart uploads (a big file on a slow line takes its time).
+   */
+  readonly timeoutMs?: number;
+}
+
+/** How long a JSON call waits for its answer (a slow or stalled network). */
+export const API_TIMEOUT_MS = 30_000;
+
+/** The caller's signal (if any), also aborted after `ms`; `cleanups` stop the timer and the listener. */
+function withTimeout(signal: AbortSignal | undefined, ms: number, cleanups: (() => void)[]): AbortSignal {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('The API did not answer in time.', 'TimeoutError')), ms);
+  const forward = () => controller.abort(signal?.reason);
+  if (signal?.aborted) forward();
+  signal?.addEventListener('abort', forward, { once: true });
+  cleanups.push(() => {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', forward);
+  });
+  return controller.signal;
 }
 
 /**
@@ -67,7 +89,7 @@ export type Api = <E extends AnyEndpoint>(endpoint: E, ...args: CallArgs<E>) => 
  * answers parsed with the catalogue's schemas.
  */
 export function createApi(env: Partial<ApiEnvironment> = {}): Api {
-  const { getCookies, onStaleCredentials, onContractError, baseUrl } = { ...browserEnvironment, ...env };
+  const { getCookies, onStaleCredentials, onContractError, baseUrl, timeoutMs = API_TIMEOUT_MS } = { ...browserEnvironment, ...env };
   const raw = ofetch.create({
     ...(baseUrl === undefined ? {} : { baseURL: baseUrl }),
     credentials: 'include',
@@ -85,12 +107,13 @@ export function createApi(env: Partial<ApiEnvironment> = {}): Api {
     const url = pathOf(endpoint, options.params);
     let status: number;
     let data: unknown;
+    const cleanups: (() => void)[] = [];
     try {
       const response = await raw.raw(url, {
         method: endpoint.method,
         body: (options.body as Record<string, unknown> | undefined) ?? options.form,
         query: options.query as Record<string, unknown> | undefined,
-        signal: options.signal,
+        signal: options.form === undefined ? withTimeout(options.signal, timeoutMs, cleanups) : options.signal,
       });
       status = response.status;
       data = response._data;
@@ -99,6 +122,8 @@ export function createApi(env: Partial<ApiEnvironment> = {}): Api {
       const mapped = toApiError(endpoint, url, failed, error instanceof FetchError ? error.data : undefined, error);
       if (mapped instanceof CsrfError) onStaleCredentials(STALE_CREDENTIALS_MESSAGE);
       throw mapped;
+    } finally {
+      for (const cleanup of cleanups) cleanup();
     }
     const schema = endpoint.spec.success.schema;
     if (schema === null) return undefined;
