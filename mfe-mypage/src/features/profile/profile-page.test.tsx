@@ -5,7 +5,16 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { LOGGED_OUT, authStore } from '@app/shared';
 import { ACCOUNT_MESSAGES, endpoints, type ProfileResponse } from '@app/shared/contracts';
 import { IDENTITY_DOCUMENT_MESSAGES, REVIEW_STATUS } from '@app/shared/domain';
-import { answer, failureReply, meFixture, mock, postalCodeLookupFixture, profileFixture, suppressEntriesFixture } from '@app/shared/mocks';
+import {
+  accountSessionsFixture,
+  answer,
+  failureReply,
+  meFixture,
+  mock,
+  postalCodeLookupFixture,
+  profileFixture,
+  suppressEntriesFixture,
+} from '@app/shared/mocks';
 import { installMswServer, server } from '../../testing/server';
 import { ProfileScreen, type ProfileVariant } from './profile-page';
 
@@ -17,6 +26,7 @@ beforeEach(() => {
     answer(endpoints.me.get, meFixture({ id: 7 })),
     answer(endpoints.systemSettings.suppressEntries, suppressEntriesFixture()),
     answer(endpoints.uploads.list, []),
+    answer(endpoints.accountSessions.list, accountSessionsFixture()),
   );
 });
 afterEach(() => authStore.setState(LOGGED_OUT, true));

@@ -32,6 +32,7 @@ import { AccountSettings } from './components/account-settings';
 import { AddressFields, type AddressValues } from './components/address-fields';
 import { SelectField, TextAreaField } from './components/fields';
 import { IdentitySection } from './components/identity-section';
+import { SessionsSection } from './components/sessions-section';
 import { ensureProfileStyles } from './styles';
 import {
   BANK_FIELDS,
@@ -575,7 +576,10 @@ export function ProfileScreen({ variant }: { readonly variant: ProfileVariant })
         </div>
       )}
       {variant === 'edit' && (
-        <AccountSettings email={profile.email} names={{ last_name: profile.last_name, first_name: profile.first_name }} />
+        <>
+          <AccountSettings email={profile.email} names={{ last_name: profile.last_name, first_name: profile.first_name }} />
+          <SessionsSection />
+        </>
       )}
     </div>
   );

@@ -40,6 +40,15 @@ const PROFILE_CSS = `
 .field__input:disabled { background: var(--color-bg); color: var(--color-muted); cursor: not-allowed; }
 .skeleton { border-radius: var(--radius); background: linear-gradient(90deg, var(--color-bg), #eceff3, var(--color-bg)); }
 .skeleton--field { height: 76px; margin-bottom: var(--space-4); }
+.session-list { list-style: none; margin: 0; padding: 0; display: grid; }
+.session-list__item { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: var(--space-3); padding: var(--space-4) 0; border-top: 1px solid var(--color-border); }
+.session-list__item:last-child { border-bottom: 1px solid var(--color-border); }
+.session-list__text { min-width: 0; flex: 1 1 14rem; }
+.session-list__text p { margin: 0; }
+.session-list__device { display: flex; flex-wrap: wrap; align-items: center; gap: var(--space-2); font-weight: 700; overflow-wrap: anywhere; }
+.session-list__item .button--small { min-height: 44px; }
+.button--danger { background: var(--color-surface); color: var(--color-danger); border-color: var(--color-danger); }
+.button--danger:hover { background: var(--color-danger-soft); }
 #identity:focus { outline: 3px solid var(--color-focus); outline-offset: 2px; }
 `;
 
