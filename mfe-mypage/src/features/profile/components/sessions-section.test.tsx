@@ -22,7 +22,7 @@ function backend(initial: AccountSession[] = accountSessionsFixture()) {
   server.use(
     mock(endpoints.accountSessions.list, () => state.sessions),
     mock(endpoints.accountSessions.revoke, ({ params }) => {
-      state.revoked.push(params.id);
+      state.revoked.push(String(params.id));
       state.sessions = state.sessions.filter((s) => s.id !== params.id);
       return undefined;
     }),
