@@ -31,7 +31,6 @@ import { profileRoutes } from './modules/profile/routes';
 import { registerRoutes } from './modules/register/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { staffReviewRoutes } from './modules/staff-review/routes';
-import { releaseRoutes } from './modules/release/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 
@@ -72,7 +71,6 @@ const API_MODULES: readonly ((ctx: AppContext) => Implementation[])[] = [
   lookupRoutes,
   staffRoutes,
   staffReviewRoutes,
-  releaseRoutes,
 ];
 
 /** The API document's head (`GET /api/schema/`, `api/openapi.json`); the paths come from the catalogue. */
