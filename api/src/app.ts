@@ -13,7 +13,6 @@ import { csrfProtection } from './http/csrf';
 import { implement, registerImplementations, type Implementation } from './http/endpoints';
 import { ApiError, NOT_FOUND_DETAIL, drfValidatorCompiler } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
-import { registerApiDocs } from './http/api-docs';
 import { loggerOptions, type LogStream } from './logging';
 import { registerDeploymentRoute } from './modules/release/deployment';
 import { cacheControlFor, IMMUTABLE, NO_CACHE, registerSite, SITE_NOT_BUILT, siteFallback } from './site/serve';
@@ -31,6 +30,7 @@ import { profileRoutes } from './modules/profile/routes';
 import { registerRoutes } from './modules/register/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { staffReviewRoutes } from './modules/staff-review/routes';
+import { releaseRoutes } from './modules/release/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 
@@ -38,7 +38,7 @@ import { uploadRoutes } from './modules/uploads/routes';
 z.config(z.locales.ja());
 
 export interface BuildAppOptions {
-  env: Pick<Env, 'SITE_DIR' | 'LOG_LEVEL'> & Partial<Pick<Env, 'TRUST_PROXY' | 'NODE_ENV'>>;
+  env: Pick<Env, 'SITE_DIR' | 'LOG_LEVEL'> & Partial<Pick<Env, 'TRUST_PROXY'>>;
   db: Pick<Database, 'embedded' | 'serverVersion'>;
   /**
    * The API's modules (accounts, profile, settings) and what they need. Without it only the
@@ -71,6 +71,7 @@ const API_MODULES: readonly ((ctx: AppContext) => Implementation[])[] = [
   lookupRoutes,
   staffRoutes,
   staffReviewRoutes,
+  releaseRoutes,
 ];
 
 /** The API document's head (`GET /api/schema/`, `api/openapi.json`); the paths come from the catalogue. */
@@ -220,9 +221,6 @@ export function buildApp({ env, db, context, logStream }: BuildAppOptions): Fast
   const apiNotFound: RouteHandlerMethod = async (_request, reply) => reply.code(404).send({ detail: NOT_FOUND_DETAIL });
   app.all('/api', apiNotFound);
   app.all('/api/*', apiNotFound);
-
-  // A readable page of the API document, in development only (http/api-docs.ts).
-  if (env.NODE_ENV !== 'production') registerApiDocs(app);
 
   // --- The assembled site (site/serve.ts) ----------------------------------------------------
 

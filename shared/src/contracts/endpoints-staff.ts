@@ -14,6 +14,7 @@ import {
   StaffEntryActionSchema,
   StaffEntryApproveSchema,
 } from './staff-decisions';
+import { ReleaseStatusSchema } from './releases';
 import { IdParamsSchema } from './upload';
 
 /** Every staff member may review: reviewers, approvers and admins. */
@@ -175,6 +176,16 @@ export const staffEndpoints = defineCatalogue({
         params: IdParamsSchema,
         success: { status: 200, schema: null, file: true },
         errors: ['notFound'],
+      }),
+    },
+    releases: {
+      status: endpoint({
+        method: 'GET',
+        path: '/api/staff/releases/',
+        tag: 'staff',
+        summary: 'リリースの状況：リモートごとの公開中・カナリアのバージョンと最近の変更履歴（pnpm release の記録）',
+        access: REVIEWERS,
+        success: { status: 200, schema: ReleaseStatusSchema },
       }),
     },
     users: {

@@ -11,6 +11,7 @@ import { MAIL_CHANGE_MESSAGES } from '../contracts/mail-change';
 import type { AccountSession } from '../contracts/account-sessions';
 import type { Me } from '../contracts/me';
 import type { NewsItem } from '../contracts/news';
+import type { ReleaseStatus } from '../contracts/releases';
 import { PRE_ENTRY_API_MESSAGES, type PreEntryResult } from '../contracts/pre-entry';
 import { screenPreEntry } from '../domain/pre-entry';
 import { CLAIM_STATUS, ENTRY_STATUS, REVIEW_STATUS, claimStatusLabel, entryStatusLabel, reviewStatusOrDefault } from '../domain/statuses';
@@ -216,6 +217,36 @@ function validate<E extends AnyEndpoint>(endpoint: E, body: unknown): { ok: true
 const notAuthenticated = (endpoint: AnyEndpoint) => failureReply(endpoint, 'forbidden', { detail: ACCOUNT_MESSAGES.notAuthenticated });
 
 /** A staff endpoint's 403s, as the API words them: no staff session, or a role the endpoint does not allow. */
+/** The releases as the back office shows them: one remote in a canary for staff, a rollback in the history. */
+function releaseStatusFixture(): ReleaseStatus {
+  const remote = (name: string, live: string) => ({ remote: name, live, canary: null });
+  const change = (at: string, action: string, name: string, from: string | null, to: string | null, why: string | null) => ({
+    at,
+    who: 'release-manager',
+    action,
+    remote: name,
+    from,
+    to,
+    why,
+    forced: false,
+  });
+  return {
+    revision: 12,
+    remotes: [
+      remote('marketing', '0.1.0-0bbbbaca10'),
+      remote('auth', '0.1.0-2b511f0bee'),
+      remote('entry', '0.1.0-d4e802e621'),
+      { remote: 'mypage', live: '0.1.0-5d0e9a7b21', canary: { version: '0.1.0-7c31375d08', audience: { kind: 'staff' } } },
+      remote('backoffice', '0.1.0-7590660e09'),
+    ],
+    history: [
+      change('2026-04-02T10:20:41.502Z', 'canary', 'mypage', null, '0.1.0-7c31375d08', 'new dashboard, staff first'),
+      change('2026-04-02T02:03:44.318Z', 'rollback', 'entry', '0.1.0-91aa03be77', '0.1.0-d4e802e621', 'form errors'),
+      change('2026-04-01T18:00:05.001Z', 'promote', 'entry', '0.1.0-d4e802e621', '0.1.0-91aa03be77', null),
+    ],
+  };
+}
+
 function staffRefusal(state: MockState, endpoint: AnyEndpoint): MockReply | null {
   if (state.staff === null) return failureReply(endpoint, 'forbidden', { detail: STAFF_MESSAGES.notAuthenticated });
   const roles = typeof endpoint.access === 'object' ? endpoint.access.staff : [];
@@ -458,6 +489,10 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
     [e.staff.staffMembers.list.id]: mock(
       e.staff.staffMembers.list,
       () => staffRefusal(state, e.staff.staffMembers.list) ?? state.staffMembers,
+    ),
+    [e.staff.releases.status.id]: mock(
+      e.staff.releases.status,
+      () => staffRefusal(state, e.staff.releases.status) ?? releaseStatusFixture(),
     ),
     [e.staff.entries.list.id]: mock(e.staff.entries.list, ({ request }) => {
       const refused = staffRefusal(state, e.staff.entries.list);
