@@ -40,6 +40,7 @@ export function BackofficeLayout({ children }: { children: ReactNode }) {
               <NavLink to={href('backofficeQueue')} end>
                 審査キュー
               </NavLink>
+              <NavLink to={href('backofficeReleases')}>リリース状況</NavLink>
             </nav>
           )}
           {staff && (

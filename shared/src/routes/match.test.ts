@@ -13,6 +13,7 @@ describe('route table', () => {
         '/backoffice',
         '/backoffice/login',
         '/backoffice/entries/:entryId',
+        '/backoffice/releases',
         '/backoffice/*',
         '/callback',
         '/company/mail/complete',

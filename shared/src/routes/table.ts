@@ -125,6 +125,7 @@ export const ROUTES = [
   route('backofficeQueue', '/backoffice', 'backoffice', 'backoffice', '審査キュー'),
   route('backofficeLogin', '/backoffice/login', 'backoffice', 'backoffice', 'スタッフログイン'),
   route('backofficeEntry', '/backoffice/entries/:entryId', 'backoffice', 'backoffice', '申し込みの審査'),
+  route('backofficeReleases', '/backoffice/releases', 'backoffice', 'backoffice', 'リリース状況'),
   route('backofficeNotFound', '/backoffice/*', 'backoffice', 'backoffice', 'ページが見つかりません'),
 ] as const satisfies readonly RouteDef[];
 

@@ -1,0 +1,124 @@
+import { useId } from 'react';
+import { endpoints, type ReleaseAudience, type ReleaseStatus } from '@app/shared/contracts';
+import { formatJst } from '../../model/format';
+import { staffApi } from '../../staff/api';
+import { useLoad } from '../../staff/use-load';
+import { Badge, Loading, ScrollTable } from '../../ui/bits';
+
+/** The canary's audience, as the release manager set it (`pnpm release canary …`). */
+export function audienceLabel(audience: ReleaseAudience): string {
+  switch (audience.kind) {
+    case 'staff':
+      return 'スタッフのみ';
+    case 'segment':
+      return `セグメント「${audience.segment}」の申込者`;
+    case 'percent':
+      return `申込者の ${audience.percent}%`;
+  }
+}
+
+const ACTION_LABELS: Record<string, string> = {
+  publish: '公開準備',
+  promote: '公開',
+  rollback: 'ロールバック',
+  canary: 'カナリア開始',
+  'canary-promote': 'カナリアを全員に公開',
+  'canary-abort': 'カナリア中止',
+  prune: '削除',
+};
+
+/**
+ * /backoffice/releases: what is live and in canary for each remote, and the latest release changes
+ * (`GET /api/staff/releases/`, written by `pnpm release`). Read-only: releases are made with the CLI.
+ */
+export default function ReleasesPage() {
+  const [result] = useLoad('releases', (signal) => staffApi(endpoints.staff.releases.status, { signal }));
+  const id = useId();
+  return (
+    <div className="bo-stack">
+      <div className="bo-head">
+        <h1>リリース状況</h1>
+      </div>
+      <ReleaseTables result={result} id={id} />
+    </div>
+  );
+}
+
+function ReleaseTables({ result, id }: { result: ReturnType<typeof useLoad<ReleaseStatus>>[0]; id: string }) {
+  if (result.state === 'loading') return <Loading label="リリース状況を読み込み中…" />;
+  if (result.state === 'error') {
+    return (
+      <div className="bo-alert" role="alert">
+        <p>{result.message}</p>
+      </div>
+    );
+  }
+  const { remotes, history, revision } = result.data;
+  return (
+    <>
+      <ScrollTable labelledBy={`${id}-remotes`}>
+        <caption id={`${id}-remotes`}>リモートごとのバージョン（リビジョン {revision}）</caption>
+        <thead>
+          <tr>
+            <th scope="col">リモート</th>
+            <th scope="col">公開中</th>
+            <th scope="col">カナリア</th>
+          </tr>
+        </thead>
+        <tbody>
+          {remotes.map((r) => (
+            <tr key={r.remote}>
+              <th scope="row">{r.remote}</th>
+              <td>{r.live === null ? '—' : <code>{r.live}</code>}</td>
+              <td>
+                {r.canary === null ? (
+                  '—'
+                ) : (
+                  <>
+                    <code>{r.canary.version}</code> <Badge kind="canary">{audienceLabel(r.canary.audience)}</Badge>
+                  </>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </ScrollTable>
+      <ScrollTable labelledBy={`${id}-history`}>
+        <caption id={`${id}-history`}>最近の変更（新しい順）</caption>
+        <thead>
+          <tr>
+            <th scope="col">日時</th>
+            <th scope="col">操作</th>
+            <th scope="col">リモート</th>
+            <th scope="col">変更前 → 変更後</th>
+            <th scope="col">実行者</th>
+            <th scope="col">理由</th>
+          </tr>
+        </thead>
+        <tbody>
+          {history.length === 0 ? (
+            <tr>
+              <td colSpan={6}>記録された変更はありません。</td>
+            </tr>
+          ) : (
+            history.map((e, i) => (
+              <tr key={`${e.at}-${i}`}>
+                <td>{formatJst(e.at)}</td>
+                <td>
+                  {ACTION_LABELS[e.action] ?? e.action}
+                  {e.forced ? <Badge kind="forced">互換性チェック省略</Badge> : null}
+                </td>
+                <td>{e.remote}</td>
+                <td>
+                  <code>{e.from ?? '—'}</code> → <code>{e.to ?? '—'}</code>
+                </td>
+                <td>{e.who}</td>
+                <td>{e.why ?? ''}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </ScrollTable>
+    </>
+  );
+}
