@@ -34,6 +34,9 @@ recordInstance('react-dom/client', ReactDOMClient.createRoot);
 recordInstance('react-router-dom', useLocation);
 recordInstance('zustand/vanilla', createStore);
 
+/** A remote's lifecycles module: single-spa's lifecycles, and `preload` of a page's code. */
+type RemoteLifeCycles = LifeCycles & { preload?: (pathname: string, search: string) => Promise<unknown> };
+
 function renderFatal(detail: string) {
   ReactDOMClient.createRoot(containerFor('shell')).render(
     <Layout name="simple-header">
@@ -75,7 +78,10 @@ function registerSite(manifest: DeploymentManifest): Prefetcher {
       RemoteName,
       string
     >,
-    load: (remote) => loadRemote(`${CONTAINERS[remote]}/lifecycles`),
+    load: async (remote, url) => {
+      const lifecycles = await loadRemote<RemoteLifeCycles>(`${CONTAINERS[remote]}/lifecycles`);
+      await lifecycles?.preload?.(url.pathname, url.search);
+    },
     fetch: (...args) => fetch(...args),
     document,
     current: () => remoteForPath(window.location.pathname, window.location.search),

@@ -16,7 +16,7 @@ function setup(overrides: { saveData?: boolean; current?: RemoteName } = {}) {
   const fetchFn = vi.fn(
     async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(authManifest), { status: 200 }),
   );
-  const load = vi.fn(async (_remote: RemoteName) => ({}));
+  const load = vi.fn(async (_remote: RemoteName, _url: URL) => ({}));
   const prefetcher = createPrefetcher({
     manifestUrls,
     load,
@@ -93,13 +93,13 @@ describe('createPrefetcher', () => {
     login!.querySelector('span')!.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
     login!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
     statement!.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
-    expect(load.mock.calls).toEqual([['auth']]);
+    expect(load.mock.calls.map(([remote, url]) => [remote, url.pathname])).toEqual([['auth', '/login']]);
   });
 
   test('nothing is prefetched or loaded when the user asked to save data', async () => {
     const { prefetcher, fetchFn, load } = setup({ saveData: true });
     await prefetcher.prefetch('auth');
-    prefetcher.warm('auth');
+    prefetcher.warm('auth', new URL('/login', ORIGIN));
     expect(fetchFn).not.toHaveBeenCalled();
     expect(load).not.toHaveBeenCalled();
     expect(prefetchLinks()).toEqual([]);

@@ -73,8 +73,11 @@ export function linkedRemotes(hrefs: Iterable<string>, origin: string, current: 
 export interface PrefetcherDeps {
   /** Absolute URL of each remote's `mf-manifest.json` (the live deployment). */
   readonly manifestUrls: Readonly<Record<RemoteName, string>>;
-  /** Loads a remote through the MF runtime (`loadRemote('<container>/lifecycles')`). */
-  readonly load: (remote: RemoteName) => Promise<unknown>;
+  /**
+   * Loads a remote through the MF runtime (`loadRemote('<container>/lifecycles')`) and the code of
+   * the page at `url` (the lifecycles' `preload`).
+   */
+  readonly load: (remote: RemoteName, url: URL) => Promise<unknown>;
   readonly fetch: typeof fetch;
   readonly document: Document;
   /** The remote of the page shown now. */
@@ -92,6 +95,7 @@ export function createPrefetcher(deps: PrefetcherDeps) {
   const manifests = new Map<string, Promise<Response>>();
   const prefetched = new Set<RemoteName>();
   const loaded = new Set<RemoteName>();
+  const warmed = new Set<string>();
 
   const fetchManifest = (url: string): Promise<Response> => {
     let response = manifests.get(url);
@@ -143,11 +147,13 @@ export function createPrefetcher(deps: PrefetcherDeps) {
       }
     },
 
-    /** Loads a remote the user is about to open (hover, focus, touch on a link to it). */
-    warm(remote: RemoteName): void {
-      if (deps.saveData() || loaded.has(remote) || remote === deps.current()) return;
+    /** Loads a remote and the page the user is about to open (hover, focus, touch on a link to it). */
+    warm(remote: RemoteName, url: URL): void {
+      const key = url.pathname + url.search;
+      if (deps.saveData() || warmed.has(key) || remote === deps.current()) return;
+      warmed.add(key);
       loaded.add(remote);
-      deps.load(remote).catch(() => loaded.delete(remote));
+      deps.load(remote, url).catch(() => warmed.delete(key));
     },
 
     /** Prefetches the remotes the document links to now. */
@@ -162,7 +168,7 @@ export function createPrefetcher(deps: PrefetcherDeps) {
         const anchor = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[href]');
         if (!anchor) return;
         const [remote] = linkedRemotes([anchor.href], deps.document.location.origin, deps.current());
-        if (remote) this.warm(remote);
+        if (remote) this.warm(remote, new URL(anchor.href));
       };
       for (const type of ['mouseover', 'focusin', 'touchstart']) target.addEventListener(type, onIntent, { passive: true, capture: true });
     },

@@ -1,5 +1,4 @@
-import { lazy } from 'react';
-import type { PageMap } from '@app/shared';
+import { lazyPage, type PageMap } from '@app/shared';
 
 const external = () => import(/* webpackChunkName: "page-external" */ '../features/external/external-pages');
 
@@ -9,19 +8,19 @@ const external = () => import(/* webpackChunkName: "page-external" */ '../featur
  * form as /profile.
  */
 export const pages: PageMap = {
-  login: lazy(() => import(/* webpackChunkName: "page-login" */ '../features/login/login-page')),
-  register: lazy(() => import(/* webpackChunkName: "page-register" */ '../features/register/register-page')),
-  registerActivation: lazy(() => import(/* webpackChunkName: "page-activation" */ '../features/register/activation-page')),
-  registerComplete: lazy(() => import(/* webpackChunkName: "page-register-complete" */ '../features/register/complete-page')),
-  registerPreEntry: lazy(() => import(/* webpackChunkName: "page-pre-entry" */ '../features/pre-entry/pre-entry-page')),
-  preEntryResult: lazy(() => import(/* webpackChunkName: "page-pre-entry-result" */ '../features/pre-entry/pre-entry-result-page')),
-  companyMailComplete: lazy(() => import(/* webpackChunkName: "page-company-mail" */ '../features/company-mail/complete-page')),
-  passwordRecover: lazy(() => import(/* webpackChunkName: "page-recover" */ '../features/password-reset/request-page')),
-  passwordRecoverWith: lazy(() => import(/* webpackChunkName: "page-recover" */ '../features/password-reset/request-page')),
-  passwordResetSent: lazy(() => import(/* webpackChunkName: "page-reset-sent" */ '../features/password-reset/sent-page')),
-  passwordResetConfirm: lazy(() => import(/* webpackChunkName: "page-reset-confirm" */ '../features/password-reset/confirm-page')),
-  passwordResetDone: lazy(() => import(/* webpackChunkName: "page-reset-done" */ '../features/password-reset/done-page')),
-  extSignup: lazy(() => external().then((m) => ({ default: m.ExtSignupPage }))),
-  extAuthError: lazy(() => external().then((m) => ({ default: m.ExtAuthenticationErrorPage }))),
-  callback: lazy(() => external().then((m) => ({ default: m.CallbackPage }))),
+  login: lazyPage(() => import(/* webpackChunkName: "page-login" */ '../features/login/login-page')),
+  register: lazyPage(() => import(/* webpackChunkName: "page-register" */ '../features/register/register-page')),
+  registerActivation: lazyPage(() => import(/* webpackChunkName: "page-activation" */ '../features/register/activation-page')),
+  registerComplete: lazyPage(() => import(/* webpackChunkName: "page-register-complete" */ '../features/register/complete-page')),
+  registerPreEntry: lazyPage(() => import(/* webpackChunkName: "page-pre-entry" */ '../features/pre-entry/pre-entry-page')),
+  preEntryResult: lazyPage(() => import(/* webpackChunkName: "page-pre-entry-result" */ '../features/pre-entry/pre-entry-result-page')),
+  companyMailComplete: lazyPage(() => import(/* webpackChunkName: "page-company-mail" */ '../features/company-mail/complete-page')),
+  passwordRecover: lazyPage(() => import(/* webpackChunkName: "page-recover" */ '../features/password-reset/request-page')),
+  passwordRecoverWith: lazyPage(() => import(/* webpackChunkName: "page-recover" */ '../features/password-reset/request-page')),
+  passwordResetSent: lazyPage(() => import(/* webpackChunkName: "page-reset-sent" */ '../features/password-reset/sent-page')),
+  passwordResetConfirm: lazyPage(() => import(/* webpackChunkName: "page-reset-confirm" */ '../features/password-reset/confirm-page')),
+  passwordResetDone: lazyPage(() => import(/* webpackChunkName: "page-reset-done" */ '../features/password-reset/done-page')),
+  extSignup: lazyPage(() => external().then((m) => ({ default: m.ExtSignupPage }))),
+  extAuthError: lazyPage(() => external().then((m) => ({ default: m.ExtAuthenticationErrorPage }))),
+  callback: lazyPage(() => external().then((m) => ({ default: m.CallbackPage }))),
 };

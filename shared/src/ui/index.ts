@@ -7,3 +7,4 @@ export * from './not-yet-available';
 export * from './forms';
 export * from './remote-root';
 export * from './lifecycles';
+export * from './lazy-page';

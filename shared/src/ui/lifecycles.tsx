@@ -10,6 +10,7 @@ import { getRuntimeConfig, loadRuntimeConfig, type RuntimeConfig } from '../runt
 import { recordInstance } from '../runtime/instances';
 import { ErrorPage } from './error-page';
 import { Layout } from './layouts';
+import { preloadPage } from './lazy-page';
 import { RemoteRoot, type PageMap } from './remote-root';
 import { ensureStyles } from './styles';
 
@@ -143,6 +144,8 @@ export function createRemoteLifecycles(remote: RemoteName, containerName: string
       lifecycles.mount,
     ],
     unmount: lifecycles.unmount,
+    /** Loads the code of the page at a path ahead of its mount (the shell, on a link's hover). */
+    preload: (pathname: string, search = '') => preloadPage(pages, pathname, search),
   };
 }
 
