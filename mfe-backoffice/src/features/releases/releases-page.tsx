@@ -70,7 +70,7 @@ function ReleaseTables({ result, id }: { result: ReturnType<typeof useLoad<Relea
             <tr key={r.remote}>
               <th scope="row">{r.remote}</th>
               <td>{r.live === null ? '—' : <code>{r.live}</code>}</td>
-              <td>
+              <td className="bo-nowrap">
                 {r.canary === null ? (
                   '—'
                 ) : (
@@ -103,17 +103,22 @@ function ReleaseTables({ result, id }: { result: ReturnType<typeof useLoad<Relea
           ) : (
             history.map((e, i) => (
               <tr key={`${e.at}-${i}`}>
-                <td>{formatJst(e.at)}</td>
-                <td>
+                <td className="bo-nowrap">{formatJst(e.at)}</td>
+                <td className="bo-nowrap">
                   {ACTION_LABELS[e.action] ?? e.action}
-                  {e.forced ? <Badge kind="forced">互換性チェック省略</Badge> : null}
+                  {e.forced ? (
+                    <>
+                      {' '}
+                      <Badge kind="forced">互換性チェック省略</Badge>
+                    </>
+                  ) : null}
                 </td>
-                <td>{e.remote}</td>
-                <td>
+                <td className="bo-nowrap">{e.remote}</td>
+                <td className="bo-nowrap">
                   <code>{e.from ?? '—'}</code> → <code>{e.to ?? '—'}</code>
                 </td>
-                <td>{e.who}</td>
-                <td>{e.why ?? ''}</td>
+                <td className="bo-nowrap">{e.who}</td>
+                <td className="bo-nowrap">{e.why ?? ''}</td>
               </tr>
             ))
           )}
