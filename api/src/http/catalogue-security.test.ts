@@ -12,7 +12,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicant, completeDocument, submit, upload, uploadCompleteFiles, type Applicant } from '../modules/entries/testing';
 import type { Agent } from '../test/api';
-import { createStaff, newAgent, staffAgent, startTestApi, type TestApi } from '../test/api';
+import { createStaff, loggedIn, newAgent, staffAgent, startTestApi, type TestApi } from '../test/api';
 
 /**
  * The security checks generated from the endpoint catalogue (and the OpenAPI document the API
@@ -62,6 +62,8 @@ interface OwnedResource {
   readonly params: Record<string, string>;
   /** A body the endpoint's schema accepts (so that the answer is about the id, not a 400). */
   readonly body?: unknown;
+  /** An id of the right form that nothing has (default UNKNOWN_ID). */
+  readonly unknown?: Record<string, string>;
 }
 type Fixture = { readonly owned: (owner: Applicant) => Promise<OwnedResource> } | { readonly notOwned: string };
 
@@ -84,6 +86,15 @@ const uploadFixture = async (owner: Applicant): Promise<OwnedResource> => ({
   params: { id: String(await upload(owner.agent, 'invoice', '請求書.pdf')) },
 });
 
+/** The owner logged in on a second device: that session (the current one cannot be ended this way). */
+const otherSessionFixture = async (owner: Applicant): Promise<OwnedResource> => {
+  await loggedIn(api, owner.user);
+  const sessions = (await owner.agent.get('/api/profile/sessions/')).json<{ id: string; current: boolean }[]>();
+  const other = sessions.find((session) => !session.current);
+  if (other === undefined) throw new Error(`no second session in ${JSON.stringify(sessions)}`);
+  return { params: { id: other.id }, unknown: { id: 'f'.repeat(32) } };
+};
+
 const STAFF_SEE_ALL = 'a staff endpoint: staff see every applicant’s data; an applicant gets 403 (checked above)';
 
 /** Keyed by catalogue id. A missing key fails the test of that endpoint. */
@@ -95,6 +106,7 @@ const OWNERSHIP: Record<string, Fixture> = {
   'entries.contractDocument': { owned: entryFixture() },
   'uploads.content': { owned: uploadFixture },
   'uploads.delete': { owned: uploadFixture },
+  'accountSessions.revoke': { owned: otherSessionFixture },
   'banks.branches': { notOwned: 'a bank code of the public 全銀 directory' },
   'postalCodes.get': { notOwned: 'a postal code of the public directory' },
   'staff.entries.get': { notOwned: STAFF_SEE_ALL },
@@ -206,7 +218,9 @@ describe.each(withParams.map((e) => [e.id, e] as const))('another applicant’s 
     }
     const owner = await applicant(api);
     const resource = await fixture.owned(owner);
-    const unknown = await call(owner.agent, e, urlOf(e, { ...resource.params, id: UNKNOWN_ID }), { body: resource.body });
+    const unknown = await call(owner.agent, e, urlOf(e, { ...resource.params, ...(resource.unknown ?? { id: UNKNOWN_ID }) }), {
+      body: resource.body,
+    });
     expect(unknown.statusCode).toBe(404);
 
     const other: LightMyRequestResponse = await call(someone.agent, e, urlOf(e, resource.params), { body: resource.body });
