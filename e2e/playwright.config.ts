@@ -44,7 +44,7 @@ export default defineConfig({
     {
       name: 'phone',
       use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
-      testMatch: /(routes|onboarding|entry-wizard[\w-]*|backoffice)\.spec\.ts/,
+      testMatch: /(routes|onboarding|sessions|entry-wizard[\w-]*|backoffice)\.spec\.ts/,
     },
   ],
   webServer: [
