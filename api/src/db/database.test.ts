@@ -82,6 +82,7 @@ describe('migrations', () => {
       'entry_files',
       'login_attempts',
       'one_time_tokens',
+      'rate_limit_hits',
       'sessions',
       'staff_login_attempts',
       'staff_members',

@@ -101,7 +101,11 @@ export function siteRemoteOrigins(siteDir: string): () => readonly string[] {
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: { context?: AppContext | undefined; siteDir: string }): void {
   const remoteOrigins = siteRemoteOrigins(options.siteDir);
-  const httpsSite = () => options.context?.publicUrl().startsWith('https:') === true;
+  const httpsSite = () => {
+    // A partial context (a test's stand-in) may have no publicUrl: then the site is not https.
+    const context: Partial<AppContext> | undefined = options.context;
+    return context?.publicUrl?.().startsWith('https:') === true;
+  };
   let cachedFor: readonly string[] | undefined;
   let csp = contentSecurityPolicy([]);
   app.decorateRequest('httpsSite', false);
