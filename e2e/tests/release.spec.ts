@@ -1,7 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { SWAP_FILE } from '../global-setup';
 import { test, expect, waitForHydration } from './fixtures';
 import { asDeploymentManifest, remoteDir } from '../remotes';
+import { loginAsStaff } from './staff';
 
 test('swapping one remote in the deployment manifest changes what the browser runs; nothing else is rebuilt', async ({ page }) => {
   const swap = JSON.parse(fs.readFileSync(SWAP_FILE, 'utf8')) as { version: string };
@@ -75,4 +79,52 @@ test('a new build becomes a full page load on the next navigation (builds/latest
   await expect(page).toHaveURL('/policy/privacy');
   await expect(page.locator('[data-layout="static"]')).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __e2eMarker?: string }).__e2eMarker ?? null)).toBeNull();
+});
+
+test.describe('canary (pnpm release canary, /deployment.json per user)', () => {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+  /** The release CLI on the site the e2e server serves. */
+  const release = (...args: string[]) =>
+    execFileSync(process.execPath, [path.join(root, 'scripts', 'release.mjs'), ...args], {
+      cwd: root,
+      env: { ...process.env, SITE_DIR: path.join(root, '.site'), RELEASE_WHO: 'e2e' },
+      encoding: 'utf8',
+    }).trim();
+  const canaryLive = () =>
+    (JSON.parse(fs.readFileSync(path.join(root, '.site', 'deployment.json'), 'utf8')) as { canary?: Record<string, unknown> }).canary
+      ?.marketing;
+
+  test.afterEach(() => {
+    if (canaryLive()) release('canary', 'abort', 'marketing', '--why', 'e2e cleanup');
+  });
+
+  test('a staff-only canary: the staff member runs the canary build, a visitor the live one; abort restores it for both', async ({
+    page,
+    browser,
+  }) => {
+    const swap = JSON.parse(fs.readFileSync(SWAP_FILE, 'utf8')) as { version: string };
+    await loginAsStaff(page, 'reviewer', { via: 'api' });
+    const visitorContext = await browser.newContext();
+    const visitor = await visitorContext.newPage();
+    try {
+      // Staff only: no other spec's applicant or visitor sees it while this runs.
+      expect(release('canary', 'marketing', swap.version, '--staff', '--why', 'e2e canary')).toBe(
+        `marketing: canary ${swap.version} for staff only`,
+      );
+      await page.goto('/');
+      await expect(page.locator('[data-build-label]')).toHaveAttribute('data-build-label', 'swap-test');
+      await visitor.goto('/');
+      await expect(visitor.locator('[data-build-label]')).toHaveAttribute('data-build-label', '');
+      const served = asDeploymentManifest(await (await page.request.get('/deployment.json')).json());
+      expect(served.remotes.marketing.version).toBe(swap.version);
+
+      expect(release('canary', 'abort', 'marketing', '--why', 'e2e rollback')).toBe(`marketing: canary ${swap.version} aborted`);
+      await page.reload();
+      await expect(page.locator('[data-build-label]')).toHaveAttribute('data-build-label', '');
+      await visitor.reload();
+      await expect(visitor.locator('[data-build-label]')).toHaveAttribute('data-build-label', '');
+    } finally {
+      await visitorContext.close();
+    }
+  });
 });
