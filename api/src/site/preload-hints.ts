@@ -17,6 +17,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { REMOTES, remoteForPath, type RemoteName } from '@app/shared/route-table';
+import { deploymentFor as releaseDeploymentFor } from '../modules/release/deployment';
 
 /** What a hint asks the browser to fetch. */
 export interface PreloadHint {
@@ -211,8 +212,8 @@ export function siteFileOf(siteDir: string, url: string): string | undefined {
 export interface SitePreloadHintsOptions {
   readonly siteDir: string;
   /**
-   * The deployment a request sees (the seam for a per-user deployment, e.g. a canary); default:
-   * the site's deployment.json.
+   * The deployment a request sees (the seam for a per-user deployment, e.g. a canary); default
+   * (also when it gives undefined): the site's deployment.json.
    */
   readonly deploymentFor?: (request: unknown) => DeploymentLike | undefined;
 }
@@ -225,7 +226,7 @@ export function createSitePreloadHints(options: SitePreloadHintsOptions) {
     const value = cache.read<unknown>(path.join(siteDir, 'deployment.json'));
     return isDeployment(value) ? value : undefined;
   };
-  const deploymentFor = options.deploymentFor ?? siteDeployment;
+  const deploymentFor = (request: unknown) => options.deploymentFor?.(request) ?? siteDeployment();
   const manifest = (url: string): MfManifestLike | undefined => {
     const file = siteFileOf(siteDir, url);
     return file ? cache.read<MfManifestLike>(file) : undefined;
@@ -256,7 +257,8 @@ const bySite = new Map<string, ReturnType<typeof createSitePreloadHints>>();
 export function preloadHintsOf(siteDir: string): ReturnType<typeof createSitePreloadHints> {
   let hints = bySite.get(siteDir);
   if (!hints) {
-    hints = createSitePreloadHints({ siteDir });
+    // A canary's audience gets the hints of its version (modules/release/deployment.ts).
+    hints = createSitePreloadHints({ siteDir, deploymentFor: releaseDeploymentFor });
     bySite.set(siteDir, hints);
   }
   return hints;

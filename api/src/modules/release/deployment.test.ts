@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff, createUser, loggedIn, staffAgent, startTestApi, type Agent, type TestApi } from '../../test/api';
 import { makeTempDir, removeDir } from '../../test/support';
+import { siteFallback } from '../../site/serve';
 import { canaryBucket, inAudience, registerDeploymentRoute, resolveDeployment, VISITOR, type StoredDeployment } from './deployment';
 
 const entry = (remote: string, version: string) => ({ manifest: `/remotes/mfe-${remote}/${version}/mf-manifest.json`, version });
@@ -112,5 +113,55 @@ describe('GET /deployment.json', () => {
   it('404 without a deployed site', async () => {
     fs.rmSync(path.join(siteDir, 'deployment.json'));
     expect((await get()).statusCode).toBe(404);
+  });
+});
+
+describe('the preload hints of a page follow the request’s deployment', () => {
+  let api: TestApi;
+  let app: FastifyInstance;
+  let siteDir: string;
+  const manifest = (entry: string) => ({
+    metaData: { publicPath: 'auto', remoteEntry: { name: entry, path: '', type: 'global' } },
+    exposes: [{ name: 'lifecycles', assets: { js: { sync: [`expose.${entry}`] } } }],
+  });
+  beforeAll(async () => {
+    api = await startTestApi();
+    siteDir = makeTempDir('release-hints');
+    const put = (file: string, body: string) => {
+      fs.mkdirSync(path.dirname(path.join(siteDir, file)), { recursive: true });
+      fs.writeFileSync(path.join(siteDir, file), body);
+    };
+    put('index.html', '<!doctype html><html><head><title>t</title></head><body></body></html>');
+    put('remotes/mfe-marketing/live/mf-manifest.json', JSON.stringify(manifest('remoteEntry.live.js')));
+    put('remotes/mfe-marketing/canary/mf-manifest.json', JSON.stringify(manifest('remoteEntry.canary.js')));
+    put(
+      'deployment.json',
+      JSON.stringify({
+        remotes: { marketing: entry('marketing', 'live') },
+        canary: { marketing: { ...entry('marketing', 'canary'), audience: { kind: 'staff' } } },
+      }),
+    );
+    app = Fastify();
+    await app.register(fastifyCookie);
+    registerDeploymentRoute(app, api.context, siteDir);
+    app.get('/', (request, reply) => siteFallback(siteDir, request, reply));
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await api?.close();
+    removeDir(siteDir);
+  });
+
+  it('a staff member’s document preloads the canary’s entry, a visitor’s the live one', async () => {
+    const staff = await staffAgent(api, await createStaff(api));
+    const cookie = [...staff.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const asStaff = await app.inject({ method: 'GET', url: '/', headers: { cookie } });
+    expect(asStaff.statusCode).toBe(200);
+    expect(asStaff.body).toContain('/remotes/mfe-marketing/canary/remoteEntry.canary.js');
+    expect(asStaff.body).not.toContain('remoteEntry.live.js');
+    const asVisitor = await app.inject({ method: 'GET', url: '/' });
+    expect(asVisitor.body).toContain('/remotes/mfe-marketing/live/remoteEntry.live.js');
+    expect(asVisitor.body).not.toContain('remoteEntry.canary.js');
   });
 });

@@ -126,4 +126,13 @@ export function registerDeploymentRoute(app: FastifyInstance, ctx: AppContext, s
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(resolved));
   };
   app.get('/deployment.json', handler);
+  // A page's document names the deployment's files in preload hints (site/preload-hints.ts, through
+  // `deploymentFor`): while a canary runs, the request's deployment is resolved first.
+  app.addHook('onRequest', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const pathname = request.url.replace(/[?#].*$/, '');
+    if (pathname.startsWith('/api/') || pathname === '/api' || path.posix.extname(pathname) !== '') return;
+    const stored = read();
+    if (stored?.canary !== undefined && Object.keys(stored.canary).length > 0) await attachDeployment(ctx, read, request);
+  });
 }
