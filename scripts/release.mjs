@@ -10,6 +10,8 @@
 //   status [--json]                                live and canary of each remote, published versions
 //   history [<remote>] [--limit n] [--json]        every recorded change, newest last
 //   prune [--keep-days n] [--dry-run]              remove versions not live for n days (default 14)
+//   token create <remote|*> | token list | token revoke <id>   deploy tokens for the HTTP endpoint
+//   serve [--port 4400] [--host 127.0.0.1]         the same operations over HTTP for CI (scripts/release-http.mjs)
 //   shared-version [--check]                       record (check) the @app/shared version against its contract
 // Common options: --why "<reason>", --who <name> (default: RELEASE_WHO, git user.name, the OS user),
 // --force (skip the compatibility gate; recorded in the history with what was skipped).
@@ -73,6 +75,8 @@ async function main(argv) {
         commit: { type: 'string' },
         check: { type: 'boolean', default: false },
         'existing-ok': { type: 'boolean', default: false },
+        port: { type: 'string' },
+        host: { type: 'string' },
       },
     });
   } catch (error) {
@@ -172,6 +176,32 @@ async function main(argv) {
         const removed = await prune(store, { keepDays, who, dryRun: o['dry-run'] });
         for (const r of removed) console.log(`${o['dry-run'] ? 'would remove' : 'removed'} ${r.remote} ${r.version}`);
         if (removed.length === 0) console.log('nothing to prune');
+        return;
+      }
+      case 'token': {
+        const { createToken, listTokens, revokeToken } = await import('./release-http.mjs');
+        if (args[0] === 'create' && args[1]) {
+          const t = await createToken(store, { scope: args[1], who });
+          console.log(`deploy token ${t.id} for ${t.scope} (shown once; only its hash is kept):\n${t.token}`);
+        } else if (args[0] === 'list') {
+          for (const t of await listTokens(store)) console.log(`${t.id} ${t.scope} created ${t.createdAt} by ${t.createdBy}`);
+        } else if (args[0] === 'revoke' && args[1]) {
+          await revokeToken(store, args[1]);
+          console.log(`deploy token ${args[1]} revoked`);
+        } else {
+          usage('usage: release.mjs token create <remote|*> | token list | token revoke <id>');
+        }
+        return;
+      }
+      case 'serve': {
+        const { serve } = await import('./release-http.mjs');
+        const port = Number(o.port ?? 4400);
+        const server = await serve(store, { port, host: o.host ?? '127.0.0.1' });
+        const address = server.address();
+        console.log(`release endpoint on http://${address.address}:${address.port} (${store.description})`);
+        await new Promise((resolve) => {
+          for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => server.close(resolve));
+        });
         return;
       }
       case 'shared-version': {
