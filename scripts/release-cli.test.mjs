@@ -24,7 +24,7 @@ const release = (...args) => releaseSync(site, args);
 const deployment = () => readJson(path.join(site, 'deployment.json'));
 const history = () =>
   fs
-    .readFileSync(path.join(site, 'history.jsonl'), 'utf8')
+    .readFileSync(path.join(site, '.release', 'history.jsonl'), 'utf8')
     .trim()
     .split('\n')
     .map((l) => JSON.parse(l));

@@ -32,7 +32,7 @@ function freshSite(name) {
 }
 const historyOf = (site) =>
   fs
-    .readFileSync(path.join(site, 'history.jsonl'), 'utf8')
+    .readFileSync(path.join(site, '.release', 'history.jsonl'), 'utf8')
     .trim()
     .split('\n')
     .map((l) => JSON.parse(l))

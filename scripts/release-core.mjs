@@ -1,7 +1,7 @@
 // The release operations on a store (scripts/release-store.mjs): publish, promote, rollback,
 // canary, status, history, prune, and the compatibility gate. The CLI (scripts/release.mjs) is a
 // thin layer over these. Every change of what is live goes through a compare-and-swap of
-// deployment.json, and is recorded in history.jsonl (append-only).
+// deployment.json, and is recorded in .release/history.jsonl (append-only; not served).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,7 +9,8 @@ import { REMOTE_DIRS, ROOT, hashDir, readJson } from './lib.mjs';
 import { ConflictError } from './release-store.mjs';
 
 export const DEPLOYMENT = 'deployment.json';
-export const HISTORY = 'history.jsonl';
+/** Not served: the site's static files skip dot-folders (api/src/site/serve.ts `dotfiles: 'ignore'`). */
+export const HISTORY = '.release/history.jsonl';
 export const SHELL_MANIFEST = 'mf-manifest.json';
 export const RELEASE_META = 'release.json';
 /** The singletons a remote must share with the live shell (shared/build/federation.mjs `singletons`). */

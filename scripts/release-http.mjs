@@ -2,7 +2,7 @@
 // Every request carries `Authorization: Bearer <deploy token>`. A token belongs to one remote (a
 // team's pipeline changes its own remote only: another remote is 403) or to `*` (the release
 // manager). Tokens are made with `pnpm release token create <remote|*>`, shown once, and kept in the
-// store only as SHA-256 hashes (deploy-tokens.json).
+// store only as SHA-256 hashes (.release/deploy-tokens.json, which the site does not serve).
 //
 //   GET  /status                                   live, canary, published per remote
 //   GET  /history[?remote=x&limit=n]               recorded changes
@@ -30,7 +30,7 @@ import {
 } from './release-core.mjs';
 import { ConflictError } from './release-store.mjs';
 
-export const TOKENS = 'deploy-tokens.json';
+export const TOKENS = '.release/deploy-tokens.json';
 const hashOf = (token) => createHash('sha256').update(token).digest('hex');
 
 async function readTokens(store) {

@@ -46,7 +46,8 @@ describe('releaseStatusOf', () => {
         forced: true,
       }),
     );
-    fs.writeFileSync(path.join(siteDir, 'history.jsonl'), `${lines.join('\n')}\n`);
+    fs.mkdirSync(path.join(siteDir, '.release'));
+    fs.writeFileSync(path.join(siteDir, '.release', 'history.jsonl'), `${lines.join('\n')}\n`);
 
     const status = releaseStatusOf(siteDir);
     expect(ReleaseStatusSchema.safeParse(status).success).toBe(true);

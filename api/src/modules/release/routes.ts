@@ -30,13 +30,16 @@ function readJson<T>(file: string): T | undefined {
 
 /**
  * The releases of the site in `siteDir` as `pnpm release` left them (deployment.json and
- * history.jsonl, scripts/release-core.mjs): live and canary per remote, the latest changes first.
+ * .release/history.jsonl, scripts/release-core.mjs): live and canary per remote, the latest changes first.
  */
 export function releaseStatusOf(siteDir: string): ReleaseStatus {
   const deployment = readJson<StoredDeployment>(path.join(siteDir, 'deployment.json')) ?? { remotes: {} };
   let lines: string[] = [];
   try {
-    lines = fs.readFileSync(path.join(siteDir, 'history.jsonl'), 'utf8').split('\n').filter(Boolean);
+    lines = fs
+      .readFileSync(path.join(siteDir, '.release', 'history.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean);
   } catch {
     // no release recorded yet
   }
