@@ -65,7 +65,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         : args[0] === '--all'
           ? [['--project', 'shared', '--project', 'api', ...args.slice(1)]]
           : [args];
-    for (const vitestArgs of runs) await run(node, [vitest, 'run', ...vitestArgs], { env });
+    // Every run goes ahead; the script fails at the end if any did.
+    let failed;
+    for (const vitestArgs of runs) {
+      await run(node, [vitest, 'run', ...vitestArgs], { env }).catch((error) => (failed ??= error));
+    }
+    if (failed) throw failed;
   } catch (error) {
     console.error(`✖ ${error.message}`);
     process.exit(error.code ?? 1);
