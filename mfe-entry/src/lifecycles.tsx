@@ -6,7 +6,7 @@ import { createStore } from 'zustand/vanilla';
 import { CONTAINERS, createRemoteLifecycles } from '@app/shared';
 import { pages } from './app/pages';
 
-export const { bootstrap, mount, unmount } = createRemoteLifecycles('entry', CONTAINERS.entry, pages, {
+export const { bootstrap, mount, unmount, preload } = createRemoteLifecycles('entry', CONTAINERS.entry, pages, {
   React,
   ReactDOMClient,
   probes: { 'react-router-dom': useLocation, 'zustand/vanilla': createStore },

@@ -6,7 +6,7 @@ import { createStore } from 'zustand/vanilla';
 import { CONTAINERS, createRemoteLifecycles } from '@app/shared';
 import { pages } from './app/pages';
 
-export const { bootstrap, mount, unmount } = createRemoteLifecycles('mypage', CONTAINERS.mypage, pages, {
+export const { bootstrap, mount, unmount, preload } = createRemoteLifecycles('mypage', CONTAINERS.mypage, pages, {
   React,
   ReactDOMClient,
   probes: { 'react-router-dom': useLocation, 'zustand/vanilla': createStore },

@@ -108,7 +108,10 @@ function registerSite(manifest: DeploymentManifest): Prefetcher {
     registerApplication({
       name,
       app: async () => {
-        const lifecycles = await loadRemote<LifeCycles>(`${name}/lifecycles`);
+        const lifecycles = await loadRemote<RemoteLifeCycles>(`${name}/lifecycles`);
+        // The page being opened loads with its remote (before start(): while /api/me/ is in
+        // flight), so it renders without suspending. A failure shows when the page renders.
+        await lifecycles?.preload?.(window.location.pathname, window.location.search).catch(() => undefined);
         return lifecycles ?? fallbackLifecycles(name);
       },
       activeWhen: activeWhen(remote),

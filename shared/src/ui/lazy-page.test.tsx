@@ -30,3 +30,28 @@ describe('lazyPage and preloadPage', () => {
     expect(await screen.findByText('ログイン画面')).toBeInTheDocument();
   });
 });
+
+describe('a preloaded lazyPage', () => {
+  test('renders in the same commit as its parent: no Suspense fallback', async () => {
+    const Page = lazyPage(async () => ({ default: () => <p>ログイン画面</p> }));
+    await Page.preload();
+    render(
+      <Suspense fallback={<p>読み込み中</p>}>
+        <Page route={{ id: 'login', path: '/login', remote: 'auth', layout: 'anonymous', title: 'ログイン', guards: [] }} params={{}} />
+      </Suspense>,
+    );
+    expect(screen.getByText('ログイン画面')).toBeInTheDocument();
+    expect(screen.queryByText('読み込み中')).toBeNull();
+  });
+
+  test('a failed load is tried again', async () => {
+    const load = vi
+      .fn<() => Promise<{ default: () => React.JSX.Element }>>()
+      .mockRejectedValueOnce(new Error('ChunkLoadError'))
+      .mockResolvedValue({ default: () => <p>ok</p> });
+    const Page = lazyPage(load);
+    await expect(Page.preload()).rejects.toThrow('ChunkLoadError');
+    await expect(Page.preload()).resolves.toBeDefined();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
