@@ -281,6 +281,21 @@ describe('status and history', () => {
   );
 });
 
+describe('force-reload', () => {
+  test('declares the minimum client build: the revision it writes, in deployment.json, builds/latest.json and the history', () => {
+    const a = publishOk('marketing', 'a');
+    release('promote', 'marketing', a);
+    expect(release('force-reload', '--why', 'breaking API change')).toEqual({
+      code: 0,
+      stdout: 'pages started before revision 2 reload at their next API answer',
+      stderr: '',
+    });
+    expect(deployment()).toMatchObject({ revision: 2, minClientBuild: 2 });
+    expect(readJson(path.join(site, 'builds', 'latest.json'))).toMatchObject({ revision: 2, minClientBuild: 2 });
+    expect(history().at(-1)).toMatchObject({ action: 'force-reload', remote: '*', from: null, to: '2', why: 'breaking API change' });
+  });
+});
+
 describe('prune (skew protection)', () => {
   test('removes only versions out of live for longer than N days; never the live or the canary one', async () => {
     const store = new LocalStore(site);

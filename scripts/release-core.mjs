@@ -178,7 +178,7 @@ async function writeLatestBuild(store, now) {
     const hash = createHash('sha256')
       .update(JSON.stringify({ remotes: deployment.remotes, canary: deployment.canary ?? {} }))
       .update(index?.body ?? '');
-    const latest = { id: hash.digest('hex').slice(0, 16), builtAt: now().toISOString() };
+    const latest = { id: hash.digest('hex').slice(0, 16), revision: deployment.revision ?? 0, builtAt: now().toISOString() };
     if (deployment.minClientBuild) latest.minClientBuild = deployment.minClientBuild;
     await store.write('builds/latest.json', `${JSON.stringify(latest, null, 2)}\n`);
     if ((await readDeployment(store)).etag === etag) return latest; // else another release landed meanwhile: describe that one
@@ -450,6 +450,34 @@ export async function canaryAbort(store, { remote, who, why = null, now = () => 
     remote,
     from: seen,
     to: null,
+    why,
+    revision: result.revision,
+  });
+  return result;
+}
+
+/**
+ * Forced reload: pages that started before this release reload at their next API answer
+ * (X-Min-Client-Build, once, through the chunk-error guard). The minimum is the revision this writes.
+ */
+export async function forceReload(store, { who, why = null, now = () => new Date() }) {
+  const result = await swapDeployment(store, {
+    remote: '*',
+    now,
+    expect: () => true,
+    change: (d) => {
+      const from = d.minClientBuild ?? null;
+      d.minClientBuild = (d.revision ?? 0) + 1;
+      return { from: from === null ? null : String(from), to: String(d.minClientBuild) };
+    },
+  });
+  await appendHistory(store, {
+    at: now().toISOString(),
+    who,
+    action: 'force-reload',
+    remote: '*',
+    from: result.from,
+    to: result.to,
     why,
     revision: result.revision,
   });

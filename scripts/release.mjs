@@ -10,6 +10,7 @@
 //   status [--json]                                live and canary of each remote, published versions
 //   history [<remote>] [--limit n] [--json]        every recorded change, newest last
 //   prune [--keep-days n] [--dry-run]              remove versions not live for n days (default 14)
+//   force-reload [--why …]                         pages started before this revision reload once (X-Min-Client-Build)
 //   token create <remote|*> | token list | token revoke <id>   deploy tokens for the HTTP endpoint
 //   serve [--port 4400] [--host 127.0.0.1]         the same operations over HTTP for CI (scripts/release-http.mjs)
 //   shared-version [--check]                       record (check) the @app/shared version against its contract
@@ -26,6 +27,7 @@ import {
   canaryPromote,
   canaryStart,
   describeAudience,
+  forceReload,
   knownRemote,
   promote,
   prune,
@@ -176,6 +178,11 @@ async function main(argv) {
         const removed = await prune(store, { keepDays, who, dryRun: o['dry-run'] });
         for (const r of removed) console.log(`${o['dry-run'] ? 'would remove' : 'removed'} ${r.remote} ${r.version}`);
         if (removed.length === 0) console.log('nothing to prune');
+        return;
+      }
+      case 'force-reload': {
+        const r = await forceReload(store, { who, why });
+        console.log(`pages started before revision ${r.to} reload at their next API answer`);
         return;
       }
       case 'token': {

@@ -3,6 +3,8 @@ import { safeParse } from 'zod/mini';
 import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME } from '../constants';
 import { pathOf, type AnyEndpoint, type CallArgs, type CallOptions, type ResponseOf } from '../contracts/endpoint';
 import { sessionEndpoints as endpoints } from '../contracts/endpoints-session';
+import { MIN_CLIENT_BUILD_HEADER } from '../contracts/releases';
+import { checkMinClientBuild } from '../runtime/min-client-build';
 import { responseProblems } from './contract-problems';
 import { ContractError, CsrfError, STALE_CREDENTIALS_MESSAGE, toApiError } from './errors';
 
@@ -100,6 +102,10 @@ export function createApi(env: Partial<ApiEnvironment> = {}): Api {
       if (token) headers.set(CSRF_HEADER_NAME, token);
       headers.set('Accept', 'application/json');
       options.headers = headers;
+    },
+    onResponse({ response }) {
+      // A release that needs newer pages than this one (pnpm release force-reload): reload once.
+      if (typeof window !== 'undefined') checkMinClientBuild(response.headers.get(MIN_CLIENT_BUILD_HEADER));
     },
   });
 

@@ -6,7 +6,9 @@ import { ConfirmationStatusSchema, ContentFileSchema, DateSchema, DateTimeSchema
  * The current user: `POST /api/me/` (spec §3 "Current user (me)", §7). The identity rules of the
  * domain (`identityStateOf`, `userStatusOf`) read this object as it is.
  *
- * Interpretations: `version` (the site build the session was made with) is a number or a string;
+ * Interpretations: `version` is the version of the user's record (the profile's 409 compares it),
+ * a number or a string — not the site build: a release that needs newer pages says so with the
+ * `X-Min-Client-Build` response header (runtime/min-client-build.ts);
  * `user_segment` is free text; `visited_at_entry_page_after_mail_verification` is a timestamp, null
  * until the visit. A logged-out session has no id and no version: the client treats a response that
  * fails this schema that way (spec §8 "Authentication fetch with no version").

@@ -1,3 +1,4 @@
+import { noteRunningRevision } from './min-client-build';
 import { BUILD_METADATA_URL, BUILD_POLL_INTERVAL_MS } from '../constants';
 
 /**
@@ -68,6 +69,9 @@ export async function fetchLatestBuildId(fetchFn: typeof fetch = fetch): Promise
   const res = await fetchFn(BUILD_METADATA_URL, { cache: 'no-store', credentials: 'same-origin' });
   if (!res.ok) return null;
   const body: unknown = await res.json();
+  // The deployment revision the page started with (the forced reload compares it: min-client-build.ts).
+  if (typeof body === 'object' && body !== null && 'revision' in body && typeof body.revision === 'number')
+    noteRunningRevision(body.revision);
   if (typeof body === 'object' && body !== null && 'id' in body && typeof body.id === 'string') return body.id;
   return null;
 }

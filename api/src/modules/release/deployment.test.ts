@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaff, createUser, loggedIn, staffAgent, startTestApi, type Agent, type TestApi } from '../../test/api';
+import { Agent, createStaff, createUser, loggedIn, staffAgent, startTestApi, type TestApi } from '../../test/api';
 import { makeTempDir, removeDir } from '../../test/support';
 import { siteFallback } from '../../site/serve';
 import { canaryBucket, inAudience, registerDeploymentRoute, resolveDeployment, VISITOR, type StoredDeployment } from './deployment';
@@ -163,5 +163,26 @@ describe('the preload hints of a page follow the request’s deployment', () => 
     const asVisitor = await app.inject({ method: 'GET', url: '/' });
     expect(asVisitor.body).toContain('/remotes/mfe-marketing/live/remoteEntry.live.js');
     expect(asVisitor.body).not.toContain('remoteEntry.canary.js');
+  });
+});
+
+describe('X-Min-Client-Build (pnpm release force-reload)', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it('every API answer carries the minimum client build once the release declared one; none before', async () => {
+    const agent = new Agent(api.app);
+    expect((await agent.post('/api/me/', {})).headers['x-min-client-build']).toBeUndefined();
+    // The test app's site folder (startTestApi: <dataDir>/no-site), as `pnpm release force-reload` leaves it.
+    const siteDir = path.join(api.dataDir, 'no-site');
+    fs.mkdirSync(siteDir, { recursive: true });
+    fs.writeFileSync(path.join(siteDir, 'deployment.json'), JSON.stringify({ remotes: {}, revision: 8, minClientBuild: 8 }));
+    expect((await agent.post('/api/me/', {})).headers['x-min-client-build']).toBe('8');
+    expect((await agent.get('/api/no-such-thing/')).headers['x-min-client-build']).toBe('8');
   });
 });

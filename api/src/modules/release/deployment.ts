@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { MIN_CLIENT_BUILD_HEADER } from '@app/shared/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { authenticate } from '../../http/session';
@@ -28,6 +29,8 @@ export interface StoredDeployment {
   readonly remotes: Readonly<Record<string, RemoteEntry>>;
   readonly canary?: Readonly<Record<string, RemoteEntry & { readonly audience: CanaryAudience }>>;
   readonly revision?: number;
+  /** `pnpm release force-reload`: pages started at an older revision reload (X-Min-Client-Build). */
+  readonly minClientBuild?: number;
 }
 
 /** Who is asking: an applicant (id, segment), a staff member, both, or a visitor. */
@@ -126,6 +129,13 @@ export function registerDeploymentRoute(app: FastifyInstance, ctx: AppContext, s
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(resolved));
   };
   app.get('/deployment.json', handler);
+  // Every API answer carries the release's minimum client build, if it declared one: an older page
+  // reloads once (shared/src/runtime/min-client-build.ts).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const minimum = read()?.minClientBuild;
+    if (minimum !== undefined && request.url.startsWith('/api/')) reply.header(MIN_CLIENT_BUILD_HEADER, String(minimum));
+    done(null, payload);
+  });
   // A page's document names the deployment's files in preload hints (site/preload-hints.ts, through
   // `deploymentFor`): while a canary runs, the request's deployment is resolved first.
   app.addHook('onRequest', async (request) => {
