@@ -26,6 +26,16 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
   ),
+  /**
+   * With DATABASE_URL: the owner's connection, used for migrations only; the API then runs as
+   * DATABASE_URL's user, granted DML on the app's tables and SELECT/INSERT on audit_log.
+   */
+  MIGRATION_DATABASE_URL: optional(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn')),
   /** Origin of the site as people reach it, for links in mails; unset: http://localhost:<listening port>. */
   PUBLIC_URL: optional(

@@ -74,6 +74,7 @@ async function main(): Promise<void> {
     database = await startDatabase({
       dataDir: env.DATA_DIR,
       databaseUrl: env.DATABASE_URL,
+      migrationDatabaseUrl: env.MIGRATION_DATABASE_URL,
       // Once shutting down, dropped connections are expected (Ctrl+C also reaches postgres).
       log: (line) => {
         if (!shuttingDown) log(line);

@@ -161,7 +161,8 @@ describe('POST /api/me/ reads the session, the user and the files in one query',
   it('one SQL statement per call for a logged-in user, none for a visitor', async () => {
     const agent = await loggedIn(api, await createUser(api));
     const visitor = await newAgent(api);
-    const pool = api.database.pool;
+    // The pool the API's queries use (its own role: db/database.ts).
+    const pool = (api.database.drizzle as typeof api.database.drizzle & { $client: typeof api.database.pool }).$client;
     const queries: string[] = [];
     const original = pool.query.bind(pool);
     pool.query = ((...args: Parameters<typeof pool.query>) => {
