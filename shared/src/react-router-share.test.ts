@@ -44,7 +44,9 @@ function sharedNames(source: string): string[] {
 }
 
 test('the shared router module exports every router name the site imports from react-router-dom', () => {
-  const files = Object.entries(sources).filter(([file]) => !/\.test\.tsx?$/.test(file));
+  // A remote's prerender.tsx runs on Node at build time against the package itself (StaticRouter),
+  // never in the federated build: it is not held to the shared module's names.
+  const files = Object.entries(sources).filter(([file]) => !/\.test\.tsx?$/.test(file) && !/\/prerender\.tsx$/.test(file));
   expect(files.length).toBeGreaterThan(50);
   const used = new Set(files.flatMap(([, source]) => importedNames(source)));
   expect(used).toContain('useNavigate');
