@@ -82,6 +82,7 @@ test('a new build becomes a full page load on the next navigation (builds/latest
 });
 
 test.describe('canary (pnpm release canary, /deployment.json per user)', () => {
+  test.describe.configure({ mode: 'serial' });
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
   /** The release CLI on the site the e2e server serves. */
   const release = (...args: string[]) =>
@@ -94,37 +95,100 @@ test.describe('canary (pnpm release canary, /deployment.json per user)', () => {
     (JSON.parse(fs.readFileSync(path.join(root, '.site', 'deployment.json'), 'utf8')) as { canary?: Record<string, unknown> }).canary
       ?.marketing;
 
-  test.afterEach(() => {
-    if (canaryLive()) release('canary', 'abort', 'marketing', '--why', 'e2e cleanup');
-  });
+  /**
+   * One canary test at a time across workers and projects (they share the site's deployment), and
+   * the canary ended afterwards whatever happened.
+   */
+  async function exclusively(run: () => Promise<void>) {
+    const lock = path.join(root, '.data', 'e2e-release-canary.lock');
+    fs.mkdirSync(path.dirname(lock), { recursive: true });
+    for (;;) {
+      try {
+        fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
+        break;
+      } catch {
+        // Held by another worker (or left by a killed run: taken over after two minutes).
+        const since = fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+        if (Date.now() - since > 120_000) fs.rmSync(lock, { force: true });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+    try {
+      await run();
+    } finally {
+      if (canaryLive()) release('canary', 'abort', 'marketing', '--why', 'e2e cleanup');
+      fs.rmSync(lock, { force: true });
+    }
+  }
+
+  test('mid-session: the page keeps working when its version changes, and runs the new one after the build check, at the next navigation', async ({
+    page,
+  }) =>
+    exclusively(async () => {
+      const swap = JSON.parse(fs.readFileSync(SWAP_FILE, 'utf8')) as { version: string };
+      await page.clock.install();
+      await loginAsStaff(page, 'reviewer', { via: 'api' });
+      await page.goto('/');
+      await waitForHydration(page);
+      await expect(page.locator('[data-build-label]')).toHaveAttribute('data-build-label', '');
+      await page.evaluate(() => ((window as unknown as { __e2eMarker: string }).__e2eMarker = 'old-page'));
+
+      // The release reaches this (staff) user while the page is open: a staff-only canary, so that no
+      // other spec's page changes meanwhile.
+      release('canary', 'marketing', swap.version, '--staff', '--why', 'e2e mid-session');
+      await page.getByRole('contentinfo').getByRole('link', { name: '利用規約' }).click();
+      await expect(page).toHaveURL('/terms');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { __e2eMarker?: string }).__e2eMarker)).toBe('old-page');
+      // Back to the top page in the app: still the build the page started with.
+      await page.getByRole('link', { name: 'ツムギ 請求書買取 トップページ' }).click();
+      await expect(page).toHaveURL('/');
+      await expect(page.locator('[data-build-label]')).toHaveAttribute('data-build-label', '');
+      expect(await page.evaluate(() => (window as unknown as { __e2eMarker?: string }).__e2eMarker)).toBe('old-page');
+
+      // The hourly build check sees the new builds/latest.json; the next navigation is a full load.
+      await page.waitForLoadState('networkidle');
+      const polled = page.waitForResponse('**/builds/latest.json');
+      await page.clock.runFor(60 * 60 * 1000);
+      await polled;
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.staleBuild)).toBe('true');
+      await page.getByRole('contentinfo').getByRole('link', { name: '利用規約' }).click();
+      await expect(page).toHaveURL('/terms');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { __e2eMarker?: string }).__e2eMarker ?? null)).toBeNull();
+      // The new page runs the canary build of marketing.
+      await page.getByRole('link', { name: 'ツムギ 請求書買取 トップページ' }).click();
+      await expect(page.locator('[data-build-label]')).toHaveAttribute('data-build-label', 'swap-test');
+    }));
 
   test('a staff-only canary: the staff member runs the canary build, a visitor the live one; abort restores it for both', async ({
     page,
     browser,
-  }) => {
-    const swap = JSON.parse(fs.readFileSync(SWAP_FILE, 'utf8')) as { version: string };
-    await loginAsStaff(page, 'reviewer', { via: 'api' });
-    const visitorContext = await browser.newContext();
-    const visitor = await visitorContext.newPage();
-    try {
-      // Staff only: no other spec's applicant or visitor sees it while this runs.
-      expect(release('canary', 'marketing', swap.version, '--staff', '--why', 'e2e canary')).toBe(
-        `marketing: canary ${swap.version} for staff only`,
-      );
-      await page.goto('/');
-      await expect(page.locator('[data-build-label]')).toHaveAttribute('data-build-label', 'swap-test');
-      await visitor.goto('/');
-      await expect(visitor.locator('[data-build-label]')).toHaveAttribute('data-build-label', '');
-      const served = asDeploymentManifest(await (await page.request.get('/deployment.json')).json());
-      expect(served.remotes.marketing.version).toBe(swap.version);
+  }) =>
+    exclusively(async () => {
+      const swap = JSON.parse(fs.readFileSync(SWAP_FILE, 'utf8')) as { version: string };
+      await loginAsStaff(page, 'reviewer', { via: 'api' });
+      const visitorContext = await browser.newContext();
+      const visitor = await visitorContext.newPage();
+      try {
+        // Staff only: no other spec's applicant or visitor sees it while this runs.
+        expect(release('canary', 'marketing', swap.version, '--staff', '--why', 'e2e canary')).toBe(
+          `marketing: canary ${swap.version} for staff only`,
+        );
+        await page.goto('/');
+        await expect(page.locator('[data-build-label]')).toHaveAttribute('data-build-label', 'swap-test');
+        await visitor.goto('/');
+        await expect(visitor.locator('[data-build-label]')).toHaveAttribute('data-build-label', '');
+        const served = asDeploymentManifest(await (await page.request.get('/deployment.json')).json());
+        expect(served.remotes.marketing.version).toBe(swap.version);
 
-      expect(release('canary', 'abort', 'marketing', '--why', 'e2e rollback')).toBe(`marketing: canary ${swap.version} aborted`);
-      await page.reload();
-      await expect(page.locator('[data-build-label]')).toHaveAttribute('data-build-label', '');
-      await visitor.reload();
-      await expect(visitor.locator('[data-build-label]')).toHaveAttribute('data-build-label', '');
-    } finally {
-      await visitorContext.close();
-    }
-  });
+        expect(release('canary', 'abort', 'marketing', '--why', 'e2e rollback')).toBe(`marketing: canary ${swap.version} aborted`);
+        await page.reload();
+        await expect(page.locator('[data-build-label]')).toHaveAttribute('data-build-label', '');
+        await visitor.reload();
+        await expect(visitor.locator('[data-build-label]')).toHaveAttribute('data-build-label', '');
+      } finally {
+        await visitorContext.close();
+      }
+    }));
 });
