@@ -13,6 +13,7 @@ import { csrfProtection } from './http/csrf';
 import { implement, registerImplementations, type Implementation } from './http/endpoints';
 import { ApiError, NOT_FOUND_DETAIL, drfValidatorCompiler } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerApiDocs } from './http/api-docs';
 import { loggerOptions, type LogStream } from './logging';
 import { registerDeploymentRoute } from './modules/release/deployment';
 import { cacheControlFor, IMMUTABLE, NO_CACHE, registerSite, SITE_NOT_BUILT, siteFallback } from './site/serve';
@@ -38,7 +39,7 @@ import { uploadRoutes } from './modules/uploads/routes';
 z.config(z.locales.ja());
 
 export interface BuildAppOptions {
-  env: Pick<Env, 'SITE_DIR' | 'LOG_LEVEL'> & Partial<Pick<Env, 'TRUST_PROXY'>>;
+  env: Pick<Env, 'SITE_DIR' | 'LOG_LEVEL'> & Partial<Pick<Env, 'TRUST_PROXY' | 'NODE_ENV'>>;
   db: Pick<Database, 'embedded' | 'serverVersion'>;
   /**
    * The API's modules (accounts, profile, settings) and what they need. Without it only the
@@ -221,6 +222,9 @@ export function buildApp({ env, db, context, logStream }: BuildAppOptions): Fast
   const apiNotFound: RouteHandlerMethod = async (_request, reply) => reply.code(404).send({ detail: NOT_FOUND_DETAIL });
   app.all('/api', apiNotFound);
   app.all('/api/*', apiNotFound);
+
+  // A readable page of the API document, in development only (http/api-docs.ts).
+  if (env.NODE_ENV !== 'production') registerApiDocs(app);
 
   // --- The assembled site (site/serve.ts) ----------------------------------------------------
 
