@@ -51,7 +51,14 @@ describe('what reaches the log', () => {
     // The lines are there (the test would pass on an empty log otherwise).
     expect(text).toContain('/register/activation');
     expect(text).toContain('/profile/password/reset/reset/confirm');
-    for (const secret of [PASSWORD, 'activation-secret-123', 'reset-secret-456', 'mailchange-secret-789', 'Nagai-Aikotoba-2026', '$argon2']) {
+    for (const secret of [
+      PASSWORD,
+      'activation-secret-123',
+      'reset-secret-456',
+      'mailchange-secret-789',
+      'Nagai-Aikotoba-2026',
+      '$argon2',
+    ]) {
       expect(text).not.toContain(secret);
     }
     const { rows } = await api.database.pool.query<{ id: string }>('select id from sessions');

@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES, NOT_FOUND_DETAIL, type AccountSession } from '@app/shared/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionLimits } from '../../accounts/sessions';
-import type { Agent} from '../../test/api';
+import type { Agent } from '../../test/api';
 import { auditRows, createUser, newAgent, startTestApi, type TestApi } from '../../test/api';
 import { deviceOf } from './service';
 
