@@ -6,15 +6,22 @@
 //
 //   GET  /status                                   live, canary, published per remote
 //   GET  /history[?remote=x&limit=n]               recorded changes
+//   POST /remotes/<remote>/publish[?commit=sha]    the build as a tar or tar.gz body (its dist folder's contents)
 //   POST /remotes/<remote>/promote                 { version, why?, force?, expectLive? }
 //   POST /remotes/<remote>/rollback                { to?, why? }
 //   POST /remotes/<remote>/canary                  { version, staff? | segment? | percent?, why?, force? }
 //   POST /remotes/<remote>/canary/promote          { why? }
 //   POST /remotes/<remote>/canary/abort            { why? }
-// Answers JSON; errors `{ error }` with 400 (usage), 401 (no or unknown token), 403 (another
-// remote), 404, 409 (conflict: retry), 422 (refused by the compatibility gate).
+// Answers JSON; errors `{ error }` with 400 (usage, a bad archive), 401 (no or unknown token), 403
+// (another remote), 404, 409 (conflict: retry; or the version is already published), 413, 422
+// (refused by the compatibility gate).
 import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import tar from 'tar-stream';
 import { REMOTE_DIRS } from './lib.mjs';
 import {
   EXIT_CONFLICT,
@@ -24,6 +31,7 @@ import {
   canaryPromote,
   canaryStart,
   promote,
+  publish,
   readHistory,
   rollback,
   status,
@@ -110,6 +118,77 @@ async function bodyOf(request) {
   }
 }
 
+/** The largest build a publish accepts, compressed and unpacked (a remote's dist is a few MB). */
+export const MAX_BUILD_BYTES = 100 * 1024 * 1024;
+
+async function rawBodyOf(request, limit = MAX_BUILD_BYTES) {
+  const chunks = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += chunk.length;
+    if (size > limit) throw new HttpError(413, `the build is larger than ${limit / 1024 / 1024} MB`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Unpacks a build sent as a tar (or gzip-compressed tar) into `dir`: regular files and folders
+ * only, every path inside `dir` (no absolute paths, no `..`, no links or devices), at most
+ * MAX_BUILD_BYTES unpacked. Each file keeps its time (the build time recorded at publish).
+ */
+async function unpackBuild(archive, dir) {
+  let data = archive;
+  if (data[0] === 0x1f && data[1] === 0x8b) {
+    try {
+      data = zlib.gunzipSync(data, { maxOutputLength: MAX_BUILD_BYTES });
+    } catch (error) {
+      throw new HttpError(error.code === 'ERR_BUFFER_TOO_LARGE' ? 413 : 400, `the body is not a valid gzip file: ${error.message}`);
+    }
+  }
+  const extract = tar.extract();
+  extract.end(data);
+  let files = 0;
+  try {
+    for await (const entry of extract) {
+      const { name, type, mtime } = entry.header;
+      const relative = name.replace(/^(\.\/)+/, '').replace(/\/+$/, '');
+      if ((relative === '' || relative === '.') && type === 'directory') {
+        entry.resume();
+        continue;
+      }
+      const parts = relative.split('/');
+      if (path.posix.isAbsolute(name) || parts.some((p) => p === '..' || p === '.' || p === '') || relative.includes('\\')) {
+        throw new HttpError(400, `the archive has a path outside the build: ${name}`);
+      }
+      const target = path.join(dir, ...parts);
+      if (type === 'directory') {
+        fs.mkdirSync(target, { recursive: true });
+        entry.resume();
+      } else if (type === 'file') {
+        fs.mkdirSync(path.dirname(target), { recursive: true });
+        const chunks = [];
+        for await (const chunk of entry) chunks.push(chunk);
+        fs.writeFileSync(target, Buffer.concat(chunks));
+        if (mtime) fs.utimesSync(target, mtime, mtime);
+        files += 1;
+      } else {
+        throw new HttpError(400, `the archive may hold files and folders only: ${name} is a ${type}`);
+      }
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(400, `the body is not a valid tar archive: ${error.message}`);
+  }
+  if (files === 0) throw new HttpError(400, 'the archive is empty');
+  if (!fs.existsSync(path.join(dir, 'mf-manifest.json'))) {
+    throw new HttpError(
+      400,
+      'the archive has no mf-manifest.json at its root: pack the contents of the dist folder (tar -czf - -C dist .)',
+    );
+  }
+}
+
 const optionalString = (value, name) => {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string' || value === '') throw new HttpError(400, `${name} must be a non-empty string`);
@@ -137,13 +216,25 @@ export function releaseHandler(store) {
       const limit = Number(url.searchParams.get('limit') ?? 50);
       return (await readHistory(store, { remote })).slice(-limit);
     }
-    const m = /^\/remotes\/([^/]+)\/(promote|rollback|canary|canary\/promote|canary\/abort)$/.exec(url.pathname);
+    const m = /^\/remotes\/([^/]+)\/(publish|promote|rollback|canary|canary\/promote|canary\/abort)$/.exec(url.pathname);
     if (!m) throw new HttpError(404, `no such endpoint: ${request.method} ${url.pathname}`);
     if (request.method !== 'POST') throw new HttpError(405, 'use POST');
     const [, remote, action] = m;
     if (!Object.hasOwn(REMOTE_DIRS, remote)) throw new HttpError(404, `no remote ${remote}`);
     if (principal.scope !== '*' && principal.scope !== remote) {
       throw new HttpError(403, `this deploy token is for ${principal.scope}, not ${remote}`);
+    }
+    if (action === 'publish') {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), `release-upload-${remote}-`));
+      try {
+        await unpackBuild(await rawBodyOf(request), dir);
+        const commit = url.searchParams.get('commit') ?? 'unknown';
+        if (commit !== 'unknown' && !/^[0-9a-f]{7,40}$/.test(commit)) throw new HttpError(400, 'commit must be a git commit hash');
+        const { version, meta } = await publish(store, { remote, distDir: dir, who, commit });
+        return { version, meta };
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     }
     const body = await bodyOf(request);
     const why = optionalString(body.why, 'why') ?? null;
@@ -186,7 +277,9 @@ export function releaseHandler(store) {
     } catch (error) {
       if (error instanceof HttpError) return send(error.status, { error: error.message });
       if (error instanceof ReleaseError) {
-        const code = STATUS_OF_EXIT[error.exitCode] ?? (/ is not published|has no canary/.test(error.message) ? 404 : 400);
+        const code =
+          STATUS_OF_EXIT[error.exitCode] ??
+          (/ is already published/.test(error.message) ? 409 : / is not published|has no canary/.test(error.message) ? 404 : 400);
         return send(code, { error: error.message });
       }
       console.error(error);

@@ -1,7 +1,9 @@
 // The release operations over HTTP (scripts/release-http.mjs): deploy tokens per remote, hashed at rest.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { publish, readDeployment, readHistory } from './release-core.mjs';
 import { TOKENS, createToken, listTokens, revokeToken, serve } from './release-http.mjs';
@@ -107,5 +109,97 @@ describe('release over HTTP', () => {
 
     const history = await call('GET', '/history?remote=marketing&limit=3', { token: marketing });
     expect(history.body.map((e) => e.action)).toEqual(['canary-abort', 'promote', 'rollback']);
+  });
+});
+
+describe('publish over HTTP (a tar or tar.gz of the build)', () => {
+  /** The build folder packed as CI packs it: `tar -czf - -C dist .` (GNU or BSD tar). */
+  const tarGz = (dir) => execFileSync('tar', ['-czf', '-', '-C', dir, '.']);
+  const upload = async (url, token, body) => {
+    const response = await fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token.token}`, 'Content-Type': 'application/gzip' },
+      body,
+    });
+    return { status: response.status, body: await response.json() };
+  };
+  /** A tar made entry by entry (names a real tar command would not write). */
+  const tarOf = async (entries) => {
+    const pack = tar.pack();
+    for (const entry of entries) pack.entry(entry, entry.content ?? undefined);
+    pack.finalize();
+    const chunks = [];
+    for await (const chunk of pack) chunks.push(chunk);
+    return Buffer.concat(chunks);
+  };
+
+  test('a team publishes its remote: the same version as the CLI would give, immutable; re-publishing is 409', async () => {
+    const dist = fakeDist(tmp, 'http-build', 'http');
+    const archive = tarGz(dist);
+    const first = await upload('/remotes/marketing/publish?commit=abc1234', marketing, archive);
+    expect(first.status).toBe(200);
+    expect(first.body.version).toMatch(/^0\.1\.0-[0-9a-f]{10}$/);
+    expect(first.body.meta).toMatchObject({
+      remote: 'marketing',
+      commit: 'abc1234',
+      publishedBy: `token:${marketing.id} (team-marketing, marketing)`,
+    });
+    const folder = path.join(store.dir, 'remotes', 'mfe-marketing', first.body.version);
+    expect(fs.readFileSync(path.join(folder, 'chunks', 'page.js'), 'utf8')).toBe(
+      fs.readFileSync(path.join(dist, 'chunks', 'page.js'), 'utf8'),
+    );
+    expect(JSON.parse(fs.readFileSync(path.join(folder, 'mf-manifest.json'), 'utf8')).label).toBe('http');
+    // The version is the content's: the CLI publishing the same folder would be told it exists.
+    await expect(publish(store, { remote: 'marketing', distDir: dist, who: 'ci' })).rejects.toThrow(/is already published/);
+    expect((await readHistory(store)).filter((e) => e.action === 'publish' && e.to === first.body.version)).toHaveLength(1);
+
+    const again = await upload('/remotes/marketing/publish', marketing, archive);
+    expect(again.status).toBe(409);
+    expect(again.body.error).toContain(`marketing ${first.body.version} is already published: versions are immutable`);
+    // Published, not live: it can then be promoted with the same token.
+    expect((await call('POST', '/remotes/marketing/promote', { token: marketing, body: { version: first.body.version } })).status).toBe(
+      200,
+    );
+  });
+
+  test("another team's token is 403 and nothing is published; no token is 401", async () => {
+    const archive = tarGz(fakeDist(tmp, 'http-auth', 'auth-http'));
+    const before = fs.readdirSync(path.join(store.dir, 'remotes', 'mfe-auth')).sort();
+    expect(await upload('/remotes/auth/publish', marketing, archive)).toEqual({
+      status: 403,
+      body: { error: 'this deploy token is for marketing, not auth' },
+    });
+    const anonymous = await fetch(`${base}/remotes/auth/publish`, { method: 'POST', body: archive });
+    expect(anonymous.status).toBe(401);
+    expect(fs.readdirSync(path.join(store.dir, 'remotes', 'mfe-auth')).sort()).toEqual(before);
+    // The release manager's token may publish any remote.
+    expect((await upload('/remotes/auth/publish', admin, archive)).status).toBe(200);
+  });
+
+  test('an archive with a path outside the build, a link, no manifest, or not a tar at all is 400; nothing is published', async () => {
+    const published = () => fs.readdirSync(path.join(store.dir, 'remotes', 'mfe-marketing')).sort();
+    const before = published();
+    // The upload is unpacked in a folder of the OS's temporary folder: `..` would land there.
+    const escape = `escape-${process.pid}-${Date.now()}.js`;
+    const manifest = { name: 'mf-manifest.json', content: fs.readFileSync(path.join(fakeDist(tmp, 'bad', 'bad'), 'mf-manifest.json')) };
+    const cases = [
+      [[manifest, { name: `../${escape}`, content: 'x' }], `the archive has a path outside the build: ../${escape}`],
+      [[manifest, { name: '/etc/cron.d/x', content: 'x' }], 'the archive has a path outside the build: /etc/cron.d/x'],
+      [
+        [manifest, { name: 'chunks/link.js', type: 'symlink', linkname: '/etc/passwd' }],
+        'the archive may hold files and folders only: chunks/link.js is a symlink',
+      ],
+      [
+        [{ name: 'remoteEntry.js', content: 'x' }],
+        'the archive has no mf-manifest.json at its root: pack the contents of the dist folder (tar -czf - -C dist .)',
+      ],
+    ];
+    for (const [entries, error] of cases) {
+      expect(await upload('/remotes/marketing/publish', marketing, await tarOf(entries))).toEqual({ status: 400, body: { error } });
+    }
+    const garbage = await upload('/remotes/marketing/publish', marketing, Buffer.from('not a tar archive at all'));
+    expect(garbage.status).toBe(400);
+    expect(fs.existsSync(path.join(os.tmpdir(), escape))).toBe(false);
+    expect(published()).toEqual(before);
   });
 });
