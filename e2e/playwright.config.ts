@@ -40,11 +40,26 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testIgnore: /release-promote\.spec\.ts/,
+    },
     {
       name: 'phone',
       use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
       testMatch: /(routes|onboarding|sessions|entry-wizard[\w-]*|backoffice)\.spec\.ts/,
+    },
+    {
+      // A real promote and rollback of a remote for everyone: the site's pages change under every
+      // open tab, so it runs after both other projects have finished (`dependencies`), one test at
+      // a time. On its own: `npx playwright test --project=release-serial --no-deps` (without
+      // --no-deps a run that selects it runs the whole desktop and phone suites first).
+      name: 'release-serial',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: /release-promote\.spec\.ts/,
+      dependencies: ['desktop', 'phone'],
+      fullyParallel: false,
     },
   ],
   webServer: [
