@@ -91,6 +91,6 @@ describe('remote URLs must be same-origin or allowed by config.json remoteOrigin
     const allowed = respond(200, JSON.stringify(tampered('https://cdn.example.jp/x/mf-manifest.json')));
     await expect(
       loadDeploymentManifest(allowed, '/deployment.json', { base: PAGE, allowedOrigins: ['https://cdn.example.jp'] }),
-    ).resolves.toBeTruthy();
+    ).resolves.toMatchObject({ remotes: { mypage: { manifest: 'https://cdn.example.jp/x/mf-manifest.json', version: '4' } } });
   });
 });
