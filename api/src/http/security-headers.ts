@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { watchedFile, type WatchedFile } from '../site/watched-file';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -63,34 +63,23 @@ export function isOrigin(text: string): boolean {
 
 /**
  * config.json `remoteOrigins` of the assembled site (SITE_DIR/config.json, the file the shell reads):
- * the origins besides this one that remotes may be loaded from. Re-read when the file's mtime
- * changes (one stat per response), so a release manager's edit applies without a restart.
+ * the origins besides this one that remotes may be loaded from, so a release manager's edit applies
+ * without a restart: at once for the site's documents, within a second for API answers (whose CSP
+ * protects no page; see site/watched-file.ts).
  */
-export function siteRemoteOrigins(siteDir: string): () => readonly string[] {
-  const file = path.join(siteDir, 'config.json');
-  let mtimeMs = -1;
-  let origins: readonly string[] = [];
-  return () => {
-    let stat: fs.Stats;
-    try {
-      stat = fs.statSync(file);
-    } catch {
-      if (mtimeMs !== -1) origins = [];
-      mtimeMs = -1;
-      return origins;
-    }
-    if (stat.mtimeMs === mtimeMs) return origins;
-    mtimeMs = stat.mtimeMs;
-    try {
-      const config = JSON.parse(fs.readFileSync(file, 'utf8')) as { remoteOrigins?: unknown };
+export function siteRemoteOrigins(siteDir: string, now?: () => Date): WatchedFile<readonly string[]> {
+  return watchedFile(
+    path.join(siteDir, 'config.json'),
+    (text) => {
+      const config = JSON.parse(text) as { remoteOrigins?: unknown };
       const listed = Array.isArray(config.remoteOrigins) ? config.remoteOrigins : [];
-      origins = listed.filter((item): item is string => typeof item === 'string' && isOrigin(item));
-    } catch {
-      origins = [];
-    }
-    return origins;
-  };
+      return listed.filter((item): item is string => typeof item === 'string' && isOrigin(item));
+    },
+    now === undefined ? {} : { now },
+  );
 }
+
+const NO_ORIGINS: readonly string[] = [];
 
 /**
  * Security headers on every response (site and API): CSP, COOP, Permissions-Policy,
@@ -100,7 +89,7 @@ export function siteRemoteOrigins(siteDir: string): () => readonly string[] {
  * protocol (behind a TLS proxy it may look like plain http).
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: { context?: AppContext | undefined; siteDir: string }): void {
-  const remoteOrigins = siteRemoteOrigins(options.siteDir);
+  const remoteOrigins = siteRemoteOrigins(options.siteDir, options.context?.now);
   const httpsSite = () => {
     // A partial context (a test's stand-in) may have no publicUrl: then the site is not https.
     const context: Partial<AppContext> | undefined = options.context;
@@ -114,7 +103,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { context
     done();
   });
   app.addHook('onSend', (request, reply, payload, done) => {
-    const origins = remoteOrigins();
+    const origins = (request.url.startsWith('/api/') ? remoteOrigins.recent() : remoteOrigins.current()) ?? NO_ORIGINS;
     if (origins !== cachedFor) {
       cachedFor = origins;
       csp = contentSecurityPolicy(origins);

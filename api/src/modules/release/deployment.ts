@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { MIN_CLIENT_BUILD_HEADER } from '@app/shared/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { authenticate } from '../../http/session';
 import { authenticateStaff } from '../../http/staff-session';
+import { watchedFile, type WatchedFile } from '../../site/watched-file';
 
 /**
  * The deployment each request sees. `deployment.json` in the site (written by `pnpm release`,
@@ -79,22 +79,16 @@ export async function viewerOf(ctx: AppContext, request: FastifyRequest): Promis
   return { userId: auth?.user.id ?? null, userSegment: auth?.user.userSegment ?? null, staff: staff !== null };
 }
 
-/** deployment.json of a site, re-read when its mtime changes. */
-export function deploymentFile(siteDir: string): () => StoredDeployment | undefined {
-  const file = path.join(siteDir, 'deployment.json');
-  let cached: { mtimeMs: number; size: number; value: StoredDeployment } | undefined;
-  return () => {
-    let stat: fs.Stats;
-    try {
-      stat = fs.statSync(file);
-    } catch {
-      return undefined;
-    }
-    if (cached?.mtimeMs !== stat.mtimeMs || cached.size !== stat.size) {
-      cached = { mtimeMs: stat.mtimeMs, size: stat.size, value: JSON.parse(fs.readFileSync(file, 'utf8')) as StoredDeployment };
-    }
-    return cached.value;
-  };
+/**
+ * deployment.json of a site, parsed once per version of the file (site/watched-file.ts): checked at
+ * once for `GET /deployment.json` and documents, at most once a second for the API answers' header.
+ */
+export function deploymentFile(siteDir: string, now?: () => Date): WatchedFile<StoredDeployment> {
+  return watchedFile(
+    path.join(siteDir, 'deployment.json'),
+    (text) => JSON.parse(text) as StoredDeployment,
+    now === undefined ? {} : { now },
+  );
 }
 
 const resolvedKey = Symbol('release.deployment');
@@ -121,7 +115,8 @@ export async function attachDeployment(ctx: AppContext, read: () => StoredDeploy
 
 /** `GET /deployment.json` resolved per request (before the static files, which would send the file as is). */
 export function registerDeploymentRoute(app: FastifyInstance, ctx: AppContext, siteDir: string): void {
-  const read = deploymentFile(siteDir);
+  const file = deploymentFile(siteDir, ctx.now);
+  const read = () => file.current();
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const resolved = await attachDeployment(ctx, read, request);
     reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie');
@@ -132,8 +127,8 @@ export function registerDeploymentRoute(app: FastifyInstance, ctx: AppContext, s
   // Every API answer carries the release's minimum client build, if it declared one: an older page
   // reloads once (shared/src/runtime/min-client-build.ts).
   app.addHook('onSend', (request, reply, payload, done) => {
-    const minimum = read()?.minClientBuild;
-    if (minimum !== undefined && request.url.startsWith('/api/')) reply.header(MIN_CLIENT_BUILD_HEADER, String(minimum));
+    const minimum = request.url.startsWith('/api/') ? file.recent()?.minClientBuild : undefined;
+    if (minimum !== undefined) reply.header(MIN_CLIENT_BUILD_HEADER, String(minimum));
     done(null, payload);
   });
   // A page's document names the deployment's files in preload hints (site/preload-hints.ts, through
