@@ -283,11 +283,18 @@ async function main(): Promise<number> {
       SITE_DIR: path.join(dir, 'no-site'),
     };
     console.log('[bench] starting the compiled API (node dist/server.mjs) and the bare Fastify + pg baseline…');
-    // BENCH_API_NODE_ARGS: extra node flags for the API, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+    // BENCH_API_NODE_ARGS: extra node flags for the API, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it
+    // (BENCH_BARE_NODE_ARGS: the same for the baseline, to compare the two profiles).
     const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
     const started = await startChild(process.execPath, [...nodeArgs, '--enable-source-maps', dist], apiEnv, ready);
     api = started.child;
-    const bareStarted = await startChild(process.execPath, ['bench/bare-server.mjs'], { DATABASE_URL: databaseUrl, PORT: '0' }, ready);
+    const bareArgs = (process.env.BENCH_BARE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const bareStarted = await startChild(
+      process.execPath,
+      [...bareArgs, 'bench/bare-server.mjs'],
+      { DATABASE_URL: databaseUrl, PORT: '0' },
+      ready,
+    );
     bare = bareStarted.child;
     const apiBase = `http://127.0.0.1:${started.port}`;
     const bareBase = `http://127.0.0.1:${bareStarted.port}`;

@@ -1,8 +1,9 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Me } from '@app/shared/contracts';
 import { LIVE_SESSION, liveSessionParams, preparedFor, touchSession } from '../../accounts/sessions';
 import { findUserById, ME_USER_COLUMNS, profileFilesOf, toMe, type AttachedFile } from '../../accounts/users';
 import type { AppContext, Db } from '../../context';
+import { packed, packedRows } from '../../db/packed';
 import { sessions, uploads, users, type User } from '../../db/schema';
 
 /** A visitor's answer to POST /api/me/: no id and no version, which the client reads as logged out. */
@@ -12,32 +13,37 @@ export type VisitorMe = Record<string, never>;
  * POST /api/me/ is the first call of every page: one prepared statement (built once per database
  * handle, planned once per connection) finds the live session (the same condition as every
  * session lookup: accounts/sessions.ts), only the user columns `toMe` reads, and the files attached
- * to the profile: one row per file (one row with no file when there is none), ordered here rather
- * than by PostgreSQL (a handful of rows; a plain index scan, no sort or aggregate in the plan).
+ * to the profile, in their order (oldest attachment first, then by id). Each of the three comes back
+ * as one json column (db/packed.ts): node-postgres describes and sets up every result column on every
+ * execution, and thirty-odd columns were a measurable share of the request (issue 12).
  */
+const SESSION_COLUMNS = {
+  id: sessions.id,
+  persistent: sessions.persistent,
+  createdAt: sessions.createdAt,
+  lastSeenAt: sessions.lastSeenAt,
+  expiresAt: sessions.expiresAt,
+};
+const FILE_COLUMNS = {
+  id: uploads.id,
+  kind: uploads.kind,
+  name: uploads.name,
+  content_type: uploads.contentType,
+  side: uploads.side,
+};
 const meStatement = (db: Db) =>
   db
     .select({
-      session: {
-        id: sessions.id,
-        persistent: sessions.persistent,
-        createdAt: sessions.createdAt,
-        lastSeenAt: sessions.lastSeenAt,
-        expiresAt: sessions.expiresAt,
-      },
-      user: ME_USER_COLUMNS,
-      file: {
-        id: uploads.id,
-        kind: uploads.kind,
-        name: uploads.name,
-        content_type: uploads.contentType,
-        side: uploads.side,
-        attachedAt: uploads.profileAttachedAt,
-      },
+      session: packed(SESSION_COLUMNS),
+      user: packed(ME_USER_COLUMNS),
+      files: packedRows(
+        FILE_COLUMNS,
+        sql`from ${uploads} where ${uploads.userId} = ${users.id} and ${uploads.profileAttachedAt} is not null`,
+        sql`${uploads.profileAttachedAt}, ${uploads.id}`,
+      ),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(uploads, and(eq(uploads.userId, users.id), isNotNull(uploads.profileAttachedAt)))
     .where(LIVE_SESSION)
     .prepare('current_user_me');
 const meStatements = new WeakMap<Db, ReturnType<typeof meStatement>>();
@@ -49,21 +55,11 @@ const meStatements = new WeakMap<Db, ReturnType<typeof meStatement>>();
 export async function currentUserOf(ctx: AppContext, token: string | undefined): Promise<Me | VisitorMe> {
   if (token === undefined || token === '') return {};
   const now = ctx.now();
-  const rows = await preparedFor(meStatements, ctx.db, meStatement).execute(liveSessionParams(token, now));
-  const [first] = rows;
-  if (first === undefined) return {};
-  await touchSession(ctx.db, first.session, now);
-  // profileFilesOf's order: oldest attachment first, then by id.
-  const attached = rows.flatMap(({ file }) => (file === null ? [] : [file]));
-  attached.sort((a, b) => (a.attachedAt?.getTime() ?? 0) - (b.attachedAt?.getTime() ?? 0) || a.id - b.id);
-  const files = attached.map(({ id, kind, name, content_type, side }): AttachedFile => ({
-    id,
-    kind,
-    name,
-    content_type,
-    side: side ?? null,
-  }));
-  return toMe(first.user, files);
+  const [row] = await preparedFor(meStatements, ctx.db, meStatement).execute(liveSessionParams(token, now));
+  if (row === undefined) return {};
+  await touchSession(ctx.db, row.session, now);
+  const files = row.files.map((file): AttachedFile => ({ ...file, side: file.side ?? null }));
+  return toMe(row.user, files);
 }
 
 /**

@@ -1,0 +1,53 @@
+import { Column, sql, type GetColumnData, type SQL } from 'drizzle-orm';
+
+/**
+ * Columns read as ONE json value (`json_build_array(a, b, …)`) instead of one result column each.
+ *
+ * node-postgres describes every column of every execution of a statement (RowDescription, a type
+ * parser looked up and a row template built per column, each time), so a hot statement that reads
+ * thirty columns pays for thirty. Packed, the same values cross as one json column and are decoded
+ * here with each column's own driver mapping (timestamps → Date, dates as strings, …), to exactly what
+ * a plain select of the same columns gives (db/packed.test.ts compares the two). Used by
+ * `POST /api/me/` (modules/me/service.ts), the first request of every page (issue 12's profile).
+ */
+export type PackedColumns = Record<string, Column | SQL<unknown>>;
+
+export type Unpacked<T extends PackedColumns> = {
+  [K in keyof T]: T[K] extends Column ? GetColumnData<T[K]> : T[K] extends SQL<infer U> ? U : never;
+};
+
+/** Decodes one packed array (as json_build_array wrote it) into the named columns. */
+export function unpack<T extends PackedColumns>(columns: T, keys: readonly (keyof T & string)[], values: readonly unknown[]): Unpacked<T> {
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const column = columns[key];
+    const value = values[i] ?? null;
+    row[key] = value !== null && column instanceof Column ? column.mapFromDriverValue(value) : value;
+  }
+  return row as Unpacked<T>;
+}
+
+/** `json_build_array(columns…)` as one selected field, decoded to an object of the columns. */
+export function packed<T extends PackedColumns>(columns: T): SQL<Unpacked<T>> {
+  const keys = Object.keys(columns) as (keyof T & string)[];
+  return sql`json_build_array(${sql.join(
+    keys.map((key) => columns[key]!),
+    sql`, `,
+  )})`.mapWith((values: unknown[]) => unpack(columns, keys, values));
+}
+
+/**
+ * The rows of a correlated subquery as one json array of packed rows (`[]` when there is none),
+ * decoded to objects of the columns, in the subquery's order.
+ */
+export function packedRows<T extends PackedColumns>(columns: T, from: SQL, orderBy: SQL): SQL<Unpacked<T>[]> {
+  const keys = Object.keys(columns) as (keyof T & string)[];
+  const row = sql`json_build_array(${sql.join(
+    keys.map((key) => columns[key]!),
+    sql`, `,
+  )})`;
+  return sql`coalesce((select json_agg(${row} order by ${orderBy}) ${from}), '[]'::json)`.mapWith((rows: unknown[][]) =>
+    rows.map((values) => unpack(columns, keys, values)),
+  );
+}
