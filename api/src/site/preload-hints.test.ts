@@ -44,7 +44,8 @@ const shellManifest: MfManifestLike = {
     { name: 'zustand', assets: { js: { sync: ['assets/327.js'] } } },
     { name: 'react-dom', assets: { js: { sync: ['assets/312.js', 'assets/931.js'] } } },
     { name: 'zustand/vanilla', assets: { js: { sync: ['assets/179.js', 'assets/180.js'] } } },
-    { name: '@app/shared', assets: { js: { sync: ['assets/523.js'] } } },
+    { name: '@app/shared/core', assets: { js: { sync: ['assets/523.js'] } } },
+    { name: '@app/shared', assets: { js: { sync: ['assets/157.js'] } } },
   ],
 };
 

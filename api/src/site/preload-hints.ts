@@ -57,9 +57,16 @@ export const LIFECYCLES_EXPOSE = 'lifecycles';
  * react/jsx-runtime for its JSX): their chunks are loaded on every page, after main.js has run.
  * (`react-dom`, `react-router-dom`, `zustand` are left out: their manifest entries list chunks a page
  * does not load — measured in Chromium, e.g. a second react-dom chunk — and a hint must not cost a
- * download the page would not make.)
+ * download the page would not make. So is the full `@app/shared`: it loads only when a page calls
+ * the API, `@app/shared/core` on every page.)
  */
-export const SHELL_EAGER_SHARED: readonly string[] = ['react', 'react/jsx-runtime', 'react-dom/client', 'zustand/vanilla', '@app/shared'];
+export const SHELL_EAGER_SHARED: readonly string[] = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom/client',
+  'zustand/vanilla',
+  '@app/shared/core',
+];
 
 /** Base URL of a manifest's files: its publicPath, or (`auto`) the folder of the manifest itself. */
 function baseOf(manifestUrl: string, manifest: MfManifestLike): string {
