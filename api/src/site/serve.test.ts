@@ -125,6 +125,24 @@ describe('serving documents', () => {
     }
   });
 
+  it('answers a form sent to a prerendered page (before its scripts ran) with 303 to the page; other paths 404', async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/policy/privacy?next=/mypage',
+      headers: form,
+      payload: 'email=a%40b.jp&password=x',
+    });
+    expect(sent.statusCode).toBe(303);
+    expect(sent.headers.location).toBe('/policy/privacy?next=/mypage');
+    expect(sent.body).toBe('');
+    for (const url of ['/mypage', '//evil.example/policy', '/remotes/x.js']) {
+      const other = await app.inject({ method: 'POST', url, headers: form, payload: 'a=b' });
+      expect(other.statusCode).toBe(404);
+      expect(other.headers.location).toBeUndefined();
+    }
+  });
+
   it('answers HEAD with the headers and no body', async () => {
     const response = await app.inject({ method: 'HEAD', url: '/' });
     expect(response.statusCode).toBe(200);

@@ -209,10 +209,15 @@ export function registerSite(app: FastifyInstance, siteDir: string): void {
 
 /**
  * The site's answer to a request no route took (API paths excluded by the caller): a page path's
- * document, 503 when the site is not built, else a plain 404.
+ * document, 503 when the site is not built, else a plain 404. A form of a prerendered page sent
+ * before its scripts ran (or without them: `method="post"`, the fields never in the URL) gets
+ * 303 to the page itself, which the visitor sends again once the page is ready.
  */
 export function siteFallback(siteDir: string, request: FastifyRequest, reply: FastifyReply) {
   const pathname = pathnameOf(request.url);
+  if (request.method === 'POST' && documentFileFor(siteDir, pathname) !== SHELL_DOCUMENT) {
+    return reply.code(303).header('Location', request.url).header('Cache-Control', NO_CACHE).send();
+  }
   if (request.method === 'GET' || request.method === 'HEAD') {
     if (!siteIsBuilt(siteDir)) {
       return reply.code(503).type('text/plain; charset=utf-8').send(SITE_NOT_BUILT);
