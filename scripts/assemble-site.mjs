@@ -121,7 +121,8 @@ function assemble() {
   writeBuildMetadata(SITE_DIR);
 
   // The static site stylesheet linked from index.html, and the public pages as HTML (prerender.mjs).
-  const prerendered = prerenderSite(SITE_DIR, `${path.posix.dirname(manifest.remotes.marketing.manifest)}/`);
+  const buildFolder = (remote) => `${path.posix.dirname(manifest.remotes[remote].manifest)}/`;
+  const prerendered = prerenderSite(SITE_DIR, buildFolder('marketing'), undefined, { build: buildFolder('auth') });
 
   // The shell (everything outside remotes/) and the versions that go live now; earlier versions
   // were compressed when they were published.

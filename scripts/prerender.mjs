@@ -23,6 +23,10 @@
 //    hydrates it when it still fits (same path, not logged in, same config: shared `renderTypeFor`),
 //    else renders afresh. An operator who edits config.json after the build gets fresh renders
 //    until the next build (`node scripts/assemble-site.mjs` prerenders again).
+// 3. The anonymous forms of the auth remote (mfe-auth/src/prerender.tsx) the same way, hydrated by
+//    the live auth build: /login → prerendered/login.html, /register → prerendered/register.html,
+//    /profile/password/reset/recover → prerendered/profile/password/reset/recover.html. Their
+//    documents keep the "enable JavaScript" notice (at the top: the form needs the scripts).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -31,7 +35,8 @@ import path from 'node:path';
 import { ROOT } from './lib.mjs';
 
 export const PRERENDERED_DIR = 'prerendered';
-const MARKETING_DIR = path.join(ROOT, 'mfe-marketing');
+/** The remotes with a build-time prerender (`<dir>/src/prerender.tsx`). */
+const PRERENDERING_REMOTES = { marketing: 'mfe-marketing', auth: 'mfe-auth' };
 
 /** The file (relative to the site root) of a route's prerendered document. */
 export function prerenderedFileFor(routePath) {
@@ -57,54 +62,67 @@ export function linkSiteStylesheet(html, siteCssFile) {
 
 const APP_ROOT = '<div id="app-root"></div>';
 
+const NOSCRIPT = /\s*<noscript>([\s\S]*?)<\/noscript>/;
+
 /**
  * A route's document from index.html (already linking the site stylesheet): its title, the public
- * pages' stylesheet, and the rendered page inside the remote's container in #app-root (which hides
- * the loading placeholder). The "enable JavaScript" notice goes: the page reads without it.
+ * pages' stylesheet (`marketingCssFile`, marketing's pages), and the rendered page inside the
+ * remote's container in #app-root (which hides the loading placeholder). The "enable JavaScript"
+ * notice goes (the page reads without it), or with `needsScript` (a form) moves to the top of
+ * #app-root, above the page.
  */
-export function composeDocument(template, { title, html, path: routePath, containerId, configFingerprint, build, marketingCssFile }) {
+export function composeDocument(
+  template,
+  { title, html, path: routePath, containerId, configFingerprint, build, marketingCssFile, needsScript = false },
+) {
   if (!template.includes(APP_ROOT)) throw new Error(`index.html has no ${APP_ROOT}`);
   const container =
     `<div id="${escapeAttribute(containerId)}" data-prerendered="${escapeAttribute(routePath)}"` +
     ` data-prerender-config="${escapeAttribute(configFingerprint)}" data-prerender-build="${escapeAttribute(build)}">${html}</div>`;
+  const notice = needsScript ? (template.match(NOSCRIPT)?.[0].trim() ?? '') : '';
   return template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(title)}</title>`)
-    .replace('</head>', `${stylesheetLink('mfe-marketing-styles', marketingCssFile)}</head>`)
-    .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
-    .replace(APP_ROOT, `<div id="app-root">${container}</div>`);
+    .replace('</head>', `${marketingCssFile ? stylesheetLink('mfe-marketing-styles', marketingCssFile) : ''}</head>`)
+    .replace(NOSCRIPT, '')
+    .replace(APP_ROOT, `<div id="app-root">${notice}${container}</div>`);
 }
 
-/** Runs the marketing remote's prerender (tsx, production React) and returns what it rendered. */
-export function renderMarketingPages(configFile) {
+/** Runs a remote's prerender (its src/prerender.tsx with tsx, production React): what it rendered. */
+export function renderRemotePages(remote, configFile) {
+  const remoteDir = path.join(ROOT, PRERENDERING_REMOTES[remote]);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prerender-'));
   const out = path.join(dir, 'pages.json');
   try {
     const result = spawnSync(
       process.execPath,
       [
-        path.join(MARKETING_DIR, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+        path.join(remoteDir, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
         '--tsconfig',
         '../tsconfig.base.json',
         'src/prerender.tsx',
         configFile,
         out,
       ],
-      { cwd: MARKETING_DIR, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } },
+      { cwd: remoteDir, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } },
     );
-    if (result.status !== 0) throw new Error(`prerender of the marketing pages failed (exit ${result.status ?? result.signal})`);
+    if (result.status !== 0) throw new Error(`prerender of the ${remote} pages failed (exit ${result.status ?? result.signal})`);
     return JSON.parse(fs.readFileSync(out, 'utf8'));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
+/** The marketing remote's pages (renderRemotePages). */
+export const renderMarketingPages = (configFile) => renderRemotePages('marketing', configFile);
+
 /**
  * Styles and prerenders the assembled site in `siteDir` (its index.html and config.json must be
  * there). `build`: the folder of the live marketing build (`/remotes/mfe-marketing/<version>/`),
  * the only one that hydrates these pages. `rendered`: the prerender's result (tests pass one; the
- * build runs the remote's).
+ * build runs the remote's). `auth`: the live auth build's folder (`{ build }`) for its forms, with
+ * `rendered` as for marketing; absent: no auth page is prerendered.
  */
-export function prerenderSite(siteDir, build, rendered = renderMarketingPages(path.join(siteDir, 'config.json'))) {
+export function prerenderSite(siteDir, build, rendered = renderMarketingPages(path.join(siteDir, 'config.json')), auth = undefined) {
   const siteCssFile = hashedCssName('site', rendered.siteCss);
   const marketingCssFile = hashedCssName('marketing', rendered.marketingCss);
   for (const [file, css] of [
@@ -132,6 +150,22 @@ export function prerenderSite(siteDir, build, rendered = renderMarketingPages(pa
     fs.mkdirSync(path.dirname(path.join(siteDir, file)), { recursive: true });
     fs.writeFileSync(path.join(siteDir, file), document);
     written.push(file);
+  }
+  if (auth) {
+    const authRendered = auth.rendered ?? renderRemotePages('auth', path.join(siteDir, 'config.json'));
+    for (const page of authRendered.pages) {
+      const file = prerenderedFileFor(page.path);
+      const document = composeDocument(template, {
+        ...page,
+        containerId: authRendered.containerId,
+        configFingerprint: authRendered.configFingerprint,
+        build: auth.build,
+        needsScript: true,
+      });
+      fs.mkdirSync(path.dirname(path.join(siteDir, file)), { recursive: true });
+      fs.writeFileSync(path.join(siteDir, file), document);
+      written.push(file);
+    }
   }
   return { siteCssFile, marketingCssFile, written };
 }

@@ -12,6 +12,7 @@ import {
   prerenderSite,
   prerenderedFileFor,
   renderMarketingPages,
+  renderRemotePages,
 } from './prerender.mjs';
 
 const TEMPLATE =
@@ -88,6 +89,25 @@ describe('composeDocument', () => {
     expect(html).toContain('<title>a&lt;b&gt;&amp;c</title>');
   });
 
+  test('a form page (needsScript) keeps the "enable JavaScript" notice, at the top of #app-root, and links no marketing stylesheet', () => {
+    const html = composeDocument(linkSiteStylesheet(TEMPLATE, 'assets/site.0123456789.css'), {
+      path: '/login',
+      title: 'ログイン｜ツムギ 請求書買取',
+      html: '<form method="post"></form>',
+      containerId: 'single-spa-application:mfe_auth',
+      configFingerprint: '{}',
+      build: '/remotes/mfe-auth/1.0.0-def/',
+      needsScript: true,
+    });
+    expect(html).toContain(
+      '<div id="app-root"><noscript><p>このサイトをご利用いただくには JavaScript を有効にしてください。</p></noscript>' +
+        '<div id="single-spa-application:mfe_auth" data-prerendered="/login"',
+    );
+    expect(html.match(/<noscript>/g)).toHaveLength(1);
+    expect(html).not.toContain('mfe-marketing-styles');
+    expect(html).toContain('data-prerender-build="/remotes/mfe-auth/1.0.0-def/"><form method="post"></form></div></div>');
+  });
+
   test('refuses a template without the mount point', () => {
     expect(() => composeDocument('<html><head></head><body></body></html>', { ...RENDERED.pages[0], containerId: 'x' })).toThrow(
       /app-root/,
@@ -116,6 +136,39 @@ describe('prerenderSite', () => {
     expect(fs.readFileSync(path.join(site, 'prerendered', 'policy', 'privacy.html'), 'utf8')).toContain('<h1>プライバシーポリシー</h1>');
     expect(fs.existsSync(path.join(site, 'prerendered', 'old'))).toBe(false);
   });
+
+  test("with the auth build, writes its forms' documents too, hydrated by that build", () => {
+    fs.writeFileSync(path.join(site, 'index.html'), TEMPLATE);
+    const auth = {
+      containerId: 'single-spa-application:mfe_auth',
+      configFingerprint: '{}',
+      pages: [{ path: '/login', title: 'ログイン｜ツムギ 請求書買取', html: '<section><form method="post"></form></section>' }],
+    };
+    const result = prerenderSite(site, '/remotes/mfe-marketing/1.0.0-abc/', RENDERED, {
+      build: '/remotes/mfe-auth/1.0.0-def/',
+      rendered: auth,
+    });
+    expect(result.written).toEqual(['prerendered/index.html', 'prerendered/policy/privacy.html', 'prerendered/login.html']);
+    const login = fs.readFileSync(path.join(site, 'prerendered', 'login.html'), 'utf8');
+    expect(login).toContain('data-prerender-build="/remotes/mfe-auth/1.0.0-def/"');
+    expect(login).toContain('<noscript>');
+    expect(login).toContain(`href="/${result.siteCssFile}"`);
+  });
+});
+
+describe('renderRemotePages auth (the auth remote, rendered on Node)', () => {
+  test('renders the login, registration and password-reset forms as a visitor sees them, sent by POST', () => {
+    const rendered = renderRemotePages('auth', path.join(ROOT, 'shell', 'config.default.json'));
+    expect(rendered.pages.map((p) => p.path)).toEqual(['/login', '/register', '/profile/password/reset/recover']);
+    expect(rendered.containerId).toBe('single-spa-application:mfe_auth');
+    const login = rendered.pages[0];
+    expect(login.title).toBe('ログイン｜ツムギ 請求書買取');
+    expect(login.html).toMatch(/<form [^>]*method="post"/);
+    expect(login.html).toContain('name="password"');
+    expect(login.html).toContain('data-layout="anonymous"');
+    expect(login.html).not.toMatch(/<script|<template/);
+    for (const page of rendered.pages) expect(page.html).toContain('method="post"');
+  }, 60_000);
 });
 
 describe('renderMarketingPages (the marketing remote, rendered on Node)', () => {

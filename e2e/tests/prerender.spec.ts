@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { PASSWORD, call, loggedInApplicant } from './applicants';
 import { test, expect, markWindow, waitForHydration, windowMarker } from './fixtures';
 
 /**
@@ -142,14 +143,14 @@ test('a prerendered page that does not fit is rendered afresh: another path reac
 });
 
 test('a page that is not prerendered shows the layout skeleton, with a status text, until its remote renders', async ({ page }) => {
-  // Hold the login page's remote until the skeleton has been looked at.
+  // Hold the auth remote until the skeleton has been looked at.
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/remotes\/mfe-auth\//, async (route) => {
     await held;
     await route.continue();
   });
-  await page.goto('/login');
+  await page.goto('/profile/password/reset/done');
   await expect(page.getByRole('status').filter({ hasText: '読み込み中…' })).toBeVisible();
   const skeletonHeader = await page.locator('.boot__header').boundingBox();
   expect(skeletonHeader?.height).toBe(61);
@@ -158,4 +159,112 @@ test('a page that is not prerendered shows the layout skeleton, with a status te
   await expect(page.locator('.boot')).toBeHidden();
   // The real header takes the skeleton's place, the same height.
   expect((await page.locator('.site-header').boundingBox())?.height).toBe(61);
+});
+
+// --- The anonymous forms of the auth remote (/login, /register, the password-reset request) ---
+
+test('the raw HTML of /login holds the form (sent by POST), styled, with the notice for a visitor without JavaScript', async ({
+  request,
+}) => {
+  const html = await (await request.get('/login', { headers: { 'accept-encoding': 'br' } })).text();
+  expect(html).toContain('<title>ログイン｜ツムギ 請求書買取</title>');
+  expect(html).toMatch(
+    /<div id="single-spa-application:mfe_auth" data-prerendered="\/login"[^>]* data-prerender-build="\/remotes\/mfe-auth\/[^"]+\/">/,
+  );
+  expect(html).toMatch(/<form class="form"[^>]* method="post">/);
+  expect(html).toContain('name="password"');
+  expect(html).toMatch(/<button type="submit"[^>]* disabled="">ログイン<\/button>/);
+  expect(html).toContain('JavaScript を有効にしてください');
+  expect(html).toMatch(/<link rel="stylesheet" id="app-shared-styles"/);
+  expect(html).not.toContain('mfe-marketing-styles');
+  for (const [path, heading] of [
+    ['/register', '無料会員登録'],
+    ['/profile/password/reset/recover', 'パスワードの再設定'],
+  ] as const) {
+    const page = await (await request.get(path)).text();
+    expect(page).toContain(`<title>${heading}｜ツムギ 請求書買取</title>`);
+    expect(page).toMatch(/method="post"/);
+  }
+});
+
+for (const width of [375, 1280]) {
+  test(`without JavaScript, /login shows the styled form and says JavaScript is needed (${width} px)`, async ({ browser }) => {
+    await withoutJavaScript(browser, width, async (page) => {
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { level: 1, name: 'ログイン' })).toBeVisible();
+      await expect(page.getByLabel(/メールアドレス/)).toBeVisible();
+      await expect(page.getByLabel(/^パスワード/)).toBeVisible();
+      await expect(page.locator('.site-header')).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+      await expect(page.locator('.card')).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+      // (The <noscript> notice is in the HTML — see the raw-HTML test; Chromium with scripting
+      // turned off by the test harness still parses <noscript> as if scripts ran.)
+      await expect(page.getByText('読み込み中…')).toBeHidden();
+      // The form cannot be sent as a plain HTML form: its button waits for the scripts.
+      await expect(page.getByRole('button', { name: 'ログイン' })).toBeDisabled();
+      await page.getByLabel(/^パスワード/).fill('secret-typed');
+      await page.getByLabel(/^パスワード/).press('Enter');
+      await expect(page).toHaveURL('/login');
+    });
+  });
+}
+
+test('a form sent to /login as plain HTML gets the page again (303), the fields never in the URL', async ({ request }) => {
+  const response = await request.post('/login?next=%2Fmypage', { form: { email: 'a@example.jp', password: 'x' }, maxRedirects: 0 });
+  expect(response.status()).toBe(303);
+  expect(response.headers().location).toBe('/login?next=%2Fmypage');
+});
+
+test('/login hydrates the prerendered form: same nodes, no hydration error, no shift; what was typed before stays and logs in', async ({
+  page,
+}) => {
+  const messages = hydrationMessages(page);
+  const email = await loggedInApplicant(page, 'corporate');
+  await call(page.context(), 'POST', '/api/auth/session/delete');
+  // Hold the auth remote: the visitor types into the server's form before it is live.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/remotes\/mfe-auth\//, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'ログイン' })).toBeVisible();
+  await expect(page.getByText('読み込み中…')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'ログイン' })).toBeDisabled();
+  const formBefore = await page.locator('form').boundingBox();
+  await page.evaluate(() => {
+    (window as unknown as { __serverForm: Element | null }).__serverForm = document.querySelector('form');
+  });
+  await page.getByLabel(/メールアドレス/).fill(email);
+  release();
+  await waitForHydration(page);
+  await expect(page.getByRole('button', { name: 'ログイン' })).toBeEnabled();
+  expect(
+    await page.evaluate(() => (window as unknown as { __serverForm: Element | null }).__serverForm === document.querySelector('form')),
+  ).toBe(true);
+  expect(await page.locator('form').boundingBox()).toEqual(formBefore);
+  await expect(page.getByLabel(/メールアドレス/)).toHaveValue(email);
+  expect(await layoutShiftTotal(page)).toBeLessThanOrEqual(0.02);
+  await page.getByLabel(/^パスワード/).fill(PASSWORD);
+  await page.getByRole('button', { name: 'ログイン' }).click();
+  await expect(page).toHaveURL('/mypage');
+  expect(messages).toEqual([]);
+});
+
+test('/login with errors in its hash is rendered afresh and shows them', async ({ page }) => {
+  const messages = hydrationMessages(page);
+  await page.goto(`/login#${encodeURIComponent(JSON.stringify({ detail: '外部サービスでの認証に失敗しました。' }))}`);
+  await waitForHydration(page);
+  await expect(page.getByRole('alert')).toContainText('外部サービスでの認証に失敗しました。');
+  await expect(page.getByRole('button', { name: 'ログイン' })).toBeEnabled();
+  expect(messages).toEqual([]);
+});
+
+test('a logged-in visitor opening /login goes on to /mypage (the prerendered form is not hydrated)', async ({ page }) => {
+  const messages = hydrationMessages(page);
+  await loggedInApplicant(page, 'individual');
+  await page.goto('/login');
+  await expect(page).toHaveURL('/mypage');
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+  expect(messages).toEqual([]);
 });

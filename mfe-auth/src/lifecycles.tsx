@@ -6,8 +6,15 @@ import { createStore } from 'zustand/vanilla';
 import { CONTAINERS, createRemoteLifecycles } from '@app/shared';
 import { pages } from './app/pages';
 
+/** The folder this build is served from (rspack's runtime public path, `auto`). */
+declare const __webpack_public_path__: string;
+
 export const { bootstrap, mount, unmount, preload } = createRemoteLifecycles('auth', CONTAINERS.auth, pages, {
   React,
   ReactDOMClient,
   probes: { 'react-router-dom': useLocation, 'zustand/vanilla': createStore },
+  // The anonymous forms come prerendered by this remote's code (scripts/prerender.mjs): hydrated
+  // when this is the build that rendered them, and the URL has no hash (/login#{errors} shows
+  // what the prerender could not know: rendered afresh).
+  build: typeof window !== 'undefined' && window.location.hash.length > 1 ? undefined : __webpack_public_path__,
 });

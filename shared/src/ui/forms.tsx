@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { ApiError, ValidationError, type FieldErrors } from '../api-client';
 import { MESSAGES } from '../domain/messages';
 import { ACCOUNT_MESSAGES } from '../contracts/account-messages';
@@ -17,8 +17,26 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   readonly optional?: boolean;
 }
 
+/**
+ * Once, after the first render: a control of prerendered HTML may hold what the visitor typed (or
+ * ticked) before the page hydrated, which React keeps on screen but not in the form's state. That
+ * value goes to the state then (in any other render the control shows the state: nothing to do).
+ */
+function useKeepWhatWasTyped<T>(read: () => T | undefined, current: T, update: (value: T) => void) {
+  // Hydrating (the first render of server HTML): the only case where the control may differ.
+  const done = useRef(useHydrated());
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    const shown = read();
+    if (shown !== undefined && shown !== current) update(shown);
+  }, [read, current, update]);
+}
+
 export function TextField({ label, name, value, onValueChange, error, description, optional, type = 'text', ...rest }: TextFieldProps) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  useKeepWhatWasTyped(() => input.current?.value, value, onValueChange);
   const descriptionId = `${id}-description`;
   const errorId = `${id}-error`;
   const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
@@ -38,6 +56,7 @@ export function TextField({ label, name, value, onValueChange, error, descriptio
       <div className={isPassword ? 'field__password' : undefined}>
         <input
           {...rest}
+          ref={input}
           id={id}
           name={name}
           type={isPassword && revealed ? 'text' : type}
@@ -73,9 +92,12 @@ export interface CheckboxProps {
 
 export function Checkbox({ label, name, checked, onCheckedChange, error }: CheckboxProps) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  useKeepWhatWasTyped(() => input.current?.checked, checked, onCheckedChange);
   return (
     <div className={`field field--check${error ? ' field--invalid' : ''}`}>
       <input
+        ref={input}
         id={id}
         type="checkbox"
         name={name}
@@ -176,9 +198,29 @@ export function FormAlert({ messages }: { messages: readonly string[] }) {
   );
 }
 
+const subscribeToNothing = () => () => {};
+
+/**
+ * False in HTML rendered ahead of time (a prerendered form) and while React hydrates it, true in
+ * every other render: whether the page's handlers are attached.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * The form's submit button. Disabled in prerendered HTML until the page is hydrated: a form sent
+ * before its handlers run would go to the server as a plain HTML form (what is typed before that
+ * stays, and reaches the form's state when it hydrates).
+ */
 export function SubmitButton({ busy, children, busyLabel = '送信中…' }: { busy: boolean; children: ReactNode; busyLabel?: string }) {
+  const live = useHydrated();
   return (
-    <button type="submit" className="button button--primary button--block" disabled={busy} aria-busy={busy || undefined}>
+    <button type="submit" className="button button--primary button--block" disabled={busy || !live} aria-busy={busy || undefined}>
       {busy ? busyLabel : children}
     </button>
   );

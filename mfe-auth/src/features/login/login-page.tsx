@@ -27,7 +27,9 @@ export default function LoginPage() {
       <h1 id="login-heading" className="page-heading">
         ログイン
       </h1>
-      <form className="form" onSubmit={submit} noValidate>
+      {/* method="post": the prerendered form sent before the scripts ran (or without them) never
+          puts the password in the URL; the server answers such a POST with the page again. */}
+      <form className="form" method="post" onSubmit={submit} noValidate>
         <FormAlert messages={form.formErrors.length > 0 ? form.formErrors : fromHash} />
         <EmailField autoComplete="username" value={email} onValueChange={setEmail} error={form.fieldErrors.email} />
         <TextField

@@ -23,7 +23,7 @@ export default function PasswordResetRequestPage({ params }: PageProps) {
         パスワードの再設定
       </h1>
       <p className="muted">ご登録のメールアドレスを入力してください。パスワードを再設定するためのリンクをお送りします。</p>
-      <form className="form" onSubmit={submit} noValidate>
+      <form className="form" method="post" onSubmit={submit} noValidate>
         <FormAlert messages={form.formErrors} />
         <EmailField value={email} onValueChange={setEmail} error={form.fieldErrors.email} />
         <SubmitButton busy={form.busy}>再設定メールを送る</SubmitButton>

@@ -70,7 +70,7 @@ export default function RegisterPage() {
         無料会員登録
       </h1>
       <p className="muted">登録は無料です。ご登録のメールアドレスに確認メールをお送りします。</p>
-      <form className="form" onSubmit={submit} noValidate>
+      <form className="form" method="post" onSubmit={submit} noValidate>
         <FormAlert
           messages={Object.keys(localErrors).length > 0 && form.formErrors.length === 0 ? [MESSAGES.checkFieldErrors] : form.formErrors}
         />
