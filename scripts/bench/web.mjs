@@ -21,6 +21,10 @@ import { median } from './table.mjs';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const PAGES = ['/', '/login', '/mypage'];
+// BENCH_LH_DIR=<dir>: every Lighthouse report (JSON) is kept there, to read the details behind a
+// score (LCP element, request chains, layout shifts, main-thread work).
+// BENCH_API_SERVER=<file>: another build of the API server (default api/dist/server.mjs).
+const REPORT_DIR = process.env.BENCH_LH_DIR;
 const PASSWORD = 'Bench-pass-2026!';
 const requireFromRoot = createRequire(path.join(ROOT, 'package.json'));
 const requireFromE2e = createRequire(path.join(ROOT, 'e2e', 'package.json'));
@@ -59,24 +63,28 @@ function freePort() {
 }
 
 /** The compiled API serving `siteDir` on its own embedded PostgreSQL in `dataDir`. */
-async function startServer(name, siteDir, dataDir) {
+export async function startServer(name, siteDir, dataDir) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'api', 'dist', 'server.mjs')], {
-    cwd: path.join(ROOT, 'api'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      MAIL_OUTBOX_DIR: path.join(dataDir, 'mail'),
-      SITE_DIR: siteDir,
-      STAFF_TOTP_KEY: 'bench-only-key-bench-only-key-bench-only-key',
-      DATABASE_URL: '',
+  const child = spawn(
+    process.execPath,
+    ['--enable-source-maps', process.env.BENCH_API_SERVER ?? path.join(ROOT, 'api', 'dist', 'server.mjs')],
+    {
+      cwd: path.join(ROOT, 'api'),
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        DATA_DIR: dataDir,
+        MAIL_OUTBOX_DIR: path.join(dataDir, 'mail'),
+        SITE_DIR: siteDir,
+        STAFF_TOTP_KEY: 'bench-only-key-bench-only-key-bench-only-key',
+        DATABASE_URL: '',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  );
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
   const base = `http://127.0.0.1:${port}`;
@@ -94,7 +102,7 @@ async function startServer(name, siteDir, dataDir) {
   return { name, base, child, outbox: path.join(dataDir, 'mail') };
 }
 
-function stopServer(server) {
+export function stopServer(server) {
   if (!server || server.child.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => server.child.kill('SIGKILL'), 10_000);
@@ -115,7 +123,7 @@ function cookiesOf(response, jar) {
 }
 
 /** Registers and activates an applicant (the link from the mail outbox) and logs in: its cookies. */
-async function registeredApplicant(server) {
+export async function registeredApplicant(server) {
   const { simpleParser } = requireFromE2e('mailparser');
   const jar = new Map();
   const call = async (method, url, body) => {
@@ -159,8 +167,10 @@ async function registeredApplicant(server) {
   return [...jar].map(([name, value]) => ({ name, value }));
 }
 
+let reportSerial = 0;
+
 /** One Lighthouse run (performance only) in a fresh Chromium, logged in with `cookies` if given. */
-async function lighthouseRun(url, preset, cookies) {
+export async function lighthouseRun(url, preset, cookies, label = '') {
   const { default: lighthouse } = await import('lighthouse');
   const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
   const chromeLauncher = createRequire(requireFromRoot.resolve('lighthouse'))('chrome-launcher');
@@ -178,6 +188,11 @@ async function lighthouseRun(url, preset, cookies) {
       preset === 'desktop' ? desktopConfig : undefined,
     );
     const lhr = result.lhr;
+    if (REPORT_DIR) {
+      fs.mkdirSync(REPORT_DIR, { recursive: true });
+      const name = `${String(++reportSerial).padStart(3, '0')}-${label}${new URL(url).pathname.replace(/\W+/g, '_')}-${preset}.json`;
+      fs.writeFileSync(path.join(REPORT_DIR, name), result.report);
+    }
     const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
     if (finalPath !== new URL(url).pathname) throw new Error(`${url} ended on ${finalPath} (not logged in?)`);
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
@@ -260,7 +275,7 @@ export async function benchWeb({ runs }) {
             ['plain', plain],
           ]) {
             const key = `${page} ${preset} ${side}`;
-            const result = await lighthouseRun(`${server.base}${page}`, preset, page === '/mypage' ? cookies[side] : undefined);
+            const result = await lighthouseRun(`${server.base}${page}`, preset, page === '/mypage' ? cookies[side] : undefined, `${side}-`);
             if (!lh.has(key)) lh.set(key, []);
             lh.get(key).push(result);
             done++;
