@@ -1,5 +1,6 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../context';
+import { packed } from '../db/packed';
 import { sessions, users, type Session, type User } from '../db/schema';
 import { hashToken, randomToken } from './tokens';
 
@@ -90,11 +91,13 @@ export const liveSessionParams = (token: string, now: Date) => ({ id: hashToken(
 
 /**
  * The session lookup runs on every request of a logged-in user: a prepared statement, built once
- * per database handle (drizzle builds the SQL once; PostgreSQL plans it once per connection).
+ * per database handle (drizzle builds the SQL once; PostgreSQL plans it once per connection), the
+ * session and the user each as one json column (db/packed.ts: node-postgres sets up every result
+ * column again on every execution, and these are sixty).
  */
 const sessionUserStatement = (db: Db) =>
   db
-    .select({ session: sessions, user: users })
+    .select({ session: packed(getTableColumns(sessions)), user: packed(getTableColumns(users)) })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(LIVE_SESSION)

@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ME_USER_COLUMNS } from '../accounts/users';
-import { createUser, startTestApi, type TestApi } from '../test/api';
+import { createUser, loggedIn, startTestApi, type TestApi } from '../test/api';
 import { packed, packedRows } from './packed';
-import { uploads, users } from './schema';
+import { sessions, uploads, users } from './schema';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -38,6 +38,31 @@ describe('packed columns (one json value) decode to what a plain select of the s
     expect(row?.user.financialStatementsValidDate).toBeNull();
     expect(row?.user.hasUsablePassword).toBe(true);
     expect(row?.user.companyName).toBe('カブシキガイシャ "引用" \\ 改行\n二行目');
+  });
+
+  it('whole rows of the session lookup: every column of users and sessions, a jsonb column (an object, and a json string) included', async () => {
+    const user = await createUser(api);
+    await loggedIn(api, user);
+    const where = eq(users.email, user.email);
+    const whole = { session: getTableColumns(sessions), user: getTableColumns(users) };
+    const read = async () => {
+      const [plain] = await api.context.db.select(whole).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(where);
+      const [row] = await api.context.db
+        .select({ session: packed(whole.session), user: packed(whole.user) })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(where);
+      return { plain, row };
+    };
+    await api.database.pool.query(`update users set pre_entry = '{"answer": "yes", "n": 1}' where email = $1`, [user.email]);
+    const first = await read();
+    expect(first.plain).toBeDefined();
+    expect(first.row).toEqual(first.plain);
+    expect(first.row?.user.preEntry).toEqual({ answer: 'yes', n: 1 });
+    // A jsonb holding the string "123" stays that string (drizzle's own select parses it a second
+    // time, into the number 123; no column of ours holds a bare json string).
+    await api.database.pool.query(`update users set pre_entry = '"123"' where email = $1`, [user.email]);
+    expect((await read()).row?.user.preEntry).toBe('123');
   });
 
   it('the rows of a subquery in its order, [] when there is none', async () => {

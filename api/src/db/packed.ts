@@ -16,6 +16,8 @@ export type Unpacked<T extends PackedColumns> = {
   [K in keyof T]: T[K] extends Column ? GetColumnData<T[K]> : T[K] extends SQL<infer U> ? U : never;
 };
 
+const JSON_TYPES = new Set(['json', 'jsonb']);
+
 /** Decodes one packed array (as json_build_array wrote it) into the named columns. */
 export function unpack<T extends PackedColumns>(columns: T, keys: readonly (keyof T & string)[], values: readonly unknown[]): Unpacked<T> {
   const row: Record<string, unknown> = {};
@@ -23,7 +25,9 @@ export function unpack<T extends PackedColumns>(columns: T, keys: readonly (keyo
     const key = keys[i]!;
     const column = columns[key];
     const value = values[i] ?? null;
-    row[key] = value !== null && column instanceof Column ? column.mapFromDriverValue(value) : value;
+    // json/jsonb values arrive parsed already (nested json): their mapping would parse a string again.
+    row[key] =
+      value !== null && column instanceof Column && !JSON_TYPES.has(column.getSQLType()) ? column.mapFromDriverValue(value) : value;
   }
   return row as Unpacked<T>;
 }
