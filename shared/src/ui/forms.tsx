@@ -22,7 +22,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
  * ticked) before the page hydrated, which React keeps on screen but not in the form's state. That
  * value goes to the state then (in any other render the control shows the state: nothing to do).
  */
-function useKeepWhatWasTyped<T>(read: () => T | undefined, current: T, update: (value: T) => void) {
+function useKeepWhatWasTyped<T>(read: () => T | undefined, current: unknown, update: (value: T) => void) {
   // Hydrating (the first render of server HTML): the only case where the control may differ.
   const done = useRef(useHydrated());
   useEffect(() => {
@@ -129,8 +129,18 @@ export interface RadioGroupProps<T extends string> {
 
 export function RadioGroup<T extends string>({ legend, name, value, options, onValueChange, error, optional }: RadioGroupProps<T>) {
   const id = useId();
+  const group = useRef<HTMLFieldSetElement>(null);
+  useKeepWhatWasTyped(
+    () => options.find((option) => option.value === group.current?.querySelector<HTMLInputElement>('input:checked')?.value)?.value,
+    value,
+    onValueChange,
+  );
   return (
-    <fieldset className={`field field--radios${error ? ' field--invalid' : ''}`} aria-describedby={error ? `${id}-error` : undefined}>
+    <fieldset
+      ref={group}
+      className={`field field--radios${error ? ' field--invalid' : ''}`}
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
       <legend className="field__label">
         {legend}
         {optional ? <span className="field__optional">任意</span> : <span className="field__required">必須</span>}
