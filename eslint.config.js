@@ -9,19 +9,37 @@ const REMOTE_IMPORT_PATTERNS = [
   {
     group: [
       '@app/shared/*',
+      '!@app/shared/core',
       '!@app/shared/domain',
       '!@app/shared/contracts',
       '!@app/shared/mocks',
       '!@app/shared/mocks/browser',
       '!@app/shared/upload',
       '!@app/shared/agreement',
+      '!@app/shared/site-css',
     ],
     message:
-      'Import from "@app/shared" (one module-federation singleton); only the stateless domain and contracts, the mocks (tests, dev:mock), the upload field and the agreement text (read on one page, so not on every page) have their own entry points.',
+      'Import from "@app/shared" (one module-federation singleton), or from "@app/shared/core" (its part every page loads: what does not call the API); only the stateless domain and contracts, the mocks (tests, dev:mock), the upload field and the agreement text (read on one page, so not on every page) and the site stylesheet text (the build-time prerender) have their own entry points.',
   },
   { group: ['mfe-*', '../../mfe-*', '../mfe-*'], message: 'A remote never imports another remote.' },
   { group: ['**/shared/src/**'], message: 'Import from "@app/shared".' },
 ];
+
+/** What the back office must not import from @app/shared (either entry): the applicants' session. */
+const APPLICANTS_ONLY = {
+  importNames: [
+    'authStore',
+    'useAuth',
+    'isLoggedIn',
+    'refreshAuth',
+    'logout',
+    'createRemoteLifecycles',
+    'mountStandalone',
+    'RemoteRoot',
+    'RouteView',
+  ],
+  message: 'Staff are not applicants: the back office keeps its own staff session (mfe-backoffice/src/staff/session.ts).',
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '.site/**', '.data/**', '**/test-results/**', '**/playwright-report/**', '**/node_modules/**'] },
@@ -81,23 +99,7 @@ export default tseslint.config(
         'error',
         {
           patterns: REMOTE_IMPORT_PATTERNS,
-          paths: [
-            {
-              name: '@app/shared',
-              importNames: [
-                'authStore',
-                'useAuth',
-                'isLoggedIn',
-                'refreshAuth',
-                'logout',
-                'createRemoteLifecycles',
-                'mountStandalone',
-                'RemoteRoot',
-                'RouteView',
-              ],
-              message: 'Staff are not applicants: the back office keeps its own staff session (mfe-backoffice/src/staff/session.ts).',
-            },
-          ],
+          paths: ['@app/shared', '@app/shared/core'].map((name) => ({ name, ...APPLICANTS_ONLY })),
         },
       ],
     },

@@ -13,8 +13,11 @@ export const DEPLOYMENT = 'deployment.json';
 export const HISTORY = '.release/history.jsonl';
 export const SHELL_MANIFEST = 'mf-manifest.json';
 export const RELEASE_META = 'release.json';
-/** The singletons a remote must share with the live shell (shared/build/federation.mjs `singletons`). */
-export const GATED_SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'zustand', '@app/shared'];
+/**
+ * The singletons a remote must share with the live shell (shared/build/federation.mjs `singletons`):
+ * `@app/shared/core` holds the site's state (the auth store), `@app/shared` the rest of the package.
+ */
+export const GATED_SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'zustand', '@app/shared', '@app/shared/core'];
 /** What the shell imports from every remote (shell/src/bootstrap.tsx). */
 export const REQUIRED_EXPOSES = ['./lifecycles'];
 

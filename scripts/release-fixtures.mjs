@@ -12,6 +12,7 @@ export const SHARED_NOW = {
   'react-router-dom': '7.18.5',
   zustand: '5.1.0',
   '@app/shared': '0.2.0',
+  '@app/shared/core': '0.2.0',
 };
 
 export function sharedList(versions) {

@@ -11,7 +11,8 @@ import {
   devRemoteOrigins,
 } from '../shared/build/federation.mjs';
 import { CONTAINERS, REMOTES } from '../shared/src/remotes.ts';
-import { DeploymentManifestSchema, toFederationRemotes } from '../shared/src/runtime/deployment-manifest.ts';
+import { toFederationRemotes } from '../shared/src/runtime/deployment-manifest.ts';
+import { DeploymentManifestSchema } from '../shared/src/runtime/deployment-manifest-schema.ts';
 import { REMOTE_DIRS, REMOTE_LIST, ROOT } from './lib.mjs';
 
 describe('the remote list', () => {

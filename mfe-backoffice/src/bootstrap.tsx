@@ -5,7 +5,7 @@ import { CONTAINERS, containerFor, ensureStyles, loadRuntimeConfig } from '@app/
 import { BackofficeRoot } from './app/root';
 
 async function start(): Promise<void> {
-  ensureStyles();
+  await ensureStyles();
   if (__MOCK_API__) {
     const [mocks, { MOCK_STAFF }] = await Promise.all([import('@app/shared/mocks/browser'), import('@app/shared/mocks')]);
     await mocks.startMockApi();

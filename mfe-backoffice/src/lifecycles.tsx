@@ -30,7 +30,7 @@ const lifecycles = singleSpaReact({
 export const bootstrap = lifecycles.bootstrap;
 export const mount = [
   async () => {
-    ensureStyles();
+    await ensureStyles();
   },
   lifecycles.mount,
 ];

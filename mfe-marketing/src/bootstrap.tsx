@@ -1,6 +1,6 @@
 // Standalone mount, for working on this remote alone with its own dev server (`dev`, or `dev:mock`
 // with the in-browser mock API instead of the real one; never part of a production build).
-import { mountStandalone } from '@app/shared';
+import { mountStandalone } from '@app/shared/core';
 import { pages } from './app/pages';
 
 void mountStandalone(

@@ -3,7 +3,7 @@ import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import { useLocation } from 'react-router-dom';
 import { createStore } from 'zustand/vanilla';
-import { CONTAINERS, createRemoteLifecycles } from '@app/shared';
+import { CONTAINERS, createRemoteLifecycles } from '@app/shared/core';
 import { pages } from './app/pages';
 
 /** The folder this build is served from (rspack's runtime public path, `auto`). */

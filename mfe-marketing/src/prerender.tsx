@@ -20,7 +20,8 @@ export async function prerenderPages(configJson: unknown) {
   globals.__BUILD_LABEL__ = process.env.BUILD_LABEL ?? '';
   globals.__MOCK_API__ = false;
   const shared = await import('@app/shared');
-  const { SITE_CSS } = shared;
+  // Its own entry: the text of the site stylesheet is in no bundle the pages load (the site links it).
+  const { SITE_CSS } = await import('@app/shared/site-css');
   const { MARKETING_CSS } = await import('./styles');
   const { pages } = await import('./app/pages');
   const config = shared.RuntimeConfigSchema.parse(configJson);

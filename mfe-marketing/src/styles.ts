@@ -1,12 +1,12 @@
 /**
  * Styles of the public pages (home, statement, legal texts, status pages). Written only against the
- * site tokens (CSS variables of @app/shared); each page module injects it once with
- * `ensureStyleSheet(MARKETING_STYLE_ID, MARKETING_CSS)`.
+ * site tokens (CSS variables of @app/shared). The prerendered pages link it as a static file; a page
+ * opened otherwise loads this module and injects it before it renders (app/marketing-styles.ts).
  *
  * Class prefixes: `mk-` landing and statement sections, `legal-` the static-layout documents,
  * `status-` the maintenance / unsupported notices.
  */
-export const MARKETING_STYLE_ID = 'mfe-marketing-styles';
+export { MARKETING_STYLE_ID } from './style-id';
 
 export const MARKETING_CSS = `
 /* ---------- shared building blocks ---------- */

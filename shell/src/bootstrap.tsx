@@ -23,7 +23,7 @@ import {
   toFederationRemotes,
   type DeploymentManifest,
   type RemoteName,
-} from '@app/shared';
+} from '@app/shared/core';
 import { fallbackLifecycles } from './fallback-lifecycles';
 import { resiliencePlugin } from './resilience-plugin';
 import { afterLoad, createPrefetcher, saveDataRequested, whenIdle, type Prefetcher } from './prefetch';
@@ -46,7 +46,8 @@ function renderFatal(detail: string) {
 }
 
 async function main() {
-  ensureStyles();
+  // Nothing to load on the built site (index.html links the stylesheet); the dev server injects it.
+  const styles = ensureStyles();
   // The auth request goes out at once; the remotes do not wait for it (single-spa's documented
   // order): applications are registered as soon as the deployment manifest is known, so the active
   // remote's entry and chunks download while /api/me/ is in flight. single-spa loads a registered
@@ -58,11 +59,12 @@ async function main() {
     manifest = await loadDeploymentManifest();
   } catch (error) {
     console.error('[shell]', error);
+    await styles;
     renderFatal(COPY.errors.remoteUnavailable);
     return;
   }
   const prefetcher = registerSite(manifest);
-  await auth;
+  await Promise.all([auth, styles]);
   start({ urlRerouteOnly: true });
   prefetchOtherRemotes(prefetcher);
   void installStaleBuildReload();

@@ -1,5 +1,5 @@
 import { createRoot, type Root } from 'react-dom/client';
-import { BRAND, COPY, ErrorPage, Layout, containerFor } from '@app/shared';
+import { BRAND, COPY, ErrorPage, Layout, containerFor } from '@app/shared/core';
 
 /**
  * What single-spa mounts in place of a remote that could not be loaded: the error page (503)

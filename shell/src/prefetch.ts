@@ -11,7 +11,7 @@
  *
  * Nothing is prefetched when the user asked to save data (`navigator.connection.saveData`).
  */
-import { remoteForPath, type RemoteName } from '@app/shared';
+import { remoteForPath, type RemoteName } from '@app/shared/core';
 
 /** The part of a module-federation `mf-manifest.json` read here. */
 export interface MfManifestLike {

@@ -1,4 +1,4 @@
-import { fetchLatestBuildId, startBuildPoller, type BuildPoller } from '@app/shared';
+import { fetchLatestBuildId, startBuildPoller, type BuildPoller } from '@app/shared/core';
 
 interface RoutingEventDetail {
   readonly oldUrl: string;

@@ -1,4 +1,4 @@
-import { getRuntimeConfig, type RuntimeConfig } from '@app/shared';
+import { getRuntimeConfig, type RuntimeConfig } from '@app/shared/core';
 
 /** Shown, honestly, for operator details the runtime config does not give yet. */
 export const PENDING_TEXT = '準備中（公開前に掲載します）';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { AppLink, getRuntimeConfig } from '@app/shared';
+import { AppLink, getRuntimeConfig } from '@app/shared/core';
 
 /**
  * The support address from the runtime config, or null when it would lead back to the page being

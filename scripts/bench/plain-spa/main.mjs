@@ -20,7 +20,7 @@ function Site() {
 }
 
 // The site's order: styles, runtime config, the current user, then the page.
-ensureStyles();
+await ensureStyles();
 await loadRuntimeConfig();
 await refreshAuth();
 createRoot(document.getElementById(APP_ROOT_ID)).render(h(BrowserRouter, null, h(Site)));

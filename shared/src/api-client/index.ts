@@ -1,24 +1,20 @@
 import { FetchError, ofetch } from 'ofetch';
 import { safeParse } from 'zod/mini';
-import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME } from '../constants';
+import { API_TIMEOUT_MS, CSRF_COOKIE_NAME, CSRF_HEADER_NAME, MIN_CLIENT_BUILD_HEADER } from '../constants';
 import { pathOf, type AnyEndpoint, type CallArgs, type CallOptions, type ResponseOf } from '../contracts/endpoint';
 import { sessionEndpoints as endpoints } from '../contracts/endpoints-session';
-import { MIN_CLIENT_BUILD_HEADER } from '../contracts/releases';
-import { checkMinClientBuild } from '../runtime/min-client-build';
+// Through the core entry: in the built site it is the one shared instance (its state: the page's
+// starting revision), not a copy inside this module's bundle.
+import { checkMinClientBuild } from '../core';
 import { responseProblems } from './contract-problems';
 import { ContractError, CsrfError, STALE_CREDENTIALS_MESSAGE, toApiError } from './errors';
+import { readCookie } from './read-cookie';
+import type { RawAnswer } from './raw-answer';
 
 export * from './errors';
 export { contractProblems, responseProblems } from './contract-problems';
-
-/** Reads one cookie by name from a `document.cookie` string. */
-export function readCookie(cookieString: string, name: string): string | null {
-  for (const part of cookieString.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return null;
-}
+export { readCookie } from './read-cookie';
+export type { RawAnswer } from './raw-answer';
 
 export interface ApiEnvironment {
   readonly getCookies: () => string;
@@ -34,9 +30,6 @@ export interface ApiEnvironment {
    */
   readonly timeoutMs?: number;
 }
-
-/** How long a JSON call waits for its answer (a slow or stalled network). */
-export const API_TIMEOUT_MS = 30_000;
 
 /** The caller's signal (if any), also aborted after `ms`; `cleanups` stop the timer and the listener. */
 function withTimeout(signal: AbortSignal | undefined, ms: number, cleanups: (() => void)[]): AbortSignal {
@@ -125,21 +118,56 @@ export function createApi(env: Partial<ApiEnvironment> = {}): Api {
       data = response._data;
     } catch (error) {
       const failed = error instanceof FetchError && error.response ? error.response.status : null;
-      const mapped = toApiError(endpoint, url, failed, error instanceof FetchError ? error.data : undefined, error);
-      if (mapped instanceof CsrfError) onStaleCredentials(STALE_CREDENTIALS_MESSAGE);
-      throw mapped;
+      throw failure(endpoint, url, failed, error instanceof FetchError ? error.data : undefined, error, onStaleCredentials);
     } finally {
       for (const cleanup of cleanups) cleanup();
     }
-    const schema = endpoint.spec.success.schema;
-    if (schema === null) return undefined;
-    const parsed = safeParse(schema, data);
-    if (parsed.success) return parsed.data;
-    const error = new ContractError(endpoint.id, endpoint.method, url, status, responseProblems(schema, data));
-    onContractError(error);
-    throw error;
+    return success(endpoint, url, status, data, onContractError);
   }
   return call as Api;
+}
+
+/** A failed call as the pages get it: the §8 error (stale credentials handled on the way). */
+function failure(
+  endpoint: AnyEndpoint,
+  url: string,
+  status: number | null,
+  body: unknown,
+  cause: unknown,
+  onStaleCredentials: ApiEnvironment['onStaleCredentials'],
+): Error {
+  const mapped = toApiError(endpoint, url, status, body, cause);
+  if (mapped instanceof CsrfError) onStaleCredentials(STALE_CREDENTIALS_MESSAGE);
+  return mapped;
+}
+
+/** A successful call's answer, parsed with the endpoint's schema (or a ContractError). */
+function success(
+  endpoint: AnyEndpoint,
+  url: string,
+  status: number,
+  data: unknown,
+  onContractError: ApiEnvironment['onContractError'],
+): unknown {
+  const schema = endpoint.spec.success.schema;
+  if (schema === null) return undefined;
+  const parsed = safeParse(schema, data);
+  if (parsed.success) return parsed.data;
+  const error = new ContractError(endpoint.id, endpoint.method, url, status, responseProblems(schema, data));
+  onContractError(error);
+  throw error;
+}
+
+/**
+ * The answer to a request made without the client (the auth store's start-up `POST /api/me/`,
+ * auth-store/me-request.ts), read exactly as `api` reads its own: the §8 error, or the answer
+ * parsed with the endpoint's schema.
+ */
+export function readAnswer<E extends AnyEndpoint>(endpoint: E, answer: RawAnswer, env: Partial<ApiEnvironment> = {}): ResponseOf<E> {
+  const { onStaleCredentials, onContractError } = { ...browserEnvironment, ...env };
+  const url = pathOf(endpoint);
+  if (answer.status === null || !answer.ok) throw failure(endpoint, url, answer.status, answer.data, answer.error, onStaleCredentials);
+  return success(endpoint, url, answer.status, answer.data, onContractError) as ResponseOf<E>;
 }
 
 /** The client every page uses. */

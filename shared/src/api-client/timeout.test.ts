@@ -3,7 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../contracts';
-import { API_TIMEOUT_MS, createApi, NetworkError } from './index';
+import { API_TIMEOUT_MS } from '../constants';
+import { createApi, NetworkError } from './index';
 
 /**
  * A slow network (fault injection, issue 13): an API that does not answer in time gives the §8

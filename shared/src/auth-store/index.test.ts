@@ -5,12 +5,15 @@ import { NetworkError, createApi } from '../api-client';
 import { endpoints } from '../contracts';
 import { answer, meFixture, mock, offline, suppressEntriesFixture } from '../mocks';
 import { DEFAULT_RUNTIME_CONFIG } from '../runtime/config';
+import { pathOf } from '../contracts/endpoint';
 import { LOGGED_OUT, authStore, logout, refreshAuth, todayInJapan } from './index';
+import { ME_REQUEST } from './me-request';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
+  server.events.removeAllListeners();
   authStore.setState(LOGGED_OUT, true);
 });
 afterAll(() => server.close());
@@ -117,6 +120,62 @@ describe('refreshAuth', () => {
     );
     expect(await refreshAuth({ api })).toEqual(LOGGED_OUT);
     expect(calls).toContain('/api/auth/session/delete');
+  });
+});
+
+describe('refreshAuth without a client given: the start-up request (no API client, no zod for a visitor)', () => {
+  afterEach(() => {
+    document.cookie = 'csrftoken=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    vi.restoreAllMocks();
+  });
+
+  test("is the catalogue's current-user request", () => {
+    expect(ME_REQUEST).toEqual({ method: endpoints.me.get.method, path: pathOf(endpoints.me.get) });
+  });
+
+  test('a visitor ({}): logged out after the one request, which carries the CSRF token of the cookie', async () => {
+    authStore.setState({ ...LOGGED_OUT, status: 'login', userId: 1 });
+    document.cookie = 'csrftoken=tok-123';
+    const sent: (string | null)[] = [];
+    const calls = serve(
+      http.post('*/api/me/', ({ request }) => {
+        sent.push(request.headers.get('x-csrftoken'), request.headers.get('accept'), request.credentials);
+        return HttpResponse.json({});
+      }),
+    );
+    expect(await refreshAuth()).toEqual(LOGGED_OUT);
+    expect(calls).toEqual(['/api/me/']);
+    expect(sent).toEqual(['tok-123', 'application/json', 'include']);
+  });
+
+  test('a member: the same answer is read with the contract (not asked for again), then the settings', async () => {
+    const calls = serve(answer(endpoints.me.get, member), answer(endpoints.systemSettings.suppressEntries, settings));
+    expect(await refreshAuth({ today: '2026-11-21' })).toMatchObject({ status: 'login', userId: 7, me: member, suppressEntries: settings });
+    expect(calls).toEqual(['/api/me/', '/api/system_settings/supress_entries/']);
+  });
+
+  test.each([
+    ['an answer that breaks the contract', () => HttpResponse.json({ ...member, email: 'not-an-email' }), /\[api contract\].*email/],
+    ['an array', () => HttpResponse.json([]), /\[api contract\]/],
+    ['a server error (HTML)', () => new HttpResponse('<h1>502</h1>', { status: 502, headers: { 'content-type': 'text/html' } }), null],
+  ])('%s → logged out, as with the client', async (_label, reply, report) => {
+    authStore.setState({ ...LOGGED_OUT, status: 'login', userId: 1 });
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    serve(http.post('*/api/me/', reply));
+    expect(await refreshAuth()).toEqual(LOGGED_OUT);
+    const logged = reported.mock.calls.flat().join(' ');
+    if (report) expect(logged).toMatch(report);
+    else expect(logged).toBe('');
+  });
+
+  test('no answer at all: the network error, and whoever was logged in stays so', async () => {
+    serve(answer(endpoints.me.get, member), answer(endpoints.systemSettings.suppressEntries, settings));
+    const before = await refreshAuth({ today: '2026-11-21' });
+    server.use(offline(endpoints.me.get));
+    const onNetworkError = vi.fn();
+    expect(await refreshAuth({ today: '2026-11-21', onNetworkError })).toEqual(before);
+    expect(onNetworkError).toHaveBeenCalledTimes(1);
+    expect(onNetworkError.mock.calls[0]![0]).toBeInstanceOf(NetworkError);
   });
 });
 

@@ -1,13 +1,25 @@
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
-import { NetworkError, api as defaultApi, type Api } from '../api-client';
-import { sessionEndpoints as endpoints } from '../contracts/endpoints-session';
-import { isLoggedInMe, type Me } from '../contracts/me';
+import type { Api, NetworkError } from '../api-client';
+import type * as FullEntry from '../index';
+import type { Me, MeResponse } from '../contracts/me';
 import type { SuppressEntries } from '../contracts/system-settings';
 import { identityStateOf, isIndividual, userStatusOf, type IdentityState, type UserStatus } from '../domain/identity';
 import { getRuntimeConfig, type RuntimeConfig } from '../runtime/config';
 import { recordInstance } from '../runtime/instances';
 import { showToast } from '../ui/toast';
+import { isVisitorAnswer, requestMe } from './me-request';
+
+/**
+ * The full entry (the API client, the contracts): loaded when a call needs it, so a visitor's page
+ * never does. In the built site `../index` is the shared `@app/shared` (shared/build/federation.mjs).
+ */
+type Full = typeof FullEntry;
+let full: Promise<Full> | undefined;
+const loadFull = (): Promise<Full> => (full ??= import('../index'));
+
+/** Whether a `POST /api/me/` answer is a logged-in user (it has an id and a version). */
+const isLoggedInMe = (me: MeResponse): me is Me => 'id' in me && 'version' in me;
 
 /** The one auth store of the site (a module-federation singleton through @app/shared). */
 export interface AuthState {
@@ -71,18 +83,31 @@ const reset = () => authStore.setState(LOGGED_OUT, true);
  * the current-user fetch (no answer at all) changes nothing but shows the network error.
  */
 export async function refreshAuth(deps: RefreshDeps = {}): Promise<AuthState> {
-  const api = deps.api ?? defaultApi;
   const config = deps.config ?? getRuntimeConfig();
   let me: Me;
+  let lib: Full | undefined;
   try {
-    const answer = await api(endpoints.me.get);
+    let answer: MeResponse;
+    if (deps.api) {
+      lib = await loadFull();
+      answer = await deps.api(lib.sessionEndpoints.me.get);
+    } else {
+      // The request goes out before the client is loaded; a visitor's `{}` needs no more.
+      const raw = await requestMe();
+      if (isVisitorAnswer(raw)) {
+        reset();
+        return authStore.getState();
+      }
+      lib = await loadFull();
+      answer = lib.readAnswer(lib.sessionEndpoints.me.get, raw);
+    }
     if (!isLoggedInMe(answer)) {
       reset();
       return authStore.getState();
     }
     me = answer;
   } catch (error) {
-    if (error instanceof NetworkError) {
+    if (lib && error instanceof lib.NetworkError) {
       // Offline for a moment is not a logout: whoever was logged in stays so, and is told.
       (deps.onNetworkError ?? ((e: NetworkError) => showToast(e.message, 'error')))(error);
       if (!authStore.getState().loaded) authStore.setState({ loaded: true });
@@ -91,6 +116,7 @@ export async function refreshAuth(deps: RefreshDeps = {}): Promise<AuthState> {
     reset();
     return authStore.getState();
   }
+  const api = deps.api ?? lib.api;
   if (isIndividual(me.corporate_division) && !config.individualsSupported) {
     await logout({ api });
     (deps.onUnsupported ?? (() => window.location.assign('/unsupported/')))();
@@ -98,7 +124,7 @@ export async function refreshAuth(deps: RefreshDeps = {}): Promise<AuthState> {
   }
   let suppressEntries: SuppressEntries;
   try {
-    suppressEntries = await api(endpoints.systemSettings.suppressEntries);
+    suppressEntries = await api(lib.sessionEndpoints.systemSettings.suppressEntries);
   } catch {
     await logout({ api });
     return authStore.getState();
@@ -121,9 +147,10 @@ export async function refreshAuth(deps: RefreshDeps = {}): Promise<AuthState> {
 }
 
 /** Ends the session on the server (best effort) and forgets the user in this tab. */
-export async function logout({ api = defaultApi }: { api?: Api } = {}): Promise<void> {
+export async function logout({ api }: { api?: Api } = {}): Promise<void> {
   try {
-    await api(endpoints.auth.logout);
+    const lib = await loadFull();
+    await (api ?? lib.api)(lib.sessionEndpoints.auth.logout);
   } catch {
     // Logged out locally either way; the server session expires on its own.
   }

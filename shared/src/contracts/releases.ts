@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
  * force-reload`): the deployment revision pages must have started at, else they reload once
  * (shared/src/runtime/min-client-build.ts). Not `me.version`, which versions the user's record.
  */
-export const MIN_CLIENT_BUILD_HEADER = 'X-Min-Client-Build';
+export { MIN_CLIENT_BUILD_HEADER } from '../constants';
 
 /**
  * What the back office shows of the releases (`pnpm release`, README "Releasing"): per remote the

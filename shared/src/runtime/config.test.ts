@@ -2,12 +2,13 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { safeParse } from 'zod/mini';
 import {
   DEFAULT_RUNTIME_CONFIG,
-  RuntimeConfigSchema,
   getRuntimeConfig,
   isConfigLinkUrl,
   loadRuntimeConfig,
+  parseRuntimeConfig,
   setRuntimeConfig,
 } from './config';
+import { RuntimeConfigSchema } from './config-schema';
 import shellDefaults from '../../../shell/config.default.json';
 
 afterEach(() => setRuntimeConfig(DEFAULT_RUNTIME_CONFIG));
@@ -82,5 +83,61 @@ describe('optional /mypage links: helpLinks, cardPaymentBanner', () => {
 
   test('the shell default config is valid', () => {
     expect(safeParse(RuntimeConfigSchema, shellDefaults).success).toBe(true);
+  });
+});
+
+describe('parseRuntimeConfig: the start-up reading of /config.json, without zod', () => {
+  const base = { supportUrl: '/statement', loginUrl: '/login', individualsSupported: true };
+  const samples: [string, unknown][] = [
+    ['the minimum', base],
+    ['the shell defaults', shellDefaults],
+    [
+      'every field',
+      {
+        ...base,
+        operator: { name: '株式会社ツムギ', representative: '山田', address: '東京都', phone: '03', email: 'a@example.jp', hours: '9-18' },
+        helpLinks: [{ label: 'ご利用の流れ', url: '/#flow' }],
+        cardPaymentBanner: { text: 'カード', url: 'https://example.jp/card', linkLabel: '見る' },
+        remoteOrigins: ['https://cdn.example.jp'],
+      },
+    ],
+    ['unknown keys (dropped)', { ...base, extra: 1, operator: { name: 'x', fax: '1' }, helpLinks: [{ label: 'a', url: '/', x: 1 }] }],
+    ['an empty operator and empty lists', { ...base, operator: {}, helpLinks: [], remoteOrigins: [] }],
+    ['not an object', ['x']],
+    ['null', null],
+    ['an empty supportUrl', { ...base, supportUrl: '' }],
+    ['a number as loginUrl', { ...base, loginUrl: 1 }],
+    ['no individualsSupported', { supportUrl: '/s', loginUrl: '/l' }],
+    ['individualsSupported as a string', { ...base, individualsSupported: 'true' }],
+    ['null operator', { ...base, operator: null }],
+    ['an operator field not a string', { ...base, operator: { phone: 3 } }],
+    ['helpLinks not an array', { ...base, helpLinks: { label: 'a', url: '/' } }],
+    ['a help link without url', { ...base, helpLinks: [{ label: 'a' }] }],
+    ['a script link', { ...base, helpLinks: [{ label: 'a', url: 'javascript:alert(1)' }] }],
+    ['a banner without text', { ...base, cardPaymentBanner: { url: '/' } }],
+    ['a blank link label', { ...base, cardPaymentBanner: { text: 'a', url: '/', linkLabel: ' ' } }],
+    ['a remote origin with a path', { ...base, remoteOrigins: ['https://cdn.example.jp/x'] }],
+    ['a remote origin not a string', { ...base, remoteOrigins: [1] }],
+  ];
+
+  test.each(samples)('%s: the same verdict and the same result as RuntimeConfigSchema', (_label, value) => {
+    const schema = safeParse(RuntimeConfigSchema, value);
+    if (schema.success) {
+      expect(parseRuntimeConfig(value)).toEqual(schema.data);
+    } else {
+      expect(() => parseRuntimeConfig(value)).toThrow(/config\.json is invalid/);
+    }
+  });
+
+  test('the samples hold both verdicts', () => {
+    const verdicts = samples.map(([, value]) => safeParse(RuntimeConfigSchema, value).success);
+    expect(verdicts.filter(Boolean).length).toBe(5);
+    expect(verdicts.filter((ok) => !ok).length).toBe(samples.length - 5);
+  });
+
+  test('says what is wrong', () => {
+    expect(() => parseRuntimeConfig({ ...base, loginUrl: 1, helpLinks: [{ label: ' ', url: '/' }] })).toThrow(
+      '/config.json is invalid: loginUrl: expected a string, not empty; helpLinks.0.label: expected a string, not blank',
+    );
   });
 });

@@ -1,5 +1,3 @@
-// zod/mini: the same schemas, tree-shaken (the landing page loads this).
-import * as z from 'zod/mini';
 import { RUNTIME_CONFIG_URL } from '../constants';
 
 /**
@@ -9,9 +7,6 @@ import { RUNTIME_CONFIG_URL } from '../constants';
  */
 export const isConfigLinkUrl = (url: string): boolean =>
   !url.includes('\\') && ((url.startsWith('/') && !url.startsWith('//')) || /^https?:\/\/[^/\s]/.test(url));
-
-const ConfigLinkUrlSchema = z.string().check(z.refine(isConfigLinkUrl, { error: 'a path of this site or an http(s) URL' }));
-const NonBlankSchema = z.string().check(z.refine((text) => text.trim() !== '', { error: 'not blank' }));
 
 /** An http(s) origin exactly as URL.origin writes it (`https://cdn.example.jp`, no path). */
 export const isHttpOrigin = (text: string): boolean => {
@@ -23,38 +18,103 @@ export const isHttpOrigin = (text: string): boolean => {
   }
 };
 
-/** `/config.json`: everything deploy-specific, read at start (nothing is compiled in). */
-export const RuntimeConfigSchema = z.object({
-  supportUrl: z.string().check(z.minLength(1)),
-  loginUrl: z.string().check(z.minLength(1)),
-  individualsSupported: z.boolean(),
-  operator: z.optional(
-    z.partial(
-      z.object({
-        name: z.string(),
-        representative: z.string(),
-        address: z.string(),
-        phone: z.string(),
-        email: z.string(),
-        hours: z.string(),
-      }),
-    ),
-  ),
+/** A link the operator configures (config.json), with the text it shows. */
+export interface ConfigLink {
+  readonly label: string;
+  readonly url: string;
+}
+
+/**
+ * `/config.json`: everything deploy-specific, read at start (nothing is compiled in). Its schema,
+ * `RuntimeConfigSchema` (./config-schema.ts, zod), is the contract; the start-up reads the file
+ * with `parseRuntimeConfig`, which a test holds to the same verdicts and output, so the landing page
+ * does not load zod.
+ */
+export interface RuntimeConfig {
+  readonly supportUrl: string;
+  readonly loginUrl: string;
+  readonly individualsSupported: boolean;
+  readonly operator?: {
+    readonly name?: string;
+    readonly representative?: string;
+    readonly address?: string;
+    readonly phone?: string;
+    readonly email?: string;
+    readonly hours?: string;
+  };
   /** Help articles listed on /mypage (spec §9 "help-article links"); absent or empty: none shown. */
-  helpLinks: z.optional(z.array(z.object({ label: NonBlankSchema, url: ConfigLinkUrlSchema }))),
+  readonly helpLinks?: readonly ConfigLink[];
   /**
    * The card-payment banner on /mypage (spec §9): a sentence and where it leads (`linkLabel`, the
    * link's text, defaults to 詳しく見る). Absent: no banner.
    */
-  cardPaymentBanner: z.optional(z.object({ text: NonBlankSchema, url: ConfigLinkUrlSchema, linkLabel: z.optional(NonBlankSchema) })),
+  readonly cardPaymentBanner?: { readonly text: string; readonly url: string; readonly linkLabel?: string };
   /**
    * Origins besides the site's own that /deployment.json may load remotes from (a CDN:
    * `["https://cdn.example.jp"]`). The shell refuses any other remote URL, and the API names these
    * in its Content-Security-Policy. Absent: same-origin only.
    */
-  remoteOrigins: z.optional(z.array(z.string().check(z.refine(isHttpOrigin, { error: 'an http(s) origin (no path)' })))),
-});
-export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;
+  readonly remoteOrigins?: readonly string[];
+}
+
+export const OPERATOR_FIELDS = ['name', 'representative', 'address', 'phone', 'email', 'hours'] as const;
+
+type Obj = Record<string, unknown>;
+const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Reads a value as RuntimeConfigSchema does (unknown keys dropped); a list of what is wrong, else. */
+export function parseRuntimeConfig(value: unknown): RuntimeConfig {
+  const problems: string[] = [];
+  const string = (v: unknown, at: string, rule: (text: string) => boolean = () => true, what = 'a string'): string => {
+    if (typeof v !== 'string' || !rule(v)) problems.push(`${at}: expected ${what}`);
+    return v as string;
+  };
+  const nonBlank = (v: unknown, at: string) => string(v, at, (t) => t.trim() !== '', 'a string, not blank');
+  const link = (v: unknown, at: string) => string(v, at, isConfigLinkUrl, 'a path of this site or an http(s) URL');
+  const object = (v: unknown, at: string): Obj => {
+    if (!isObject(v)) problems.push(`${at}: expected an object`);
+    return isObject(v) ? v : {};
+  };
+  const array = (v: unknown, at: string): unknown[] => {
+    if (!Array.isArray(v)) problems.push(`${at}: expected an array`);
+    return Array.isArray(v) ? v : [];
+  };
+
+  const o = object(value, 'config');
+  const config: { -readonly [K in keyof RuntimeConfig]: RuntimeConfig[K] } = {
+    supportUrl: string(o.supportUrl, 'supportUrl', (t) => t.length > 0, 'a string, not empty'),
+    loginUrl: string(o.loginUrl, 'loginUrl', (t) => t.length > 0, 'a string, not empty'),
+    individualsSupported: o.individualsSupported as boolean,
+  };
+  if (typeof o.individualsSupported !== 'boolean') problems.push('individualsSupported: expected a boolean');
+  if (o.operator !== undefined) {
+    const operator = object(o.operator, 'operator');
+    const read: Record<string, string> = {};
+    for (const field of OPERATOR_FIELDS) if (operator[field] !== undefined) read[field] = string(operator[field], `operator.${field}`);
+    config.operator = read;
+  }
+  if (o.helpLinks !== undefined) {
+    config.helpLinks = array(o.helpLinks, 'helpLinks').map((item, i) => {
+      const entry = object(item, `helpLinks.${i}`);
+      return { label: nonBlank(entry.label, `helpLinks.${i}.label`), url: link(entry.url, `helpLinks.${i}.url`) };
+    });
+  }
+  if (o.cardPaymentBanner !== undefined) {
+    const banner = object(o.cardPaymentBanner, 'cardPaymentBanner');
+    config.cardPaymentBanner = {
+      text: nonBlank(banner.text, 'cardPaymentBanner.text'),
+      url: link(banner.url, 'cardPaymentBanner.url'),
+      ...(banner.linkLabel === undefined ? {} : { linkLabel: nonBlank(banner.linkLabel, 'cardPaymentBanner.linkLabel') }),
+    };
+  }
+  if (o.remoteOrigins !== undefined) {
+    config.remoteOrigins = array(o.remoteOrigins, 'remoteOrigins').map((origin, i) =>
+      string(origin, `remoteOrigins.${i}`, isHttpOrigin, 'an http(s) origin (no path)'),
+    );
+  }
+  if (problems.length > 0) throw new Error(`${RUNTIME_CONFIG_URL} is invalid: ${problems.join('; ')}`);
+  return config;
+}
 
 /** Used only when /config.json cannot be read, so the public pages still work. */
 export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
@@ -91,7 +151,7 @@ async function fetchRuntimeConfig(fetchFn: typeof fetch, onError: (error: unknow
   try {
     const res = await fetchFn(RUNTIME_CONFIG_URL, { cache: 'no-store', credentials: 'same-origin' });
     if (!res.ok) throw new Error(`${RUNTIME_CONFIG_URL}: HTTP ${res.status}`);
-    const parsed = RuntimeConfigSchema.parse(await res.json());
+    const parsed = parseRuntimeConfig(await res.json());
     setRuntimeConfig(parsed);
     return parsed;
   } catch (error) {

@@ -1,6 +1,14 @@
 import { describe, expect, test, vi } from 'vitest';
 import { CONTAINERS } from '../remotes';
-import { DeploymentManifestError, loadDeploymentManifest, toFederationRemotes, type DeploymentManifest } from './deployment-manifest';
+import { safeParse } from 'zod/mini';
+import {
+  DeploymentManifestError,
+  loadDeploymentManifest,
+  parseDeploymentManifest,
+  toFederationRemotes,
+  type DeploymentManifest,
+} from './deployment-manifest';
+import { DeploymentManifestSchema } from './deployment-manifest-schema';
 
 const valid: DeploymentManifest = {
   remotes: {
@@ -35,6 +43,31 @@ describe('loadDeploymentManifest', () => {
     const error = await loadDeploymentManifest(f as unknown as typeof fetch).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DeploymentManifestError);
     expect((error as Error).message).toMatch(message);
+  });
+});
+
+describe('parseDeploymentManifest: the shell reads /deployment.json without zod', () => {
+  const samples: [string, unknown, boolean][] = [
+    ['valid', valid, true],
+    ['unknown keys (dropped)', { revision: 3, remotes: { ...valid.remotes, auth: { ...valid.remotes.auth, note: 'x' }, other: {} } }, true],
+    ['not an object', [], false],
+    ['no remotes', {}, false],
+    ['remotes an array', { remotes: [] }, false],
+    ['a remote missing', { remotes: { ...valid.remotes, mypage: undefined } }, false],
+    ['a remote null', { remotes: { ...valid.remotes, mypage: null } }, false],
+    ['an empty manifest URL', { remotes: { ...valid.remotes, entry: { manifest: '', version: '3' } } }, false],
+    ['a version not a string', { remotes: { ...valid.remotes, entry: { manifest: '/m', version: 3 } } }, false],
+  ];
+  test.each(samples)('%s: the same verdict and result as DeploymentManifestSchema', (_label, value, ok) => {
+    const schema = safeParse(DeploymentManifestSchema, value);
+    expect(schema.success).toBe(ok);
+    if (schema.success) expect(parseDeploymentManifest(value)).toEqual(schema.data);
+    else expect(() => parseDeploymentManifest(value)).toThrow(DeploymentManifestError);
+  });
+  test('says what is wrong, per remote', () => {
+    expect(() => parseDeploymentManifest({ remotes: { ...valid.remotes, auth: { manifest: '/x', version: '' } } }, '/d.json')).toThrow(
+      '/d.json is invalid: remotes.auth.version: expected a string, not empty',
+    );
   });
 });
 

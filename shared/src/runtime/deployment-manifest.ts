@@ -1,22 +1,47 @@
-import * as z from 'zod/mini';
 import { DEPLOYMENT_MANIFEST_URL } from '../constants';
 import { REMOTES, type RemoteName } from '../remotes';
 import { getRuntimeConfig, runtimeConfigSettled } from './config';
 
+/** One remote's live build in the deployment manifest. */
+export interface RemoteEntry {
+  /** URL of the remote's `mf-manifest.json` (absolute, or relative to the site). */
+  readonly manifest: string;
+  readonly version: string;
+}
+
 /**
  * The deployment manifest (`/deployment.json`): which build of each remote is live. A release
- * manager swaps or rolls back one remote by changing its entry; nothing is rebuilt.
+ * manager swaps or rolls back one remote by changing its entry; nothing is rebuilt. Its schema is
+ * `DeploymentManifestSchema` (./deployment-manifest-schema.ts, zod); the shell reads the file with
+ * `parseDeploymentManifest`, held to the schema by a test, so the landing page does not load zod.
  */
-const RemoteEntrySchema = z.object({
-  /** URL of the remote's `mf-manifest.json` (absolute, or relative to the site). */
-  manifest: z.string().check(z.minLength(1)),
-  version: z.string().check(z.minLength(1)),
-});
+export interface DeploymentManifest {
+  readonly remotes: Readonly<Record<RemoteName, RemoteEntry>>;
+}
 
-export const DeploymentManifestSchema = z.object({
-  remotes: z.object(Object.fromEntries(REMOTES.map((r) => [r, RemoteEntrySchema])) as Record<RemoteName, typeof RemoteEntrySchema>),
-});
-export type DeploymentManifest = z.infer<typeof DeploymentManifestSchema>;
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Reads a value as DeploymentManifestSchema does (unknown keys dropped); throws saying what is wrong. */
+export function parseDeploymentManifest(value: unknown, url: string = DEPLOYMENT_MANIFEST_URL): DeploymentManifest {
+  const problems: string[] = [];
+  const remotes = isObject(value) ? value.remotes : undefined;
+  if (!isObject(remotes)) throw new DeploymentManifestError(`${url} is invalid: remotes: expected an object`);
+  const entries = {} as Record<RemoteName, RemoteEntry>;
+  for (const remote of REMOTES) {
+    const entry = remotes[remote];
+    if (!isObject(entry)) {
+      problems.push(`remotes.${remote}: expected an object`);
+      continue;
+    }
+    for (const field of ['manifest', 'version'] as const) {
+      const text = entry[field];
+      if (typeof text !== 'string' || text.length === 0) problems.push(`remotes.${remote}.${field}: expected a string, not empty`);
+    }
+    entries[remote] = { manifest: entry.manifest as string, version: entry.version as string };
+  }
+  if (problems.length > 0) throw new DeploymentManifestError(`${url} is invalid: ${problems.join('; ')}`);
+  return { remotes: entries };
+}
 
 export class DeploymentManifestError extends Error {
   override name = 'DeploymentManifestError';
@@ -68,12 +93,11 @@ export async function loadDeploymentManifest(
   } catch {
     throw new DeploymentManifestError(`${url} is not JSON`);
   }
-  const parsed = DeploymentManifestSchema.safeParse(body);
-  if (!parsed.success) throw new DeploymentManifestError(`${url} is invalid: ${z.prettifyError(parsed.error)}`);
+  const manifest = parseDeploymentManifest(body, url);
   const allowedOrigins = options.allowedOrigins ?? (await runtimeConfigSettled()).remoteOrigins ?? [];
   const base = options.base ?? pageUrl();
-  for (const remote of REMOTES) checkedRemoteUrl(remote, parsed.data.remotes[remote].manifest, base, allowedOrigins);
-  return parsed.data;
+  for (const remote of REMOTES) checkedRemoteUrl(remote, manifest.remotes[remote].manifest, base, allowedOrigins);
+  return manifest;
 }
 
 /**

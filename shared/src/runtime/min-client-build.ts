@@ -8,7 +8,7 @@ import { handleChunkLoadError } from './chunk-reload-guard';
  * through the same guard as a chunk that fails to load. This is not `me.version`, the version of the
  * user's record (the profile's 409).
  */
-export { MIN_CLIENT_BUILD_HEADER } from '../contracts/releases';
+export { MIN_CLIENT_BUILD_HEADER } from '../constants';
 
 let runningRevision: number | null = null;
 

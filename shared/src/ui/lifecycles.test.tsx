@@ -108,15 +108,15 @@ describe('containerFor', () => {
 });
 
 describe('ensureStyles', () => {
-  test('does nothing when the page links the static site stylesheet', () => {
+  test('does nothing when the page links the static site stylesheet', async () => {
     document.head.innerHTML = `<link rel="stylesheet" id="${SITE_STYLE_ID}" href="/assets/site.0123456789.css">`;
-    ensureStyles();
+    await ensureStyles();
     expect(document.head.querySelectorAll('style')).toHaveLength(0);
   });
 
-  test('injects the stylesheet once where none is linked (a remote on its own dev server)', () => {
-    ensureStyles();
-    ensureStyles();
+  test('injects the stylesheet once where none is linked (a remote on its own dev server)', async () => {
+    await Promise.all([ensureStyles(), ensureStyles()]);
+    await ensureStyles();
     expect(document.head.querySelectorAll(`style#${SITE_STYLE_ID}`)).toHaveLength(1);
     expect(document.getElementById(SITE_STYLE_ID)?.textContent).toContain('--color-primary');
   });

@@ -139,7 +139,7 @@ export function createRemoteLifecycles(remote: RemoteName, containerName: string
     bootstrap: lifecycles.bootstrap,
     mount: [
       async () => {
-        ensureStyles();
+        await ensureStyles();
       },
       lifecycles.mount,
     ],
@@ -155,8 +155,8 @@ export function createRemoteLifecycles(remote: RemoteName, containerName: string
  * the remote's routes. What each remote's `bootstrap.tsx` runs.
  */
 export function mountStandalone(remote: RemoteName, pages: PageMap, beforeStart?: () => Promise<void>): Promise<void> {
-  ensureStyles();
-  return (beforeStart?.() ?? Promise.resolve())
+  return ensureStyles()
+    .then(() => beforeStart?.())
     .then(() => loadRuntimeConfig())
     .then(() => refreshAuth())
     .then(() => {

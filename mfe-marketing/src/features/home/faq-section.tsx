@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AppLink, getRuntimeConfig } from '@app/shared';
+import { AppLink, getRuntimeConfig } from '@app/shared/core';
 
 interface Faq {
   readonly id: string;

@@ -1,4 +1,4 @@
-import { AppLink } from '@app/shared';
+import { AppLink } from '@app/shared/core';
 import { FEE_FORMULA } from '../../components/fee-formula';
 import { feeExampleFigures } from './fee-example';
 

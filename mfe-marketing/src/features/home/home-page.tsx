@@ -1,11 +1,8 @@
-import { AppLink, BRAND, ensureStyleSheet, getRuntimeConfig, isLoggedIn, useAuth } from '@app/shared';
+import { AppLink, BRAND, getRuntimeConfig, isLoggedIn, useAuth } from '@app/shared/core';
 import { Phrases } from '../../components/phrases';
 import { useScrollToHash } from '../../components/use-scroll-to-hash';
-import { MARKETING_CSS, MARKETING_STYLE_ID } from '../../styles';
 import { FaqSection } from './faq-section';
 import { FeesSection } from './fees-section';
-
-ensureStyleSheet(MARKETING_STYLE_ID, MARKETING_CSS);
 
 /** The registration / login pair, or the way back to 「マイページ」 for someone logged in. */
 function StartActions({ large = false }: { large?: boolean }) {

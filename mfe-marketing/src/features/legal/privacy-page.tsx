@@ -1,11 +1,8 @@
-import { BRAND, ensureStyleSheet } from '@app/shared';
+import { BRAND } from '@app/shared/core';
 import { LegalDocument, type LegalArticle } from '../../components/legal-document';
 import { operatorLabel } from '../../components/operator';
 import { OperatorRows } from '../../components/operator-value';
 import { SupportLink } from '../../components/support';
-import { MARKETING_CSS, MARKETING_STYLE_ID } from '../../styles';
-
-ensureStyleSheet(MARKETING_STYLE_ID, MARKETING_CSS);
 
 function articles(): readonly LegalArticle[] {
   return [

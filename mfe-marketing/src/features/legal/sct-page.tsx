@@ -1,10 +1,7 @@
-import { AppLink, BRAND, ensureStyleSheet } from '@app/shared';
+import { AppLink, BRAND } from '@app/shared/core';
 import { FeeFormulaText } from '../../components/fee-formula';
 import { LegalDocument, type LegalArticle } from '../../components/legal-document';
 import { OperatorRows } from '../../components/operator-value';
-import { MARKETING_CSS, MARKETING_STYLE_ID } from '../../styles';
-
-ensureStyleSheet(MARKETING_STYLE_ID, MARKETING_CSS);
 
 function TermsOfTrade() {
   return (

@@ -1,10 +1,7 @@
-import { BRAND, ensureStyleSheet } from '@app/shared';
+import { BRAND } from '@app/shared/core';
 import { LegalDocument, type LegalArticle } from '../../components/legal-document';
 import { operatorLabel } from '../../components/operator';
 import { SupportLink } from '../../components/support';
-import { MARKETING_CSS, MARKETING_STYLE_ID } from '../../styles';
-
-ensureStyleSheet(MARKETING_STYLE_ID, MARKETING_CSS);
 
 const ARTICLES: readonly LegalArticle[] = [
   {

@@ -1,14 +1,11 @@
 import type { ReactNode } from 'react';
-import { AppLink, BRAND, ensureStyleSheet } from '@app/shared';
+import { AppLink, BRAND } from '@app/shared/core';
 import { FeeFormulaText } from '../../components/fee-formula';
 import { operatorFields, operatorValue } from '../../components/operator';
 import { Phrases } from '../../components/phrases';
 import { OperatorValue } from '../../components/operator-value';
 import { useSupportUrl } from '../../components/support';
 import { useScrollToHash } from '../../components/use-scroll-to-hash';
-import { MARKETING_CSS, MARKETING_STYLE_ID } from '../../styles';
-
-ensureStyleSheet(MARKETING_STYLE_ID, MARKETING_CSS);
 
 const CONTACT_FIELDS = operatorFields(['email', 'phone', 'hours']);
 

@@ -1,9 +1,6 @@
-import { AppLink, ensureStyleSheet } from '@app/shared';
+import { AppLink } from '@app/shared/core';
 import { Phrases } from '../../components/phrases';
 import { useScrollToHash } from '../../components/use-scroll-to-hash';
-import { MARKETING_CSS, MARKETING_STYLE_ID } from '../../styles';
-
-ensureStyleSheet(MARKETING_STYLE_ID, MARKETING_CSS);
 
 export default function MaintenancePage() {
   useScrollToHash();

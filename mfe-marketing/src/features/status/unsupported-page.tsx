@@ -1,10 +1,7 @@
-import { AppLink, BRAND, ensureStyleSheet } from '@app/shared';
+import { AppLink, BRAND } from '@app/shared/core';
 import { Phrases } from '../../components/phrases';
 import { useSupportUrl } from '../../components/support';
 import { useScrollToHash } from '../../components/use-scroll-to-hash';
-import { MARKETING_CSS, MARKETING_STYLE_ID } from '../../styles';
-
-ensureStyleSheet(MARKETING_STYLE_ID, MARKETING_CSS);
 
 export default function UnsupportedPage() {
   useScrollToHash();
