@@ -268,3 +268,17 @@ test('a logged-in visitor opening /login goes on to /mypage (the prerendered for
   await expect(page.locator('[data-prerendered]')).toHaveCount(0);
   expect(messages).toEqual([]);
 });
+
+// --- The logged-in home: the shell's skeleton, then the page, then each section's data ---
+
+for (const width of [375, 1280]) {
+  test(`/mypage from the skeleton to the loaded sections shifts at most 0.02 (CLS) at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await loggedInApplicant(page, 'corporate');
+    await page.goto('/mypage');
+    await expect(page.getByTestId('mypage-name')).toHaveText('山田 太郎');
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('heading', { name: 'お知らせ' })).toBeVisible();
+    expect(await layoutShiftTotal(page)).toBeLessThanOrEqual(0.02);
+  });
+}
