@@ -133,6 +133,21 @@ describe('renderHints and injectHints', () => {
     );
   });
 
+  it('marks every hint low priority for a page already in the HTML (afterPaint)', () => {
+    expect(
+      renderHints(
+        [
+          { href: '/r/e.js', as: 'script' },
+          { href: '/r/mf-manifest.json', as: 'fetch' },
+        ],
+        { afterPaint: true },
+      ),
+    ).toBe(
+      '<link rel="preload" as="script" href="/r/e.js" fetchpriority="low">' +
+        '<link rel="preload" as="fetch" href="/r/mf-manifest.json" crossorigin fetchpriority="low">',
+    );
+  });
+
   it('places the tags before </head>, and leaves the HTML alone without tags', () => {
     const html = '<html><head><title>t</title></head><body></body></html>';
     expect(injectHints(html, '<link>')).toBe('<html><head><title>t</title><link></head><body></body></html>');
@@ -228,6 +243,25 @@ describe('the served HTML of a page (site/serve.ts)', () => {
       const br = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
       expect(br.headers['content-encoding']).toBe('br');
       expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain('href="/remotes/mfe-marketing/0.1.0-bbb/remoteEntry.m1.js"');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a prerendered page gets its hints at low priority (they only hydrate it); the shell at the default', async () => {
+    write('prerendered/login.html', '<!doctype html><html><head><title>login</title></head><body><form></form></body></html>');
+    const app = Fastify();
+    registerSite(app, siteDir);
+    app.setNotFoundHandler((request, reply) => siteFallback(siteDir, request, reply));
+    try {
+      const login = (await app.inject({ method: 'GET', url: '/login' })).body;
+      expect(login).toContain('<form>');
+      expect(login).toContain(
+        '<link rel="preload" as="script" href="/remotes/mfe-auth/0.1.0-aaa/remoteEntry.9a6f.js" fetchpriority="low">',
+      );
+      const shell = (await app.inject({ method: 'GET', url: '/register/complete' })).body;
+      expect(shell).toContain('<link rel="preload" as="script" href="/remotes/mfe-auth/0.1.0-aaa/remoteEntry.9a6f.js">');
+      expect(shell).not.toContain('fetchpriority');
     } finally {
       await app.close();
     }

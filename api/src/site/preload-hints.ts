@@ -145,13 +145,24 @@ export function preloadHintsFor(pathname: string, search: string, sources: HintS
 
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** How soon the hinted files are needed by the page. */
+export interface HintOptions {
+  /**
+   * The page is in the HTML already (prerendered): the files only hydrate it, so they load at low
+   * priority (`fetchpriority="low"`), after the stylesheets and the first paint's needs, instead of
+   * competing with them (their scripts would otherwise run before the first paint).
+   */
+  readonly afterPaint?: boolean;
+}
+
 /**
  * `<link rel="preload" …>` tags of the hints: scripts and styles without `crossorigin` (see the
  * header comment), a fetch with it (`fetch()` is a cors request with same-origin credentials).
  */
-export function renderHints(hints: readonly PreloadHint[]): string {
+export function renderHints(hints: readonly PreloadHint[], { afterPaint = false }: HintOptions = {}): string {
+  const priority = afterPaint ? ' fetchpriority="low"' : '';
   return hints
-    .map((h) => `<link rel="preload" as="${h.as}" href="${escapeAttr(h.href)}"${h.as === 'fetch' ? ' crossorigin' : ''}>`)
+    .map((h) => `<link rel="preload" as="${h.as}" href="${escapeAttr(h.href)}"${h.as === 'fetch' ? ' crossorigin' : ''}${priority}>`)
     .join('');
 }
 
@@ -249,8 +260,8 @@ export function createSitePreloadHints(options: SitePreloadHintsOptions) {
       });
     },
     /** The HTML of the page at `pathname` with its hints. */
-    htmlFor(html: string, pathname: string, search = '', request?: unknown): string {
-      return injectHints(html, renderHints(this.hintsFor(pathname, search, request)));
+    htmlFor(html: string, pathname: string, search = '', request?: unknown, options: HintOptions = {}): string {
+      return injectHints(html, renderHints(this.hintsFor(pathname, search, request), options));
     },
   };
 }

@@ -114,8 +114,10 @@ export interface SiteDocument {
 export function renderDocument(siteDir: string, pathname: string, search = '', request?: FastifyRequest): SiteDocument {
   const file = documentFileFor(siteDir, pathname);
   const { html } = readDocumentFile(path.join(siteDir, file));
-  // The page's remote entry and first chunks, named from the live deployment (preload-hints.ts).
-  return { file, html: preloadHintsOf(siteDir).htmlFor(html, pathname, search, request) };
+  // The page's remote entry and first chunks, named from the live deployment (preload-hints.ts);
+  // for a prerendered page they only hydrate it: low priority, after what the first paint needs.
+  const afterPaint = file !== SHELL_DOCUMENT;
+  return { file, html: preloadHintsOf(siteDir).htmlFor(html, pathname, search, request, { afterPaint }) };
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
