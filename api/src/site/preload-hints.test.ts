@@ -250,6 +250,7 @@ describe('the served HTML of a page (site/serve.ts)', () => {
 
   it('a prerendered page gets its hints at low priority (they only hydrate it); the shell at the default', async () => {
     write('prerendered/login.html', '<!doctype html><html><head><title>login</title></head><body><form></form></body></html>');
+    write('index.html', '<!doctype html><html><head><script defer src="/assets/main.1.js"></script></head><body></body></html>');
     const app = Fastify();
     registerSite(app, siteDir);
     app.setNotFoundHandler((request, reply) => siteFallback(siteDir, request, reply));
@@ -261,7 +262,9 @@ describe('the served HTML of a page (site/serve.ts)', () => {
       );
       const shell = (await app.inject({ method: 'GET', url: '/register/complete' })).body;
       expect(shell).toContain('<link rel="preload" as="script" href="/remotes/mfe-auth/0.1.0-aaa/remoteEntry.9a6f.js">');
-      expect(shell).not.toContain('fetchpriority');
+      expect(shell).not.toContain('fetchpriority="low"');
+      // The shell's own script starts the chain that draws the page: not behind the preloads.
+      expect(shell).toContain('<script defer fetchpriority="high" src="/assets/main.1.js"></script>');
     } finally {
       await app.close();
     }

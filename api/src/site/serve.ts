@@ -117,7 +117,17 @@ export function renderDocument(siteDir: string, pathname: string, search = '', r
   // The page's remote entry and first chunks, named from the live deployment (preload-hints.ts);
   // for a prerendered page they only hydrate it: low priority, after what the first paint needs.
   const afterPaint = file !== SHELL_DOCUMENT;
-  return { file, html: preloadHintsOf(siteDir).htmlFor(html, pathname, search, request, { afterPaint }) };
+  const hinted = preloadHintsOf(siteDir).htmlFor(html, pathname, search, request, { afterPaint });
+  return { file, html: afterPaint ? hinted : urgentShellScripts(hinted) };
+}
+
+/**
+ * The shell document's own deferred scripts (main.js) at high priority: the page is drawn by the
+ * chain they start (shell → /api/me/ → the remote's page), so they must not wait behind the
+ * preloaded remote files (a deferred script is otherwise fetched at low priority, after them).
+ */
+export function urgentShellScripts(html: string): string {
+  return html.replace(/<script defer src=/g, '<script defer fetchpriority="high" src=');
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
