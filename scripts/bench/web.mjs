@@ -169,6 +169,21 @@ export async function registeredApplicant(server) {
 
 let reportSerial = 0;
 
+/**
+ * A Lighthouse run again when Chromium's trace came out unusable (NO_NAVSTART and the like: a
+ * flake of a loaded machine, not a property of the page), at most three times.
+ */
+async function withRetries(run, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= attempts || !/NO_NAVSTART|NO_FCP|trace|PROTOCOL_TIMEOUT/i.test(String(error?.message))) throw error;
+      log(`  again (${error.message.slice(0, 80)}…)`);
+    }
+  }
+}
+
 /** One Lighthouse run (performance only) in a fresh Chromium, logged in with `cookies` if given. */
 export async function lighthouseRun(url, preset, cookies, label = '') {
   const { default: lighthouse } = await import('lighthouse');
@@ -275,7 +290,9 @@ export async function benchWeb({ runs }) {
             ['plain', plain],
           ]) {
             const key = `${page} ${preset} ${side}`;
-            const result = await lighthouseRun(`${server.base}${page}`, preset, page === '/mypage' ? cookies[side] : undefined, `${side}-`);
+            const result = await withRetries(() =>
+              lighthouseRun(`${server.base}${page}`, preset, page === '/mypage' ? cookies[side] : undefined, `${side}-`),
+            );
             if (!lh.has(key)) lh.set(key, []);
             lh.get(key).push(result);
             done++;
