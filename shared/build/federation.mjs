@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { PreloadMapPlugin } from './preload-map.mjs';
 
 // The remotes (container names, dev ports) come from the one list, shared/remotes.json, which the
 // front-end code (shared/src/remotes.ts), the scripts and the e2e tests read as well.
@@ -248,6 +249,8 @@ export function hostConfig({ dir, mode }) {
         experiments: { provideExternalRuntime: true, optimization: MF_OPTIMIZATION },
       }),
       new rspack.HtmlRspackPlugin({ template: path.join(dir, 'index.html'), chunks: ['main'], inject: 'body' }),
+      // preload-map.json: the bootstrap chunk and the providers' files, for the server's hints.
+      new PreloadMapPlugin(),
     ],
     // Dev: the remotes come from their own dev servers (`npm run dev` starts them all), not from
     // a built site.
@@ -293,6 +296,8 @@ export function remoteConfig({ remote, dir, mode, mock = false }) {
         title: `${remote} (standalone)`,
         publicPath: '/',
       }),
+      // preload-map.json beside mf-manifest.json (same versioned folder): the page chunks' files.
+      new PreloadMapPlugin(),
     ],
     // The shell's page loads this remote's chunks from here, so lazy compilation (whose requests
     // would go to the page's own server) stays off.

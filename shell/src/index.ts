@@ -1,2 +1,2 @@
 // The async boundary: shared singletons are negotiated before the shell's code runs.
-void import('./bootstrap');
+void import(/* webpackChunkName: "bootstrap" */ './bootstrap');

@@ -6,7 +6,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir, removeDir } from '../test/support';
 import {
   createSitePreloadHints,
+  firstRenderHints,
   injectHints,
+  pageGroupOf,
   preloadHintsFor,
   remoteHints,
   renderHints,
@@ -14,6 +16,7 @@ import {
   siteFileOf,
   type DeploymentLike,
   type MfManifestLike,
+  type PreloadMapLike,
 } from './preload-hints';
 import { registerSite, siteFallback } from './serve';
 
@@ -119,6 +122,75 @@ describe('preloadHintsFor', () => {
   });
 });
 
+const shellMap: PreloadMapLike = {
+  groups: { bootstrap: ['assets/bootstrap.b1.js'] },
+  shared: {
+    react: ['assets/475.js'],
+    'react-dom': ['assets/312.js'],
+    'react-dom/client': ['assets/541.js'],
+    '@app/shared/core': ['assets/588.js', 'assets/912.js'],
+    '@app/shared': ['assets/157.js', 'assets/896.js', 'assets/912.js'],
+    'react-router-dom': ['assets/460.js', 'assets/915.js'],
+  },
+  consumes: {
+    bootstrap: ['@app/shared/core', 'react-dom/client'],
+    'shared:react-dom/client': ['react', 'react-dom'],
+    'shared:@app/shared/core': ['react'],
+    'shared:@app/shared': ['@app/shared/core'],
+  },
+};
+const mypageMap: PreloadMapLike = {
+  groups: {
+    __federation_expose_lifecycles: ['__federation_expose_lifecycles.l1.js'],
+    'page-mypage': ['32.js', 'page-mypage.p1.js'],
+    'page-mail-change-done': ['32.js', 'page-mail-change-done.p2.js'],
+  },
+  consumes: { __federation_expose_lifecycles: ['@app/shared'], 'page-mypage': ['react'], 'page-mail-change-done': ['react-router-dom'] },
+};
+
+describe('firstRenderHints (the preload maps, for the shell document)', () => {
+  const shell = { base: '/', map: shellMap };
+  const remote = { base: '/remotes/mfe-mypage/0.1.0-ddd/', map: mypageMap };
+
+  it("names the shell's bootstrap chunk, the providers of what it, the lifecycles and the page consume (each once) (followed through their own consumes), then the page's chunks", () => {
+    expect(firstRenderHints('mypage', shell, remote).map((h) => `${h.as} ${h.href}`)).toEqual([
+      'script /assets/bootstrap.b1.js',
+      'script /assets/588.js',
+      'script /assets/912.js',
+      'script /assets/541.js',
+      'script /assets/157.js',
+      'script /assets/896.js',
+      'script /assets/475.js',
+      'script /assets/312.js',
+      'script /remotes/mfe-mypage/0.1.0-ddd/__federation_expose_lifecycles.l1.js',
+      'script /remotes/mfe-mypage/0.1.0-ddd/32.js',
+      'script /remotes/mfe-mypage/0.1.0-ddd/page-mypage.p1.js',
+    ]);
+  });
+
+  it("names nothing the route does not load: another page's chunks, a provider nobody consumes", () => {
+    const hrefs = firstRenderHints('mypage', shell, remote).map((h) => h.href);
+    expect(hrefs).not.toContain('/remotes/mfe-mypage/0.1.0-ddd/page-mail-change-done.p2.js');
+    expect(hrefs.filter((h) => h.includes('/460.') || h.includes('/915.'))).toEqual([]);
+    // The page that consumes react-router-dom gets its provider.
+    expect(firstRenderHints('mailChangeDone', shell, remote).map((h) => h.href)).toContain('/assets/915.js');
+  });
+
+  it('gives a route whose page chunk is not named after it no page chunks, and ignores file names that leave the folder', () => {
+    const hrefs = firstRenderHints('registerProfile', shell, remote).map((h) => h.href);
+    expect(hrefs.some((h) => h.includes('page-'))).toBe(false);
+    expect(hrefs).toContain('/remotes/mfe-mypage/0.1.0-ddd/__federation_expose_lifecycles.l1.js');
+    const hostile = { base: '/r/', map: { groups: { __federation_expose_lifecycles: ['../../x.js', '/abs.js', 'ok.js'] } } };
+    expect(firstRenderHints('mypage', undefined, hostile).map((h) => h.href)).toEqual(['/r/ok.js']);
+    expect(firstRenderHints('mypage', undefined, undefined)).toEqual([]);
+  });
+
+  it('kebab-cases the route id into the page chunk name (mfe-*/src/app/pages.tsx)', () => {
+    expect(pageGroupOf('mypage')).toBe('page-mypage');
+    expect(pageGroupOf('mailChangeDone')).toBe('page-mail-change-done');
+  });
+});
+
 describe('renderHints and injectHints', () => {
   it('renders preload links without crossorigin (the scripts are loaded without it) and escapes attributes', () => {
     expect(
@@ -200,6 +272,29 @@ describe('createSitePreloadHints (the assembled site on disk)', () => {
     });
     expect(hints.hintsFor('/login', '', 'req-1')[0]?.href).toBe('/remotes/mfe-auth/0.1.0-ccc/remoteEntry.new.js');
     expect(seen).toEqual(['req-1']);
+  });
+
+  it("adds the preload maps' files for the shell document only, from the map of the live version beside its manifest", () => {
+    const MYPAGE = (v: string) => `/remotes/mfe-mypage/0.1.0-${v}/mf-manifest.json`;
+    write('deployment.json', { remotes: { mypage: { manifest: MYPAGE('ddd'), version: '0.1.0-ddd' } } });
+    write('remotes/mfe-mypage/0.1.0-ddd/mf-manifest.json', marketingManifest);
+    write('remotes/mfe-mypage/0.1.0-ddd/preload-map.json', mypageMap);
+    write('remotes/mfe-mypage/0.1.0-eee/mf-manifest.json', marketingManifest);
+    write('remotes/mfe-mypage/0.1.0-eee/preload-map.json', { groups: { 'page-mypage': ['page-mypage.new.js'] } });
+    write('preload-map.json', shellMap);
+    const hints = createSitePreloadHints({ siteDir });
+    const hrefs = hints.hintsFor('/mypage').map((h) => h.href);
+    expect(hrefs).toContain('/assets/bootstrap.b1.js');
+    expect(hrefs).toContain('/assets/896.js');
+    expect(hrefs).toContain('/remotes/mfe-mypage/0.1.0-ddd/page-mypage.p1.js');
+    // A prerendered page's hints stay those of the manifests.
+    const afterPaint = hints.hintsFor('/mypage', '', undefined, { afterPaint: true }).map((h) => h.href);
+    expect(afterPaint.filter((h) => h.includes('bootstrap') || h.includes('page-'))).toEqual([]);
+    // Another version goes live: its own map.
+    write('deployment.json', { remotes: { mypage: { manifest: MYPAGE('eee'), version: '0.1.0-eee' } } });
+    const after = hints.hintsFor('/mypage').map((h) => h.href);
+    expect(after).toContain('/remotes/mfe-mypage/0.1.0-eee/page-mypage.new.js');
+    expect(after.filter((h) => h.includes('0.1.0-ddd'))).toEqual([]);
   });
 
   it('puts the tags into the HTML, and nothing when deployment.json is unreadable', () => {

@@ -16,7 +16,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { REMOTES, remoteForPath, type RemoteName } from '@app/shared/route-table';
+import { REMOTES, matchRoute, remoteForPath, type RemoteName } from '@app/shared/route-table';
 import { deploymentFor as releaseDeploymentFor } from '../modules/release/deployment';
 
 /** What a hint asks the browser to fetch. */
@@ -118,12 +118,91 @@ export function shellHints(manifestUrl: string, manifest: MfManifestLike): Prelo
     .map((h) => ({ ...h, href: join(base, h.href) }));
 }
 
+// --- The build's preload maps (shared/build/preload-map.mjs) ---------------------------------
+
+/** The preload map each build writes beside its mf-manifest.json. */
+export const PRELOAD_MAP_FILE = 'preload-map.json';
+
+/** The part of a build's preload map the hints read (shared/build/preload-map.mjs). */
+export interface PreloadMapLike {
+  /** Named chunk group → its files (relative to the build's folder). */
+  readonly groups?: Readonly<Record<string, readonly string[]>>;
+  /** Share key this build provides → the files of its provider. */
+  readonly shared?: Readonly<Record<string, readonly string[]>>;
+  /** Named group, or `shared:<key>` → the share keys its modules consume. */
+  readonly consumes?: Readonly<Record<string, readonly string[]>>;
+}
+
+/** The shell's async bootstrap chunk (shell/src/index.ts names it). */
+export const SHELL_BOOTSTRAP_GROUP = 'bootstrap';
+/** The chunk group of a remote's exposed `lifecycles` module (module federation's name for it). */
+export const LIFECYCLES_GROUP = `__federation_expose_${LIFECYCLES_EXPOSE}`;
+
+/**
+ * The chunk group of a route's page in its remote: the remotes name a lazily loaded page's chunk
+ * `page-<route id in kebab case>` (`mfe-*\/src/app/pages.tsx`); a page named otherwise, or shared
+ * by several routes, simply gets no page hints.
+ */
+export function pageGroupOf(routeId: string): string {
+  return `page-${routeId.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}
+
+const stringList = (value: unknown): readonly string[] =>
+  Array.isArray(value)
+    ? value.filter((v): v is string => typeof v === 'string' && v !== '' && !v.startsWith('/') && !v.includes('..'))
+    : [];
+
+/**
+ * What the shell document's first render loads after main.js, one step after another, from the
+ * preload maps: the shell's bootstrap chunk, the shell's providers of every shared module the
+ * bootstrap, the remote's `lifecycles` and the route's page consume (followed through the
+ * providers' own consumes: the shell's copy is the one the page uses, it is registered first), and
+ * the page's chunks. Only files of groups the page loads: nothing speculative.
+ */
+export function firstRenderHints(
+  routeId: string,
+  shell: { readonly base: string; readonly map: PreloadMapLike } | undefined,
+  remote: { readonly base: string; readonly map: PreloadMapLike } | undefined,
+): PreloadHint[] {
+  const asHint = (base: string) => (file: string) => ({
+    href: join(base, file),
+    as: file.endsWith('.css') ? ('style' as const) : ('script' as const),
+  });
+  const remoteGroups = [LIFECYCLES_GROUP, pageGroupOf(routeId)];
+  const keys = new Set<string>();
+  const pending = [
+    ...(shell ? stringList(shell.map.consumes?.[SHELL_BOOTSTRAP_GROUP]) : []),
+    ...(remote ? remoteGroups.flatMap((g) => stringList(remote.map.consumes?.[g])) : []),
+  ];
+  for (let key = pending.shift(); key !== undefined; key = pending.shift()) {
+    if (keys.has(key)) continue;
+    keys.add(key);
+    if (shell) pending.push(...stringList(shell.map.consumes?.[`shared:${key}`]));
+  }
+  const seen = new Set<string>();
+  return [
+    ...(shell ? stringList(shell.map.groups?.[SHELL_BOOTSTRAP_GROUP]).map(asHint(shell.base)) : []),
+    ...(shell ? [...keys].flatMap((key) => stringList(shell.map.shared?.[key])).map(asHint(shell.base)) : []),
+    ...(remote ? remoteGroups.flatMap((g) => stringList(remote.map.groups?.[g])).map(asHint(remote.base)) : []),
+  ].filter((h) => !seen.has(h.href) && !!seen.add(h.href));
+}
+
 export interface HintSources {
   readonly deployment: DeploymentLike | undefined;
   /** A manifest by its URL as deployment.json names it (undefined: unknown or unreadable). */
   readonly manifest: (url: string) => MfManifestLike | undefined;
   /** The shell's own mf-manifest.json (undefined: no shell hints). */
   readonly shell?: { readonly url: string; readonly manifest: MfManifestLike } | undefined;
+  /**
+   * The preload map of a build, by its mf-manifest.json URL (undefined: none). Read only for the
+   * shell document (`firstRender`).
+   */
+  readonly preloadMap?: (manifestUrl: string) => PreloadMapLike | undefined;
+  /**
+   * The page is drawn by the shell's scripts (the shell document, not a prerendered page): hint
+   * what its first render loads after main.js as well (firstRenderHints).
+   */
+  readonly firstRender?: boolean;
 }
 
 /**
@@ -138,9 +217,26 @@ export function preloadHintsFor(pathname: string, search: string, sources: HintS
   const hints = [
     ...(manifestUrl && manifest ? [...remoteHints(manifestUrl, manifest), { href: manifestUrl, as: 'fetch' as const }] : []),
     ...(sources.shell ? shellHints(sources.shell.url, sources.shell.manifest) : []),
+    ...(sources.firstRender && sources.preloadMap ? firstRenderHintsOf(pathname, search, sources, manifestUrl, manifest) : []),
   ];
   const seen = new Set<string>();
   return hints.filter((h) => !seen.has(h.href) && !!seen.add(h.href));
+}
+
+function firstRenderHintsOf(
+  pathname: string,
+  search: string,
+  sources: HintSources,
+  manifestUrl: string | undefined,
+  manifest: MfManifestLike | undefined,
+): PreloadHint[] {
+  const mapOf = (url: string, m: MfManifestLike) => {
+    const map = sources.preloadMap?.(url);
+    return map ? { base: baseOf(url, m), map } : undefined;
+  };
+  const shell = sources.shell ? mapOf(sources.shell.url, sources.shell.manifest) : undefined;
+  const remote = manifestUrl && manifest ? mapOf(manifestUrl, manifest) : undefined;
+  return firstRenderHints(matchRoute(pathname, search).route.id, shell, remote);
 }
 
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -249,19 +345,27 @@ export function createSitePreloadHints(options: SitePreloadHintsOptions) {
     const file = siteFileOf(siteDir, url);
     return file ? cache.read<MfManifestLike>(file) : undefined;
   };
+  /** The preload map beside a manifest (same folder: a remote's is versioned with it). */
+  const preloadMap = (manifestUrl: string): PreloadMapLike | undefined => {
+    const file = siteFileOf(siteDir, manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1) + PRELOAD_MAP_FILE);
+    const value = file ? cache.read<unknown>(file) : undefined;
+    return typeof value === 'object' && value !== null ? value : undefined;
+  };
   return {
-    /** The hints of the page at `pathname` for this request. */
-    hintsFor(pathname: string, search = '', request?: unknown): PreloadHint[] {
+    /** The hints of the page at `pathname` for this request (the shell document's: `afterPaint` unset). */
+    hintsFor(pathname: string, search = '', request?: unknown, options: HintOptions = {}): PreloadHint[] {
       const shellManifest = cache.read<MfManifestLike>(path.join(siteDir, 'mf-manifest.json'));
       return preloadHintsFor(pathname, search, {
         deployment: deploymentFor(request),
         manifest,
         shell: shellManifest ? { url: '/mf-manifest.json', manifest: shellManifest } : undefined,
+        preloadMap,
+        firstRender: !options.afterPaint,
       });
     },
     /** The HTML of the page at `pathname` with its hints. */
     htmlFor(html: string, pathname: string, search = '', request?: unknown, options: HintOptions = {}): string {
-      return injectHints(html, renderHints(this.hintsFor(pathname, search, request), options));
+      return injectHints(html, renderHints(this.hintsFor(pathname, search, request, options), options));
     },
   };
 }
