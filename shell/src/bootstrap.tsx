@@ -26,7 +26,7 @@ import {
 } from '@app/shared/core';
 import { fallbackLifecycles } from './fallback-lifecycles';
 import { resiliencePlugin } from './resilience-plugin';
-import { afterLoad, createPrefetcher, saveDataRequested, whenIdle, type Prefetcher } from './prefetch';
+import { afterLoad, createPrefetcher, onFirstEngagement, saveDataRequested, whenIdle, type Prefetcher } from './prefetch';
 import { installStaleBuildReload } from './stale-build';
 
 recordInstance('react', React.createElement);
@@ -132,11 +132,24 @@ function registerSite(manifest: DeploymentManifest): Prefetcher {
 
 /**
  * Once the first page has mounted, its files have loaded and the browser is idle, the remotes its links lead to are
- * prefetched; a link to another remote that is hovered, focused or touched loads that remote.
+ * prefetched, and once the visitor engages the header's pages in other remotes are loaded; a link to another remote that is hovered, focused or touched loads that remote.
  */
 function prefetchOtherRemotes(prefetcher: Prefetcher) {
   prefetcher.listen(document);
-  window.addEventListener('single-spa:first-mount', () => afterLoad(() => whenIdle(() => prefetcher.prefetchLinked())), { once: true });
+  window.addEventListener(
+    'single-spa:first-mount',
+    () =>
+      afterLoad(() =>
+        whenIdle(() => {
+          prefetcher.prefetchLinked();
+          // Once the visitor engages with the page (scrolls, moves the pointer, types), the header's
+          // pages in other remotes are loaded and run in the next idle period: a visitor who only
+          // looks costs nothing more, and their next tap finds the page ready.
+          onFirstEngagement(window, () => whenIdle(() => prefetcher.warmBanner()));
+        }),
+      ),
+    { once: true },
+  );
 }
 
 void main();

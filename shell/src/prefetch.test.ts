@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { RemoteName } from '@app/shared';
-import { createPrefetcher, linkedRemotes, remoteFiles, saveDataRequested, type MfManifestLike } from './prefetch';
+import { createPrefetcher, linkedRemotes, onFirstEngagement, remoteFiles, saveDataRequested, type MfManifestLike } from './prefetch';
 
 const ORIGIN = window.location.origin;
 const AUTH = `${ORIGIN}/remotes/mfe-auth/1.0.0-a/mf-manifest.json`;
@@ -96,10 +96,31 @@ describe('createPrefetcher', () => {
     expect(load.mock.calls.map(([remote, url]) => [remote, url.pathname])).toEqual([['auth', '/login']]);
   });
 
+  test("warmBanner loads the header's pages in other remotes (at most two), not the body's, not the current remote's", () => {
+    const { prefetcher, load } = setup();
+    document.body.innerHTML = `
+      <header><a href="/">ホーム</a><a href="/statement">特商法</a><a href="/login">ログイン</a><a href="/register">新規登録</a><a href="/mypage">マイページ</a></header>
+      <main><a href="/entry">申し込み</a></main>`;
+    prefetcher.warmBanner();
+    expect(load.mock.calls.map(([remote, url]) => [remote, url.pathname])).toEqual([
+      ['auth', '/login'],
+      ['auth', '/register'],
+    ]);
+    // Already warm: nothing loads twice.
+    prefetcher.warmBanner(5);
+    expect(load.mock.calls.map(([remote, url]) => [remote, url.pathname])).toEqual([
+      ['auth', '/login'],
+      ['auth', '/register'],
+      ['mypage', '/mypage'],
+    ]);
+  });
+
   test('nothing is prefetched or loaded when the user asked to save data', async () => {
     const { prefetcher, fetchFn, load } = setup({ saveData: true });
     await prefetcher.prefetch('auth');
     prefetcher.warm('auth', new URL('/login', ORIGIN));
+    document.body.innerHTML = '<header><a href="/login">ログイン</a></header>';
+    prefetcher.warmBanner();
     expect(fetchFn).not.toHaveBeenCalled();
     expect(load).not.toHaveBeenCalled();
     expect(prefetchLinks()).toEqual([]);
@@ -114,6 +135,20 @@ describe('createPrefetcher', () => {
     await prefetcher.prefetch('auth');
     expect(prefetchLinks()).toHaveLength(3);
     info.mockRestore();
+  });
+});
+
+describe('onFirstEngagement', () => {
+  test('runs once, at the first scroll, pointer or key event; nothing before', () => {
+    const target = new EventTarget();
+    const task = vi.fn();
+    onFirstEngagement(target, task);
+    target.dispatchEvent(new Event('load'));
+    expect(task).not.toHaveBeenCalled();
+    target.dispatchEvent(new Event('scroll'));
+    target.dispatchEvent(new Event('pointermove'));
+    target.dispatchEvent(new Event('keydown'));
+    expect(task).toHaveBeenCalledTimes(1);
   });
 });
 
