@@ -1,0 +1,46 @@
+import type { Page } from '@playwright/test';
+import { test, expect, waitForHydration } from './fixtures';
+
+/**
+ * The header's pages in other remotes (the landing page's ログイン, 新規登録) are loaded and run once
+ * the visitor engages with the page (shell/src/prefetch.ts `warmBanner`, issue 12): a visitor who only
+ * looks runs nothing more than the page, one who scrolls finds the login page ready at the tap.
+ */
+function authScripts(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/remotes/mfe-auth/') && url.pathname.endsWith('.js') && r.resourceType() === 'script')
+      seen.push(url.pathname);
+  });
+  return seen;
+}
+
+const idle = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })));
+
+test('a visitor who only looks: no script of the login page runs', async ({ page }) => {
+  const scripts = authScripts(page);
+  await page.goto('/');
+  await waitForHydration(page);
+  await page.waitForLoadState('networkidle');
+  await idle(page);
+  expect(scripts.filter((s) => /\/page-login\./.test(s))).toEqual([]);
+});
+
+test('after a scroll the login page is loaded before the tap; the tap fetches no script of it', async ({ page }) => {
+  const scripts = authScripts(page);
+  await page.goto('/');
+  await waitForHydration(page);
+  await page.waitForLoadState('networkidle');
+  await idle(page);
+  await page.mouse.wheel(0, 300);
+  await expect.poll(() => scripts.some((s) => /\/page-login\./.test(s))).toBe(true);
+  await page.waitForLoadState('networkidle');
+
+  const before = scripts.length;
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('banner').getByRole('link', { name: 'ログイン' }).click();
+  await expect(page.getByRole('button', { name: 'ログイン' })).toBeVisible();
+  await expect(page).toHaveURL('/login');
+  expect(scripts.slice(before)).toEqual([]);
+});
