@@ -1,5 +1,6 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { asDeploymentManifest, type RemoteName } from '../remotes';
+import { loggedInApplicant } from './applicants';
 import { test, expect } from './fixtures';
 
 /**
@@ -94,6 +95,79 @@ test.describe('preload hints from the deployment manifest', () => {
       expect(hinted.filter((href) => !loaded.has(href))).toEqual([]);
     });
   }
+});
+
+/** The hrefs of a document's preload hints. */
+const hintsOf = (html: string) => [...html.matchAll(/<link rel="preload" as="(?:script|style|fetch)" href="([^"]+)"/g)].map((m) => m[1]!);
+
+/** The page loaded with its preload hints taken out of the document: every path it requests by itself. */
+async function loadedWithoutHints(page: Page, path: string, ready: () => Promise<void>): Promise<Set<string>> {
+  await page.route(
+    (url) => url.pathname === path,
+    async (route) => {
+      const res = await route.fetch();
+      const headers = { ...res.headers() };
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      await route.fulfill({ status: res.status(), headers, body: (await res.text()).replace(/<link rel="preload"[^>]*>/g, '') });
+    },
+  );
+  const loaded = new Set<string>();
+  page.on('request', (r) => loaded.add(new URL(r.url()).pathname));
+  await page.goto(path, { waitUntil: 'networkidle' });
+  await ready();
+  await page.unroute((url) => url.pathname === path);
+  return loaded;
+}
+
+interface PreloadMap {
+  groups: Record<string, string[]>;
+}
+
+test.describe('the shell document (logged in): what its first render loads after main.js is hinted too', () => {
+  test("/mypage names the shell's bootstrap chunk and the page's chunks (from the builds' preload maps), each loaded once, from the hint", async ({
+    page,
+  }) => {
+    await loggedInApplicant(page, 'corporate');
+    const deployment = asDeploymentManifest(await (await page.request.get('/deployment.json')).json());
+    const folder = deployment.remotes.mypage.manifest.replace(/[^/]+$/, '');
+    const shellMap = (await (await page.request.get('/preload-map.json')).json()) as PreloadMap;
+    const mypageMap = (await (await page.request.get(`${folder}preload-map.json`)).json()) as PreloadMap;
+    const expected = [
+      ...(shellMap.groups.bootstrap ?? []).map((f) => `/${f}`),
+      ...(mypageMap.groups['page-mypage'] ?? []).map((f) => folder + f),
+    ];
+    expect(expected.some((href) => /^\/assets\/bootstrap\.\w+\.js$/.test(href))).toBe(true);
+    expect(expected.some((href) => /\/page-mypage\.\w+\.js$/.test(href))).toBe(true);
+
+    const net = await recordNetwork(page);
+    await page.goto('/mypage');
+    await expect(page.getByTestId('mypage-name')).toHaveText('山田 太郎');
+    await page.waitForLoadState('networkidle');
+
+    const hinted = await page
+      .locator('head link[rel="preload"][as="script"]')
+      .evaluateAll((links) => links.map((l) => l.getAttribute('href')));
+    expect(expected.filter((href) => !hinted.includes(href))).toEqual([]);
+    // The page's chunks are not hinted with low priority (the page is drawn by them).
+    await expect(page.locator('head link[rel="preload"][fetchpriority]')).toHaveCount(0);
+    for (const href of expected) {
+      const requests = net.requests.filter((r) => r.url === href);
+      expect(requests, href).toHaveLength(1);
+      expect(requests[0]?.initiator, href).toBe('parser');
+    }
+    const scripts = net.requests.filter((r) => r.url.endsWith('.js')).map((r) => r.url);
+    expect(new Set(scripts).size).toBe(scripts.length);
+  });
+
+  test('every file /mypage names with a hint is one the page loads without the hints (no wasted download)', async ({ page }) => {
+    await loggedInApplicant(page, 'corporate');
+    const hinted = hintsOf(await (await page.request.get('/mypage')).text());
+    // The remote's entry, manifest and lifecycles, the shell's chunks and the page's: well beyond the manifests' few.
+    expect(hinted.length).toBeGreaterThan(12);
+    const loaded = await loadedWithoutHints(page, '/mypage', () => expect(page.getByTestId('mypage-name')).toHaveText('山田 太郎'));
+    expect(hinted.filter((href) => !loaded.has(href))).toEqual([]);
+  });
 });
 
 test.describe('start order: the remote loads while /api/me/ is in flight', () => {
