@@ -8,6 +8,7 @@ import {
   createSitePreloadHints,
   firstRenderHints,
   injectHints,
+  newerInRemote,
   pageGroupOf,
   preloadHintsFor,
   remoteHints,
@@ -183,6 +184,28 @@ describe('firstRenderHints (the preload maps, for the shell document)', () => {
     const hostile = { base: '/r/', map: { groups: { __federation_expose_lifecycles: ['../../x.js', '/abs.js', 'ok.js'] } } };
     expect(firstRenderHints('mypage', undefined, hostile).map((h) => h.href)).toEqual(['/r/ok.js']);
     expect(firstRenderHints('mypage', undefined, undefined)).toEqual([]);
+  });
+
+  it("leaves out the shell's copy of a shared module the remote brings newer (the page uses the remote's)", () => {
+    const shellShared: MfManifestLike = {
+      shared: [
+        { name: '@app/shared', version: '0.3.0' },
+        { name: 'react', version: '19.2.9' },
+      ],
+    };
+    const remoteShared: MfManifestLike = {
+      shared: [
+        { name: '@app/shared', version: '0.10.0' },
+        { name: 'react', version: '19.2.9' },
+      ],
+    };
+    const newer = newerInRemote(shellShared, remoteShared);
+    expect([...newer]).toEqual(['@app/shared']);
+    expect(newerInRemote(remoteShared, shellShared).size).toBe(0);
+    const hrefs = firstRenderHints('mypage', shell, remote, newer).map((h) => h.href);
+    expect(hrefs.filter((h) => h === '/assets/157.js' || h === '/assets/896.js')).toEqual([]);
+    // What the shell's bootstrap consumes is still the shell's.
+    expect(hrefs).toContain('/assets/588.js');
   });
 
   it('kebab-cases the route id into the page chunk name (mfe-*/src/app/pages.tsx)', () => {

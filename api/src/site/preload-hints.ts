@@ -46,7 +46,7 @@ export interface MfManifestLike {
     readonly remoteEntry?: { readonly name?: string; readonly path?: string; readonly type?: string };
   };
   readonly exposes?: readonly { readonly name?: string; readonly assets?: Assets }[];
-  readonly shared?: readonly { readonly name?: string; readonly assets?: Assets }[];
+  readonly shared?: readonly { readonly name?: string; readonly version?: string; readonly assets?: Assets }[];
 }
 
 /** The exposed module single-spa loads from every remote (shell/src/bootstrap.tsx). */
@@ -163,6 +163,8 @@ export function firstRenderHints(
   routeId: string,
   shell: { readonly base: string; readonly map: PreloadMapLike } | undefined,
   remote: { readonly base: string; readonly map: PreloadMapLike } | undefined,
+  /** Share keys whose shell copy the page will not use (the remote brings a newer one). */
+  notFromShell: ReadonlySet<string> = new Set(),
 ): PreloadHint[] {
   const asHint = (base: string) => (file: string) => ({
     href: join(base, file),
@@ -175,7 +177,7 @@ export function firstRenderHints(
     ...(remote ? remoteGroups.flatMap((g) => stringList(remote.map.consumes?.[g])) : []),
   ];
   for (let key = pending.shift(); key !== undefined; key = pending.shift()) {
-    if (keys.has(key)) continue;
+    if (keys.has(key) || notFromShell.has(key)) continue;
     keys.add(key);
     if (shell) pending.push(...stringList(shell.map.consumes?.[`shared:${key}`]));
   }
@@ -236,7 +238,30 @@ function firstRenderHintsOf(
   };
   const shell = sources.shell ? mapOf(sources.shell.url, sources.shell.manifest) : undefined;
   const remote = manifestUrl && manifest ? mapOf(manifestUrl, manifest) : undefined;
-  return firstRenderHints(matchRoute(pathname, search).route.id, shell, remote);
+  return firstRenderHints(matchRoute(pathname, search).route.id, shell, remote, newerInRemote(sources.shell?.manifest, manifest));
+}
+
+const versionParts = (version: string | undefined) =>
+  (version ?? '')
+    .split(/[.+-]/)
+    .slice(0, 3)
+    .map((p) => Number(p) || 0);
+
+/**
+ * The shared modules a remote brings in a newer version than the shell's: module federation's
+ * singletons use the highest version registered, so the page loads the remote's copy, not the
+ * shell's (a remote released with a newer @app/shared than the live shell).
+ */
+export function newerInRemote(shell: MfManifestLike | undefined, remote: MfManifestLike | undefined): Set<string> {
+  const shellVersions = new Map((shell?.shared ?? []).map((s) => [s.name, s.version]));
+  const newer = new Set<string>();
+  for (const s of remote?.shared ?? []) {
+    if (!s.name) continue;
+    const [a, b] = [versionParts(s.version), versionParts(shellVersions.get(s.name))];
+    const diff = a.map((n, i) => n - (b[i] ?? 0)).find((d) => d !== 0) ?? 0;
+    if (diff > 0) newer.add(s.name);
+  }
+  return newer;
 }
 
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
