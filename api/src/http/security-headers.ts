@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { AFTER_PAINT_CSP_SOURCE } from '../site/after-paint';
 import { watchedFile, type WatchedFile } from '../site/watched-file';
 
 declare module 'fastify' {
@@ -16,7 +17,8 @@ declare module 'fastify' {
  *
  * - scripts only from this origin (the shell, the remotes and their chunks: module federation
  *   loads them with <script src> from the paths in /deployment.json), plus the origins a release
- *   manager listed in config.json `remoteOrigins` (the shell refuses any other remote URL);
+ *   manager listed in config.json `remoteOrigins` (the shell refuses any other remote URL), and one
+ *   inline script by its hash (a prerendered page's after-paint loader, site/after-paint.ts);
  * - `style-src 'unsafe-inline'`: the shell's index.html has an inline <style> (first paint) and the
  *   shared UI injects its stylesheet in a <style> element (shared/src/ui/styles.ts);
  * - `img-src data: blob:`: the favicon is a data: URL, upload previews are object URLs;
@@ -31,7 +33,8 @@ export function contentSecurityPolicy(remoteOrigins: readonly string[]): string 
   const extra = remoteOrigins.map((origin) => ` ${origin}`).join('');
   return [
     "default-src 'self'",
-    `script-src 'self'${extra}`,
+    // The one inline script, by its hash: a prerendered page's loader (site/after-paint.ts).
+    `script-src 'self'${extra} ${AFTER_PAINT_CSP_SOURCE}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AFTER_PAINT_LOADER } from './after-paint';
 import { makeTempDir, removeDir } from '../test/support';
 import {
   NO_CACHE,
@@ -71,6 +72,19 @@ describe('documentFileFor / renderDocument', () => {
     expect(documentFileFor(siteDir, '/mypage')).toBe('index.html');
     expect(documentFileFor(siteDir, '/entry/detail/12')).toBe('index.html');
     expect(renderDocument(siteDir, '/policy/privacy')).toEqual({ file: 'prerendered/policy/privacy.html', html: PRIVACY });
+    // The shell's deferred script: after the first paint on a prerendered page, at high priority on the shell.
+    write('prerendered/legal/sct.html', `${PRIVACY}<script defer src="/assets/main.abc.js"></script>`);
+    write('index.html', `${SHELL}<script defer src="/assets/main.abc.js"></script>`);
+    try {
+      expect(renderDocument(siteDir, '/legal/sct').html).toBe(
+        `${PRIVACY}<script data-after-paint="/assets/main.abc.js">${AFTER_PAINT_LOADER}</script>`,
+      );
+      const shell = renderDocument(siteDir, '/login').html;
+      expect(shell).toContain('<script defer fetchpriority="high" src="/assets/main.abc.js"></script>');
+      expect(shell).not.toContain('data-after-paint');
+    } finally {
+      write('index.html', SHELL);
+    }
     expect(renderDocument(siteDir, '/login').html).toBe(SHELL);
   });
 });

@@ -15,6 +15,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { preloadHintsOf } from './preload-hints';
+import { scriptsAfterPaint } from './after-paint';
 
 export const NO_CACHE = 'no-cache';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -118,7 +119,8 @@ export function renderDocument(siteDir: string, pathname: string, search = '', r
   // for a prerendered page they only hydrate it: low priority, after what the first paint needs.
   const afterPaint = file !== SHELL_DOCUMENT;
   const hinted = preloadHintsOf(siteDir).htmlFor(html, pathname, search, request, { afterPaint });
-  return { file, html: afterPaint ? hinted : urgentShellScripts(hinted) };
+  // A prerendered page's own scripts start after its first paint (after-paint.ts).
+  return { file, html: afterPaint ? scriptsAfterPaint(hinted) : urgentShellScripts(hinted) };
 }
 
 /**
