@@ -38,7 +38,11 @@ test('swapping one remote in the deployment manifest changes what the browser ru
       const headers = { ...res.headers() };
       delete headers['content-encoding'];
       delete headers['content-length'];
-      await route.fulfill({ status: res.status(), headers, body: (await res.text()).replace(/<link rel="preload"[^>]*>/g, '') });
+      await route.fulfill({
+        status: res.status(),
+        headers,
+        body: (await res.text()).replace(/<link rel="preload"[^>]*>/g, '').replace(/ data-preload="[^"]*"/g, ''),
+      });
     },
   );
   scripts.length = 0;

@@ -14,6 +14,15 @@ describe('scripts after the first paint (prerendered pages)', () => {
         `<script data-after-paint="/assets/main.abc.js">${AFTER_PAINT_LOADER}</script><script src="/other.js"></script></body>`,
     );
     expect(scriptsAfterPaint('<p>no scripts</p>')).toBe('<p>no scripts</p>');
+    expect(
+      scriptsAfterPaint('<script defer src="/assets/main.abc.js"></script>', [
+        { href: '/remotes/mfe-marketing/1/remoteEntry.js', as: 'script' },
+        { href: '/remotes/mfe-marketing/1/mf-manifest.json', as: 'fetch' },
+      ]),
+    ).toBe(
+      '<script data-after-paint="/assets/main.abc.js" data-preload="script:/remotes/mfe-marketing/1/remoteEntry.js fetch:/remotes/mfe-marketing/1/mf-manifest.json">' +
+        `${AFTER_PAINT_LOADER}</script>`,
+    );
   });
 
   it('the CSP allows exactly this loader inline, by its SHA-256, and no inline script otherwise', () => {
@@ -23,15 +32,18 @@ describe('scripts after the first paint (prerendered pages)', () => {
     expect(scriptSrc).toBe(`'self' ${AFTER_PAINT_CSP_SOURCE}`);
   });
 
-  it('the loader requests its script a frame after the paint, not before, and nothing without a name', () => {
-    const appended: string[] = [];
+  it('the loader preloads the files and requests its script two frames after the paint, not before; nothing without a name', () => {
+    const appended: Record<string, unknown>[] = [];
     const frames: (() => void)[] = [];
     const timers: (() => void)[] = [];
-    const script = { getAttribute: (name: string) => (name === 'data-after-paint' ? '/assets/main.abc.js' : null) };
+    const attributes: Record<string, string> = {
+      'data-after-paint': '/assets/main.abc.js',
+      'data-preload': 'script:/r/remoteEntry.js fetch:/r/mf-manifest.json',
+    };
     const document = {
-      currentScript: script,
-      createElement: () => ({ src: '' }),
-      head: { appendChild: (element: { src: string }) => appended.push(element.src) },
+      currentScript: { getAttribute: (name: string) => attributes[name] ?? null },
+      createElement: (tag: string) => ({ tag }),
+      head: { appendChild: (element: Record<string, unknown>) => appended.push({ ...element }) },
     };
     const run = (doc: unknown): void => {
       vm.runInNewContext(AFTER_PAINT_LOADER, {
@@ -41,11 +53,15 @@ describe('scripts after the first paint (prerendered pages)', () => {
       });
     };
     run(document);
-    expect(appended).toEqual([]);
+    frames.shift()?.();
     frames.shift()?.();
     expect(appended).toEqual([]);
     timers.shift()?.();
-    expect(appended).toEqual(['/assets/main.abc.js']);
+    expect(appended).toEqual([
+      { tag: 'link', rel: 'preload', as: 'script', href: '/r/remoteEntry.js' },
+      { tag: 'link', rel: 'preload', as: 'fetch', href: '/r/mf-manifest.json', crossOrigin: 'anonymous' },
+      { tag: 'script', src: '/assets/main.abc.js' },
+    ]);
 
     run({ ...document, currentScript: null });
     expect(frames).toEqual([]);

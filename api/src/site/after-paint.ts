@@ -4,24 +4,46 @@ import { createHash } from 'node:crypto';
  * A prerendered page is complete before any script runs (text, layout, links, forms that post);
  * its scripts only hydrate it. So the shell's deferred scripts start after the first paint rather
  * than alongside the stylesheet: on a phone's shared, slow connection the first paint gets the
- * bandwidth, and the page is readable sooner (issue 12's LCP on `/`). The hints of the remote's files
- * stay (low priority); the shell's own script is requested by this loader, a frame after the paint.
+ * bandwidth, and the page is readable sooner (issue 12's LCP on `/`). The loader requests the shell's
+ * script and preloads the remote's files (the hints a shell document gets in its head) two frames
+ * after the paint.
  *
  * The loader is inline (no request of its own) and allowed by the CSP through its hash alone
  * (`script-src 'self' 'sha256-…'`): no other inline script runs.
  */
 export const AFTER_PAINT_LOADER =
   "(function(s){var src=s&&s.getAttribute('data-after-paint');if(!src)return;" +
-  "requestAnimationFrame(function(){setTimeout(function(){var e=document.createElement('script');e.src=src;document.head.appendChild(e);},0);});" +
+  "var pre=(s.getAttribute('data-preload')||'').split(' ').filter(Boolean);" +
+  "function go(){pre.forEach(function(p){var i=p.indexOf(':'),l=document.createElement('link');" +
+  "l.rel='preload';l.as=p.slice(0,i);l.href=p.slice(i+1);if(l.as==='fetch')l.crossOrigin='anonymous';document.head.appendChild(l);});" +
+  "var e=document.createElement('script');e.src=src;document.head.appendChild(e);}" +
+  'requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0);});});' +
   '})(document.currentScript);';
 
 /** The CSP source that allows the loader and nothing else inline. */
 export const AFTER_PAINT_CSP_SOURCE = `'sha256-${createHash('sha256').update(AFTER_PAINT_LOADER).digest('base64')}'`;
 
-/** The document's deferred scripts (`<script defer src=…></script>`) loaded after the first paint. */
-export function scriptsAfterPaint(html: string): string {
+/** A file to fetch after the paint, as the loader reads it (`as:href`). */
+export interface AfterPaintFile {
+  readonly href: string;
+  readonly as: 'script' | 'style' | 'fetch';
+}
+
+const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The document's deferred scripts (`<script defer src=…></script>`) loaded after the first paint,
+ * with `files` (the page's remote entry and first chunks, preload-hints.ts) preloaded at the same
+ * moment: nothing but the document and its stylesheets is requested before the page is drawn.
+ */
+export function scriptsAfterPaint(html: string, files: readonly AfterPaintFile[] = []): string {
+  const preload = files
+    .filter((f) => !/\s/.test(f.href))
+    .map((f) => `${f.as}:${f.href}`)
+    .join(' ');
+  const attribute = preload === '' ? '' : ` data-preload="${escapeAttr(preload)}"`;
   return html.replace(
     /<script defer src="([^"]+)"><\/script>/g,
-    (_all, src: string) => `<script data-after-paint="${src}">${AFTER_PAINT_LOADER}</script>`,
+    (_all, src: string) => `<script data-after-paint="${src}"${attribute}>${AFTER_PAINT_LOADER}</script>`,
   );
 }

@@ -366,8 +366,11 @@ describe('the served HTML of a page (site/serve.ts)', () => {
     }
   });
 
-  it('a prerendered page gets its hints at low priority (they only hydrate it); the shell at the default', async () => {
-    write('prerendered/login.html', '<!doctype html><html><head><title>login</title></head><body><form></form></body></html>');
+  it('a prerendered page gets its hints after the first paint (they only hydrate it); the shell at once', async () => {
+    write(
+      'prerendered/login.html',
+      '<!doctype html><html><head><title>login</title></head><body><form></form><script defer src="/assets/main.1.js"></script></body></html>',
+    );
     write('index.html', '<!doctype html><html><head><script defer src="/assets/main.1.js"></script></head><body></body></html>');
     const app = Fastify();
     registerSite(app, siteDir);
@@ -375,8 +378,10 @@ describe('the served HTML of a page (site/serve.ts)', () => {
     try {
       const login = (await app.inject({ method: 'GET', url: '/login' })).body;
       expect(login).toContain('<form>');
-      expect(login).toContain(
-        '<link rel="preload" as="script" href="/remotes/mfe-auth/0.1.0-aaa/remoteEntry.9a6f.js" fetchpriority="low">',
+      // Named to the after-paint loader, which preloads them with the shell's script after the paint.
+      expect(login).not.toContain('<link rel="preload"');
+      expect(login).toMatch(
+        /<script data-after-paint="\/assets\/main\.1\.js" data-preload="[^"]*script:\/remotes\/mfe-auth\/0\.1\.0-aaa\/remoteEntry\.9a6f\.js[^"]*">/,
       );
       const shell = (await app.inject({ method: 'GET', url: '/register/complete' })).body;
       expect(shell).toContain('<link rel="preload" as="script" href="/remotes/mfe-auth/0.1.0-aaa/remoteEntry.9a6f.js">');

@@ -115,12 +115,14 @@ export interface SiteDocument {
 export function renderDocument(siteDir: string, pathname: string, search = '', request?: FastifyRequest): SiteDocument {
   const file = documentFileFor(siteDir, pathname);
   const { html } = readDocumentFile(path.join(siteDir, file));
-  // The page's remote entry and first chunks, named from the live deployment (preload-hints.ts);
-  // for a prerendered page they only hydrate it: low priority, after what the first paint needs.
-  const afterPaint = file !== SHELL_DOCUMENT;
-  const hinted = preloadHintsOf(siteDir).htmlFor(html, pathname, search, request, { afterPaint });
-  // A prerendered page's own scripts start after its first paint (after-paint.ts).
-  return { file, html: afterPaint ? scriptsAfterPaint(hinted) : urgentShellScripts(hinted) };
+  // The page's remote entry and first chunks, named from the live deployment (preload-hints.ts).
+  const hints = preloadHintsOf(siteDir);
+  if (file !== SHELL_DOCUMENT) {
+    // A prerendered page: they only hydrate it, and are fetched with the shell's own scripts after
+    // the first paint (after-paint.ts).
+    return { file, html: scriptsAfterPaint(html, hints.hintsFor(pathname, search, request, { afterPaint: true })) };
+  }
+  return { file, html: urgentShellScripts(hints.htmlFor(html, pathname, search, request)) };
 }
 
 /**
