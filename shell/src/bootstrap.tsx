@@ -53,7 +53,8 @@ async function main() {
   // remote's entry and chunks download while /api/me/ is in flight. single-spa loads a registered
   // application before start() but mounts nothing until start(), which waits for the current
   // user: guards decide on real state.
-  const auth = loadRuntimeConfig().then(() => refreshAuth());
+  // POST /api/me/ goes out with the runtime config's request, not after it.
+  const auth = refreshAuth({ configReady: loadRuntimeConfig() });
   let manifest: DeploymentManifest;
   try {
     manifest = await loadDeploymentManifest();

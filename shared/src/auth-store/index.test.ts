@@ -168,6 +168,37 @@ describe('refreshAuth without a client given: the start-up request (no API clien
     else expect(logged).toBe('');
   });
 
+  test('with the runtime config still loading: /api/me/ goes out at once, the config is read once it has loaded', async () => {
+    const calls = serve(
+      answer(endpoints.me.get, { ...member, corporate_division: 'individual' }),
+      answer(endpoints.systemSettings.suppressEntries, settings),
+    );
+    let configLoaded!: () => void;
+    const configReady = new Promise<void>((resolve) => (configLoaded = resolve));
+    let config = { ...DEFAULT_RUNTIME_CONFIG, individualsSupported: false };
+    const onUnsupported = vi.fn();
+    const refreshed = refreshAuth({
+      today: '2026-11-21',
+      configReady,
+      onUnsupported,
+      get config() {
+        return config;
+      },
+    });
+    await vi.waitFor(() => expect(calls).toEqual(['/api/me/']));
+    // The config that counts is the one loaded: individuals supported.
+    config = { ...DEFAULT_RUNTIME_CONFIG, individualsSupported: true };
+    configLoaded();
+    expect(await refreshed).toMatchObject({ status: 'login', userId: 7, isIndividual: true });
+    expect(onUnsupported).not.toHaveBeenCalled();
+    expect(calls).toEqual(['/api/me/', '/api/system_settings/supress_entries/']);
+  });
+
+  test('a runtime config that fails to load fails refreshAuth, as before', async () => {
+    serve(answer(endpoints.me.get, member), answer(endpoints.systemSettings.suppressEntries, settings));
+    await expect(refreshAuth({ configReady: Promise.reject(new Error('config.json: 503')) })).rejects.toThrow('config.json: 503');
+  });
+
   test('no answer at all: the network error, and whoever was logged in stays so', async () => {
     serve(answer(endpoints.me.get, member), answer(endpoints.systemSettings.suppressEntries, settings));
     const before = await refreshAuth({ today: '2026-11-21' });

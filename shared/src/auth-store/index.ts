@@ -71,6 +71,12 @@ export interface RefreshDeps {
   readonly onUnsupported?: () => void;
   /** No answer at all (offline): the §8 network error is shown (a toast by default). */
   readonly onNetworkError?: (error: NetworkError) => void;
+  /**
+   * The runtime config, still loading (the shell's start): the current-user request, which needs
+   * nothing from it, goes out at once, and the config is read once this settles (a rejection is
+   * refreshAuth's). Without it the config must be loaded already.
+   */
+  readonly configReady?: Promise<unknown>;
 }
 
 const reset = () => authStore.setState(LOGGED_OUT, true);
@@ -83,6 +89,10 @@ const reset = () => authStore.setState(LOGGED_OUT, true);
  * the current-user fetch (no answer at all) changes nothing but shows the network error.
  */
 export async function refreshAuth(deps: RefreshDeps = {}): Promise<AuthState> {
+  // The request goes out before the client is loaded (and before the runtime config, if it is still
+  // loading); a visitor's `{}` needs no more.
+  const sent = deps.api ? undefined : requestMe();
+  await deps.configReady;
   const config = deps.config ?? getRuntimeConfig();
   let me: Me;
   let lib: Full | undefined;
@@ -92,8 +102,7 @@ export async function refreshAuth(deps: RefreshDeps = {}): Promise<AuthState> {
       lib = await loadFull();
       answer = await deps.api(lib.sessionEndpoints.me.get);
     } else {
-      // The request goes out before the client is loaded; a visitor's `{}` needs no more.
-      const raw = await requestMe();
+      const raw = await (sent ?? requestMe());
       if (isVisitorAnswer(raw)) {
         reset();
         return authStore.getState();
