@@ -229,7 +229,7 @@ export async function lighthouseRun(url, preset, cookies, label = '') {
  * `engaged`: the visitor scrolled the page first (and it went idle), as one who reads before tapping;
  * otherwise the tap is the first thing they do (the page has only prefetched files, run nothing).
  */
-async function crossRemoteNavigation(browser, base, engaged) {
+export async function crossRemoteNavigation(browser, base, engaged) {
   const context = await browser.newContext({ locale: 'ja-JP' });
   try {
     const page = await context.newPage();
@@ -237,6 +237,14 @@ async function crossRemoteNavigation(browser, base, engaged) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.goto(`${base}/`, { timeout: 60_000 });
     await page.getByRole('link', { name: 'ログイン', exact: true }).first().waitFor({ timeout: 60_000 });
+    // A prerendered page is links before it hydrates (a click would load a new document).
+    await page.waitForFunction(
+      () => document.querySelector('[data-layout]') !== null && document.querySelector('[data-prerendered]') === null,
+      null,
+      {
+        timeout: 60_000,
+      },
+    );
     await page.waitForLoadState('networkidle', { timeout: 60_000 });
     if (engaged) {
       await page.mouse.wheel(0, 300);

@@ -32,38 +32,92 @@ describe('scripts after the first paint (prerendered pages)', () => {
     expect(scriptSrc).toBe(`'self' ${AFTER_PAINT_CSP_SOURCE}`);
   });
 
-  it('the loader preloads the files and requests its script two frames after the paint, not before; nothing without a name', () => {
-    const appended: Record<string, unknown>[] = [];
-    const frames: (() => void)[] = [];
-    const timers: (() => void)[] = [];
+  describe('the loader', () => {
     const attributes: Record<string, string> = {
       'data-after-paint': '/assets/main.abc.js',
       'data-preload': 'script:/r/remoteEntry.js fetch:/r/mf-manifest.json',
     };
-    const document = {
-      currentScript: { getAttribute: (name: string) => attributes[name] ?? null },
-      createElement: (tag: string) => ({ tag }),
-      head: { appendChild: (element: Record<string, unknown>) => appended.push({ ...element }) },
-    };
-    const run = (doc: unknown): void => {
-      vm.runInNewContext(AFTER_PAINT_LOADER, {
-        document: doc,
-        requestAnimationFrame: (f: () => void) => frames.push(f),
-        setTimeout: (f: () => void) => timers.push(f),
-      });
-    };
-    run(document);
-    frames.shift()?.();
-    frames.shift()?.();
-    expect(appended).toEqual([]);
-    timers.shift()?.();
-    expect(appended).toEqual([
+    const LOADED = [
       { tag: 'link', rel: 'preload', as: 'script', href: '/r/remoteEntry.js' },
       { tag: 'link', rel: 'preload', as: 'fetch', href: '/r/mf-manifest.json', crossOrigin: 'anonymous' },
       { tag: 'script', src: '/assets/main.abc.js' },
-    ]);
+    ];
 
-    run({ ...document, currentScript: null });
-    expect(frames).toEqual([]);
+    /** Runs the loader against a fake page; returns what it appended and the page's clocks. */
+    function page(options: { paintTiming: boolean; named?: boolean }) {
+      const appended: Record<string, unknown>[] = [];
+      const frames: (() => void)[] = [];
+      const timers: { run: () => void; ms: number }[] = [];
+      const observers: { callback: (list: unknown, observer: unknown) => void; disconnected: boolean }[] = [];
+      class FakeObserver {
+        static readonly supportedEntryTypes = ['paint', 'resource'];
+        readonly entry: { callback: (list: unknown, observer: unknown) => void; disconnected: boolean };
+        constructor(callback: (list: unknown, observer: unknown) => void) {
+          this.entry = { callback, disconnected: false };
+          observers.push(this.entry);
+        }
+        observe() {}
+        disconnect() {
+          this.entry.disconnected = true;
+        }
+      }
+      const document = {
+        currentScript: options.named === false ? null : { getAttribute: (name: string) => attributes[name] ?? null },
+        createElement: (tag: string) => ({ tag }),
+        head: { appendChild: (element: Record<string, unknown>) => appended.push({ ...element }) },
+      };
+      vm.runInNewContext(AFTER_PAINT_LOADER, {
+        document,
+        window: options.paintTiming ? { PerformanceObserver: FakeObserver } : {},
+        requestAnimationFrame: (f: () => void) => frames.push(f),
+        setTimeout: (run: () => void, ms: number) => timers.push({ run, ms }),
+      });
+      const paint = (name: string) => {
+        for (const o of observers) {
+          const list = { getEntriesByName: (asked: string) => (asked === name ? [{ name }] : []) };
+          o.callback(list, { disconnect: () => (o.disconnected = true) });
+        }
+      };
+      return { appended, frames, timers, observers, paint };
+    }
+
+    it('preloads the files and adds the script once the first contentful paint is reported, not before', () => {
+      const p = page({ paintTiming: true });
+      // Only the 3 s safety timer is set; nothing is requested.
+      expect(p.timers.map((t) => t.ms)).toEqual([3000]);
+      p.paint('first-paint');
+      expect(p.timers).toHaveLength(1);
+      p.paint('first-contentful-paint');
+      expect(p.observers[0]?.disconnected).toBe(true);
+      expect(p.appended).toEqual([]);
+      p.timers[1]?.run();
+      expect(p.appended).toEqual(LOADED);
+      // The safety timer later adds nothing twice.
+      p.timers[0]?.run();
+      expect(p.appended).toEqual(LOADED);
+    });
+
+    it('a page that is never painted still loads, 3 s after its parse', () => {
+      const p = page({ paintTiming: true });
+      p.timers[0]?.run();
+      expect(p.appended).toEqual(LOADED);
+    });
+
+    it('without paint timing: two frames after the paint', () => {
+      const p = page({ paintTiming: false });
+      expect(p.timers).toEqual([]);
+      p.frames.shift()?.();
+      p.frames.shift()?.();
+      expect(p.appended).toEqual([]);
+      p.timers[0]?.run();
+      expect(p.appended).toEqual(LOADED);
+    });
+
+    it('nothing without a script to load', () => {
+      const p = page({ paintTiming: true, named: false });
+      expect(p.timers).toEqual([]);
+      expect(p.observers).toEqual([]);
+      expect(p.frames).toEqual([]);
+    });
   });
 });

@@ -5,19 +5,23 @@ import { createHash } from 'node:crypto';
  * its scripts only hydrate it. So the shell's deferred scripts start after the first paint rather
  * than alongside the stylesheet: on a phone's shared, slow connection the first paint gets the
  * bandwidth, and the page is readable sooner (issue 12's LCP on `/`). The loader requests the shell's
- * script and preloads the remote's files (the hints a shell document gets in its head) two frames
- * after the paint.
+ * script and preloads the remote's files (the hints a shell document gets in its head) once the
+ * browser reports the first contentful paint (two frames later where it cannot; at the latest 3 s
+ * after the page's parse, so a page that is never painted still hydrates).
  *
  * The loader is inline (no request of its own) and allowed by the CSP through its hash alone
  * (`script-src 'self' 'sha256-…'`): no other inline script runs.
  */
 export const AFTER_PAINT_LOADER =
   "(function(s){var src=s&&s.getAttribute('data-after-paint');if(!src)return;" +
-  "var pre=(s.getAttribute('data-preload')||'').split(' ').filter(Boolean);" +
-  "function go(){pre.forEach(function(p){var i=p.indexOf(':'),l=document.createElement('link');" +
+  "var pre=(s.getAttribute('data-preload')||'').split(' ').filter(Boolean),done=false;" +
+  "function go(){if(done)return;done=true;pre.forEach(function(p){var i=p.indexOf(':'),l=document.createElement('link');" +
   "l.rel='preload';l.as=p.slice(0,i);l.href=p.slice(i+1);if(l.as==='fetch')l.crossOrigin='anonymous';document.head.appendChild(l);});" +
   "var e=document.createElement('script');e.src=src;document.head.appendChild(e);}" +
-  'requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0);});});' +
+  'function later(){setTimeout(go,0);}' +
+  "var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0){" +
+  "new P(function(list,o){if(list.getEntriesByName('first-contentful-paint').length){o.disconnect();later();}}).observe({type:'paint',buffered:true});" +
+  'setTimeout(go,3000);}else{requestAnimationFrame(function(){requestAnimationFrame(later);});}' +
   '})(document.currentScript);';
 
 /** The CSP source that allows the loader and nothing else inline. */
