@@ -21,7 +21,10 @@ beforeAll(async () => {
   app = buildApp({
     env: { SITE_DIR: '/nonexistent', LOG_LEVEL: 'silent' },
     db: { embedded: true, serverVersion: () => Promise.resolve('17.10') },
-    context: new Proxy({} as AppContext, { get: (_t, p) => (p === 'trustedOrigins' ? [] : undefined) }),
+    // Only what the hooks of a request read: the trusted origins and the clock (the site files' checks).
+    context: new Proxy({} as AppContext, {
+      get: (_t, p) => (p === 'trustedOrigins' ? [] : p === 'now' ? () => new Date() : undefined),
+    }),
   });
   app.addHook('onRoute', (route) => {
     const methods = ([] as HTTPMethods[]).concat(route.method);

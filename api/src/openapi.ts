@@ -10,6 +10,8 @@ function inertContext(): AppContext {
   return new Proxy({} as AppContext, {
     get(_target, property) {
       if (property === 'trustedOrigins') return [];
+      // The clock of the response hooks (the site files' checks), which do run for GET /api/schema/.
+      if (property === 'now') return () => new Date();
       throw new Error(`the documentation app has no ${String(property)}`);
     },
   });

@@ -92,7 +92,8 @@ const NO_ORIGINS: readonly string[] = [];
  * protocol (behind a TLS proxy it may look like plain http).
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: { context?: AppContext | undefined; siteDir: string }): void {
-  const remoteOrigins = siteRemoteOrigins(options.siteDir, options.context?.now);
+  // The wall clock (the documentation app has no context, and no test moves this one).
+  const remoteOrigins = siteRemoteOrigins(options.siteDir);
   const httpsSite = () => {
     // A partial context (a test's stand-in) may have no publicUrl: then the site is not https.
     const context: Partial<AppContext> | undefined = options.context;

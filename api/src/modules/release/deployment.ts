@@ -115,7 +115,7 @@ export async function attachDeployment(ctx: AppContext, read: () => StoredDeploy
 
 /** `GET /deployment.json` resolved per request (before the static files, which would send the file as is). */
 export function registerDeploymentRoute(app: FastifyInstance, ctx: AppContext, siteDir: string): void {
-  const file = deploymentFile(siteDir, ctx.now);
+  const file = deploymentFile(siteDir, () => ctx.now());
   const read = () => file.current();
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const resolved = await attachDeployment(ctx, read, request);
