@@ -8,10 +8,8 @@
 //
 // writes { containerId, configFingerprint, pages: [{ path, title, html }] } to out.json.
 import fs from 'node:fs';
-import type { ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
-import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
+import { defineBrowserBuildGlobals, renderForHydration as render } from '@app/shared/prerender';
 
 /**
  * The routes written as HTML at build time: the forms a visitor reaches from the public pages. The
@@ -21,23 +19,11 @@ import { StaticRouter } from 'react-router-dom';
 export const PRERENDERED_ROUTES: readonly string[] = ['login', 'register', 'passwordRecover'];
 
 export async function prerenderPages(configJson: unknown) {
-  const globals = globalThis as Record<string, unknown>;
-  // What the browser build defines (shared/build/federation.mjs DefinePlugin).
-  globals.__BUILD_LABEL__ = process.env.BUILD_LABEL ?? '';
-  globals.__MOCK_API__ = false;
+  defineBrowserBuildGlobals();
   const shared = await import('@app/shared');
   const { pages } = await import('./app/pages');
   const config = shared.RuntimeConfigSchema.parse(configJson);
   shared.setRuntimeConfig(config);
-
-  // First pass: waits for the page's lazy chunk (its Suspense boundary). Second pass: everything
-  // resolved, the HTML with every boundary inline, as hydration expects it.
-  const render = async (node: ReactNode): Promise<string> => {
-    const { prelude } = await prerenderToNodeStream(node);
-    prelude.resume();
-    await new Promise((resolve) => prelude.on('end', resolve));
-    return renderToString(node);
-  };
 
   const out: { path: string; title: string; html: string }[] = [];
   for (const route of shared.ROUTES) {

@@ -8,17 +8,12 @@
 // writes { siteCss, marketingCss, containerId, configFingerprint, pages: [{ path, title, html }] }
 // to out.json (scripts/prerender.mjs writes the site's files from it).
 import fs from 'node:fs';
-import type { ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
-import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
+import { defineBrowserBuildGlobals, renderForHydration as render } from '@app/shared/prerender';
 
 /** The marketing page paths written as HTML at build time (every route this remote owns). */
 export async function prerenderPages(configJson: unknown) {
-  const globals = globalThis as Record<string, unknown>;
-  // What the browser build defines (shared/build/federation.mjs DefinePlugin).
-  globals.__BUILD_LABEL__ = process.env.BUILD_LABEL ?? '';
-  globals.__MOCK_API__ = false;
+  defineBrowserBuildGlobals();
   const shared = await import('@app/shared');
   // Its own entry: the text of the site stylesheet is in no bundle the pages load (the site links it).
   const { SITE_CSS } = await import('@app/shared/site-css');
@@ -26,16 +21,6 @@ export async function prerenderPages(configJson: unknown) {
   const { pages } = await import('./app/pages');
   const config = shared.RuntimeConfigSchema.parse(configJson);
   shared.setRuntimeConfig(config);
-
-  // First pass: waits for the page's lazy chunk (its Suspense boundary). Second pass: everything
-  // resolved, the HTML with every boundary inline (react-dom 19.2 would otherwise move large ones
-  // to a script), as hydration expects it.
-  const render = async (node: ReactNode): Promise<string> => {
-    const { prelude } = await prerenderToNodeStream(node);
-    prelude.resume();
-    await new Promise((resolve) => prelude.on('end', resolve));
-    return renderToString(node);
-  };
 
   const out: { path: string; title: string; html: string }[] = [];
   for (const route of shared.ROUTES) {
