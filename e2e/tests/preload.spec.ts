@@ -106,19 +106,7 @@ test.describe('preload hints from the deployment manifest', () => {
       expect(hinted.length).toBeGreaterThan(2);
 
       // The same page with its hints taken out of the document: what it loads by itself.
-      await page.route(
-        (url) => url.pathname === path,
-        async (route) => {
-          const res = await route.fetch();
-          const headers = { ...res.headers() };
-          delete headers['content-encoding'];
-          delete headers['content-length'];
-          await route.fulfill({ status: res.status(), headers, body: withoutHints(await res.text()) });
-        },
-      );
-      const loaded = new Set<string>();
-      page.on('request', (r) => loaded.add(new URL(r.url()).pathname));
-      await page.goto(path, { waitUntil: 'networkidle' });
+      const loaded = await loadedWithoutHints(page, path, async () => {});
       expect(hinted.filter((href) => !loaded.has(href))).toEqual([]);
     });
   }
