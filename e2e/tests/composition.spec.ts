@@ -43,6 +43,8 @@ test('shared singletons: one react, react-dom, react-router-dom, zustand and aut
     if (m) remoteEntries.add(m[1]!);
   });
   await page.goto('/');
+  // The prerendered landing page is on screen before the shell runs: navigating in the page needs it running.
+  await waitForHydration(page);
   await expect(page.locator('[data-layout="marketing"]')).toBeVisible();
   for (const path of ['/login', '/mypage', '/entry/detail/3', '/backoffice/login', '/']) {
     await navigateInApp(page, path);
