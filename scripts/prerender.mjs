@@ -138,34 +138,24 @@ export function prerenderSite(siteDir, build, rendered = renderMarketingPages(pa
 
   fs.rmSync(path.join(siteDir, PRERENDERED_DIR), { recursive: true, force: true });
   const written = [];
-  for (const page of rendered.pages) {
-    const file = prerenderedFileFor(page.path);
-    const document = composeDocument(template, {
-      ...page,
-      containerId: rendered.containerId,
-      configFingerprint: rendered.configFingerprint,
-      build,
-      marketingCssFile,
-    });
-    fs.mkdirSync(path.dirname(path.join(siteDir, file)), { recursive: true });
-    fs.writeFileSync(path.join(siteDir, file), document);
-    written.push(file);
-  }
-  if (auth) {
-    const authRendered = auth.rendered ?? renderRemotePages('auth', path.join(siteDir, 'config.json'));
-    for (const page of authRendered.pages) {
+  // One remote's rendered pages, each in a copy of the shell's document.
+  const writePages = (result, extra) => {
+    for (const page of result.pages) {
       const file = prerenderedFileFor(page.path);
       const document = composeDocument(template, {
         ...page,
-        containerId: authRendered.containerId,
-        configFingerprint: authRendered.configFingerprint,
-        build: auth.build,
-        needsScript: true,
+        containerId: result.containerId,
+        configFingerprint: result.configFingerprint,
+        ...extra,
       });
       fs.mkdirSync(path.dirname(path.join(siteDir, file)), { recursive: true });
       fs.writeFileSync(path.join(siteDir, file), document);
       written.push(file);
     }
+  };
+  writePages(rendered, { build, marketingCssFile });
+  if (auth) {
+    writePages(auth.rendered ?? renderRemotePages('auth', path.join(siteDir, 'config.json')), { build: auth.build, needsScript: true });
   }
   return { siteCssFile, marketingCssFile, written };
 }

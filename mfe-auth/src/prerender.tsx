@@ -7,9 +7,8 @@
 //   tsx src/prerender.tsx <config.json> <out.json>
 //
 // writes { containerId, configFingerprint, pages: [{ path, title, html }] } to out.json.
-import fs from 'node:fs';
 import { StaticRouter } from 'react-router-dom';
-import { defineBrowserBuildGlobals, renderForHydration as render } from '@app/shared/prerender';
+import { defineBrowserBuildGlobals, renderForHydration as render, runPrerenderCli } from '@app/shared/prerender';
 
 /**
  * The routes written as HTML at build time: the forms a visitor reaches from the public pages. The
@@ -43,8 +42,4 @@ export async function prerenderPages(configJson: unknown) {
   };
 }
 
-const [configFile, outFile] = process.argv.slice(2);
-if (configFile && outFile) {
-  const result = await prerenderPages(JSON.parse(fs.readFileSync(configFile, 'utf8')));
-  fs.writeFileSync(outFile, JSON.stringify(result));
-}
+await runPrerenderCli(prerenderPages);

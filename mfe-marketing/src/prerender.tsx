@@ -7,9 +7,8 @@
 //
 // writes { siteCss, marketingCss, containerId, configFingerprint, pages: [{ path, title, html }] }
 // to out.json (scripts/prerender.mjs writes the site's files from it).
-import fs from 'node:fs';
 import { StaticRouter } from 'react-router-dom';
-import { defineBrowserBuildGlobals, renderForHydration as render } from '@app/shared/prerender';
+import { defineBrowserBuildGlobals, renderForHydration as render, runPrerenderCli } from '@app/shared/prerender';
 
 /** The marketing page paths written as HTML at build time (every route this remote owns). */
 export async function prerenderPages(configJson: unknown) {
@@ -43,8 +42,4 @@ export async function prerenderPages(configJson: unknown) {
   };
 }
 
-const [configFile, outFile] = process.argv.slice(2);
-if (configFile && outFile) {
-  const result = await prerenderPages(JSON.parse(fs.readFileSync(configFile, 'utf8')));
-  fs.writeFileSync(outFile, JSON.stringify(result));
-}
+await runPrerenderCli(prerenderPages);

@@ -1,6 +1,7 @@
 // Build-time prerender helpers shared by the remotes' `src/prerender.tsx` (run with tsx by
 // scripts/prerender.mjs, never bundled into the site): the globals the browser build defines, and
 // the two-pass render whose HTML hydration expects.
+import fs from 'node:fs';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -22,4 +23,15 @@ export async function renderForHydration(node: ReactNode): Promise<string> {
   prelude.resume();
   await new Promise((resolve) => prelude.on('end', resolve));
   return renderToString(node);
+}
+
+/**
+ * A remote's `src/prerender.tsx` run as `tsx src/prerender.tsx <config.json> <out.json>`: the pages
+ * rendered with that config, written to out.json (scripts/prerender.mjs reads it).
+ */
+export async function runPrerenderCli(prerenderPages: (config: unknown) => Promise<unknown>, argv = process.argv.slice(2)): Promise<void> {
+  const [configFile, outFile] = argv;
+  if (!configFile || !outFile) return;
+  const result = await prerenderPages(JSON.parse(fs.readFileSync(configFile, 'utf8')));
+  fs.writeFileSync(outFile, JSON.stringify(result));
 }
