@@ -17,6 +17,7 @@ import {
   isChunkLoadError,
   loadDeploymentManifest,
   loadRuntimeConfig,
+  matchRoute,
   recordInstance,
   refreshAuth,
   remoteForPath,
@@ -53,8 +54,10 @@ async function main() {
   // remote's entry and chunks download while /api/me/ is in flight. single-spa loads a registered
   // application before start() but mounts nothing until start(), which waits for the current
   // user: guards decide on real state.
-  // POST /api/me/ goes out with the runtime config's request, not after it.
-  const auth = refreshAuth({ configReady: loadRuntimeConfig() });
+  // POST /api/me/ goes out with the runtime config's request, not after it; on a page only a
+  // logged-in user sees (/mypage, the entry pages) so does the settings request that follows it.
+  const { route } = matchRoute(window.location.pathname, window.location.search);
+  const auth = refreshAuth({ configReady: loadRuntimeConfig(), settingsAtOnce: route.guards.includes('authenticated') });
   let manifest: DeploymentManifest;
   try {
     manifest = await loadDeploymentManifest();

@@ -7,7 +7,7 @@ import { answer, meFixture, mock, offline, suppressEntriesFixture } from '../moc
 import { DEFAULT_RUNTIME_CONFIG } from '../runtime/config';
 import { pathOf } from '../contracts/endpoint';
 import { LOGGED_OUT, authStore, logout, refreshAuth, todayInJapan } from './index';
-import { ME_REQUEST } from './me-request';
+import { ME_REQUEST, SUPPRESS_ENTRIES_REQUEST } from './me-request';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -129,8 +129,53 @@ describe('refreshAuth without a client given: the start-up request (no API clien
     vi.restoreAllMocks();
   });
 
-  test("is the catalogue's current-user request", () => {
+  test("is the catalogue's current-user request (and the settings request the catalogue's too)", () => {
     expect(ME_REQUEST).toEqual({ method: endpoints.me.get.method, path: pathOf(endpoints.me.get) });
+    expect(SUPPRESS_ENTRIES_REQUEST).toEqual({
+      method: endpoints.systemSettings.suppressEntries.method,
+      path: pathOf(endpoints.systemSettings.suppressEntries),
+    });
+  });
+
+  test('settingsAtOnce: the settings request leaves before the current user has answered, and is read with the contract', async () => {
+    let answerMe!: () => void;
+    const meHeld = new Promise<void>((resolve) => (answerMe = resolve));
+    const calls = serve(
+      http.post('*/api/me/', async () => {
+        await meHeld;
+        return HttpResponse.json(member);
+      }),
+      answer(endpoints.systemSettings.suppressEntries, settings),
+    );
+    const refreshed = refreshAuth({ today: '2026-11-21', settingsAtOnce: true });
+    await vi.waitFor(() => expect([...calls].sort()).toEqual(['/api/me/', '/api/system_settings/supress_entries/']));
+    answerMe();
+    expect(await refreshed).toMatchObject({ status: 'login', userId: 7, me: member, suppressEntries: settings });
+    expect(calls).toHaveLength(2);
+  });
+
+  test('settingsAtOnce: a settings answer that fails (or breaks the contract) logs out, as after the user', async () => {
+    for (const reply of [
+      () => HttpResponse.json({ detail: '障害' }, { status: 500 }),
+      () => HttpResponse.json({ unexpected: true }),
+    ]) {
+      authStore.setState({ ...LOGGED_OUT, status: 'login', userId: 1 });
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const calls = serve(answer(endpoints.me.get, member), http.get('*/api/system_settings/supress_entries/', reply), logoutOk);
+      expect(await refreshAuth({ today: '2026-11-21', settingsAtOnce: true })).toEqual(LOGGED_OUT);
+      expect(calls).toContain('/api/auth/session/delete');
+      server.resetHandlers();
+      server.events.removeAllListeners();
+    }
+  });
+
+  test('settingsAtOnce: a visitor is logged out and the settings answer is not read', async () => {
+    authStore.setState({ ...LOGGED_OUT, status: 'login', userId: 1 });
+    serve(
+      http.post('*/api/me/', () => HttpResponse.json({})),
+      http.get('*/api/system_settings/supress_entries/', () => HttpResponse.json({ detail: '障害' }, { status: 500 })),
+    );
+    expect(await refreshAuth({ settingsAtOnce: true })).toEqual(LOGGED_OUT);
   });
 
   test('a visitor ({}): logged out after the one request, which carries the CSRF token of the cookie', async () => {

@@ -8,7 +8,7 @@ import { identityStateOf, isIndividual, userStatusOf, type IdentityState, type U
 import { getRuntimeConfig, type RuntimeConfig } from '../runtime/config';
 import { recordInstance } from '../runtime/instances';
 import { showToast } from '../ui/toast';
-import { isVisitorAnswer, requestMe } from './me-request';
+import { isVisitorAnswer, requestMe, requestSuppressEntries } from './me-request';
 
 /**
  * The full entry (the API client, the contracts): loaded when a call needs it, so a visitor's page
@@ -77,6 +77,13 @@ export interface RefreshDeps {
    * refreshAuth's). Without it the config must be loaded already.
    */
   readonly configReady?: Promise<unknown>;
+  /**
+   * The page needs a logged-in user (the shell's start on such a route): the settings request goes
+   * out with the current-user request rather than after its answer, one round trip less before the
+   * page can render. Its answer is read only for a logged-in user, as before; a visitor's page never
+   * sends it. Ignored with `api` (the settings are then asked for after the user, with that client).
+   */
+  readonly settingsAtOnce?: boolean;
 }
 
 const reset = () => authStore.setState(LOGGED_OUT, true);
@@ -92,6 +99,7 @@ export async function refreshAuth(deps: RefreshDeps = {}): Promise<AuthState> {
   // The request goes out before the client is loaded (and before the runtime config, if it is still
   // loading); a visitor's `{}` needs no more.
   const sent = deps.api ? undefined : requestMe();
+  const settingsSent = deps.api || deps.settingsAtOnce !== true ? undefined : requestSuppressEntries();
   await deps.configReady;
   const config = deps.config ?? getRuntimeConfig();
   let me: Me;
@@ -133,7 +141,8 @@ export async function refreshAuth(deps: RefreshDeps = {}): Promise<AuthState> {
   }
   let suppressEntries: SuppressEntries;
   try {
-    suppressEntries = await api(lib.sessionEndpoints.systemSettings.suppressEntries);
+    const settingsEndpoint = lib.sessionEndpoints.systemSettings.suppressEntries;
+    suppressEntries = settingsSent ? lib.readAnswer(settingsEndpoint, await settingsSent) : await api(settingsEndpoint);
   } catch {
     await logout({ api });
     return authStore.getState();

@@ -7,21 +7,40 @@ import { checkMinClientBuild } from '../runtime/min-client-build';
 export const ME_REQUEST = { method: 'POST', path: '/api/me/' } as const;
 
 /**
+ * `GET /api/system_settings/supress_entries/` (the catalogue's `sessionEndpoints.systemSettings.suppressEntries`;
+ * a test keeps the two the same): on a page that needs a logged-in user it goes out with the
+ * current-user request rather than after it (refreshAuth's `settingsAtOnce`).
+ */
+export const SUPPRESS_ENTRIES_REQUEST = { method: 'GET', path: '/api/system_settings/supress_entries/' } as const;
+
+/** One of the start-up requests above, sent without the client. */
+type StartUpRequest = typeof ME_REQUEST | typeof SUPPRESS_ENTRIES_REQUEST;
+
+/**
  * The current-user request as the API client sends it (credentials, `X-CSRFToken` from the cookie,
  * `Accept: application/json`, the 30 s limit, the minimum-client-build check of the answer), made
  * without the client: a visitor's page needs neither ofetch nor the contracts (zod) to learn that
  * no one is logged in. What the answer means is the client's to say (`readAnswer`), except for the
  * visitor's `{}` (`isVisitorAnswer`).
  */
-export async function requestMe(timeoutMs: number = API_TIMEOUT_MS): Promise<RawAnswer> {
+export function requestMe(timeoutMs: number = API_TIMEOUT_MS): Promise<RawAnswer> {
+  return requestRaw(ME_REQUEST, timeoutMs);
+}
+
+/** The settings request, made as requestMe makes its own (what the answer means is the client's to say). */
+export function requestSuppressEntries(timeoutMs: number = API_TIMEOUT_MS): Promise<RawAnswer> {
+  return requestRaw(SUPPRESS_ENTRIES_REQUEST, timeoutMs);
+}
+
+async function requestRaw(request: StartUpRequest, timeoutMs: number): Promise<RawAnswer> {
   const headers = new Headers({ Accept: 'application/json' });
   const token = readCookie(typeof document === 'undefined' ? '' : document.cookie, CSRF_COOKIE_NAME);
   if (token) headers.set(CSRF_HEADER_NAME, token);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DOMException('The API did not answer in time.', 'TimeoutError')), timeoutMs);
   try {
-    const response = await fetch(ME_REQUEST.path, {
-      method: ME_REQUEST.method,
+    const response = await fetch(request.path, {
+      method: request.method,
       credentials: 'include',
       headers,
       signal: controller.signal,
