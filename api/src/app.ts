@@ -4,7 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import { endpoints } from '@app/shared/contracts';
 import Fastify, { type FastifyError, type FastifyInstance, type RouteHandlerMethod } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from './context';
 import type { Database } from './db/database';
@@ -15,6 +15,7 @@ import { ApiError, NOT_FOUND_DETAIL, drfValidatorCompiler } from './http/errors'
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerApiDocs } from './http/api-docs';
 import { loggerOptions, type LogStream } from './logging';
+import { responseSerializerCompiler } from './http/serializer';
 import { registerDeploymentRoute } from './modules/release/deployment';
 import { cacheControlFor, IMMUTABLE, NO_CACHE, registerSite, SITE_NOT_BUILT, siteFallback } from './site/serve';
 import { accountSessionRoutes } from './modules/account-sessions/routes';
@@ -48,7 +49,15 @@ export interface BuildAppOptions {
   context?: AppContext;
   /** Where the log lines go instead of stdout (a test reads them). */
   logStream?: LogStream;
+  /**
+   * Every answer also through the zod serializer, a difference failing the request (http/serializer.ts).
+   * Default: on under vitest (every API test checks the compiled serializers) and with
+   * RESPONSE_CHECK=true, off otherwise.
+   */
+  checkResponses?: boolean;
 }
+
+const DEFAULT_RESPONSE_CHECK = process.env.VITEST !== undefined || process.env.RESPONSE_CHECK === 'true';
 
 /**
  * The resource modules of the API: each returns the catalogue endpoints it implements. They are
@@ -127,7 +136,7 @@ export function openApiDocument(app: FastifyInstance): { openapi: string; info: 
 }
 
 /** The Fastify app (not listening): API routes, the assembled site and its SPA fallback. */
-export function buildApp({ env, db, context, logStream }: BuildAppOptions): FastifyInstance {
+export function buildApp({ env, db, context, logStream, checkResponses }: BuildAppOptions): FastifyInstance {
   const app = Fastify({
     logger: env.LOG_LEVEL === 'silent' ? false : loggerOptions(env.LOG_LEVEL, logStream),
     // Only behind a proxy we trust do X-Forwarded-Proto/-For count (Secure cookies, client IP).
@@ -135,9 +144,10 @@ export function buildApp({ env, db, context, logStream }: BuildAppOptions): Fast
   });
 
   // Requests are validated with the contracts' zod schemas (400 in DRF's shape); responses are
-  // serialized through their schema, so only the contract's fields leave the server.
+  // serialized through their schema, so only the contract's fields leave the server (compiled for
+  // plain-data schemas, checked against zod's answer in the tests: http/serializer.ts).
   app.setValidatorCompiler(drfValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ checked: checkResponses ?? DEFAULT_RESPONSE_CHECK }));
   app.register(fastifyCookie);
   // multipart/form-data for uploads: parts are streamed by the handler (limits set per route).
   app.register(fastifyMultipart);
