@@ -1,7 +1,8 @@
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import { UnauthorizedError } from '@app/shared';
-import { endpoints, isLoggedInStaff, STAFF_MESSAGES, type StaffSummary } from '@app/shared/contracts';
+import { isLoggedInStaff, STAFF_MESSAGES, type StaffSummary } from '@app/shared/contracts';
+import * as endpoints from '@app/shared/endpoints';
 import { staffApi } from './api';
 
 /**

@@ -26,7 +26,8 @@
  * - Changing the bank's text or choosing another bank keeps nothing of the old branch's code.
  */
 import { api } from '@app/shared';
-import { endpoints, type Bank, type Branch } from '@app/shared/contracts';
+import { type Bank, type Branch } from '@app/shared/contracts';
+import * as endpoints from '@app/shared/endpoints';
 import { useCallback, useMemo, useRef } from 'react';
 import { SuggestField } from './suggest-field';
 

@@ -139,8 +139,17 @@ export interface Catalogue {
 
 const isEndpoint = (value: AnyEndpoint | Catalogue): value is AnyEndpoint => typeof value.id === 'string' && 'spec' in value;
 
+/**
+ * One top-level group of the catalogue (`endpoints.<name>`), defined in a module of its own
+ * (contracts/groups/): its endpoints are named `<name>.<key>` here already, so a page that imports
+ * only the groups it calls (`@app/shared/endpoints`) gets them named without the whole catalogue.
+ */
+export function group<const G extends Catalogue>(name: string, members: G): G {
+  return defineCatalogue(members, name);
+}
+
 /** Names every endpoint by its dotted key and refuses two endpoints with the same method and path. */
-export function defineCatalogue<const C extends Catalogue>(catalogue: C): C {
+export function defineCatalogue<const C extends Catalogue>(catalogue: C, prefix = ''): C {
   const seen = new Map<string, string>();
   const walk = (node: Catalogue, prefix: string) => {
     for (const [key, value] of Object.entries(node)) {
@@ -154,7 +163,7 @@ export function defineCatalogue<const C extends Catalogue>(catalogue: C): C {
       } else walk(value, id);
     }
   };
-  walk(catalogue, '');
+  walk(catalogue, prefix);
   return catalogue;
 }
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AppLink, FormAlert, SubmitButton, TextField, api, useApiForm } from '@app/shared';
 import { MESSAGES } from '@app/shared/domain';
-import { endpoints } from '@app/shared/contracts';
+import * as endpoints from '@app/shared/endpoints';
 
 /**
  * /profile/password/reset/reset/<…>?uid=…&token=… (without both the route table answers 404):

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, AppLink, FormAlert, api, getRuntimeConfig, logout, showToast, useAuth } from '@app/shared';
 import { PRE_ENTRY_QUESTIONS } from '@app/shared/domain';
-import { endpoints, type PreEntryResult } from '@app/shared/contracts';
+import { type PreEntryResult } from '@app/shared/contracts';
+import * as endpoints from '@app/shared/endpoints';
 import { ensurePreEntryStyles } from './styles';
 
 ensurePreEntryStyles();

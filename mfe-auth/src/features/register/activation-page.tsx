@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AppLink, FormAlert, api, ApiError } from '@app/shared';
-import { endpoints } from '@app/shared/contracts';
+import * as endpoints from '@app/shared/endpoints';
 
 type State = { kind: 'sent'; email: string } | { kind: 'activating' } | { kind: 'failed'; message: string } | { kind: 'missing' };
 

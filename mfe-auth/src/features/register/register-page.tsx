@@ -13,7 +13,8 @@ import {
   useApiForm,
 } from '@app/shared';
 import { MESSAGES } from '@app/shared/domain';
-import { endpoints, passwordChecklist } from '@app/shared/contracts';
+import { passwordChecklist } from '@app/shared/contracts';
+import * as endpoints from '@app/shared/endpoints';
 import { EmailField } from '../../components/email-field';
 
 type Division = 'corporate' | 'individual';

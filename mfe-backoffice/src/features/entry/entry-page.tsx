@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { href, todayInJapan, type PageProps } from '@app/shared';
-import { endpoints, type StaffApplicant, type StaffEntryDetail } from '@app/shared/contracts';
+import { type StaffApplicant, type StaffEntryDetail } from '@app/shared/contracts';
+import * as endpoints from '@app/shared/endpoints';
 import { ENTRY_STATUS_LABELS, entryStatusName, formatYen, sumYen } from '@app/shared/domain';
 import { formatDay, formatJst } from '../../model/format';
 import { staffApi } from '../../staff/api';

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, ValidationError, type FieldErrors } from '@app/shared';
-import { endpoints, STAFF_OTP_DIGITS } from '@app/shared/contracts';
+import { STAFF_OTP_DIGITS } from '@app/shared/contracts';
+import * as endpoints from '@app/shared/endpoints';
 import { afterLoginPath } from '../../app/root';
 import { staffApi } from '../../staff/api';
 import { setStaff } from '../../staff/session';

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { href } from '@app/shared';
-import { endpoints, type StaffEntryQueue } from '@app/shared/contracts';
+import { type StaffEntryQueue } from '@app/shared/contracts';
+import * as endpoints from '@app/shared/endpoints';
 import { ENTRY_STATUS, ENTRY_STATUS_LABELS, entryStatusName, formatYen, type EntryStatusName } from '@app/shared/domain';
 import { ageInDays, formatJst } from '../../model/format';
 import { staffApi } from '../../staff/api';

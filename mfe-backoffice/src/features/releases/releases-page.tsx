@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { endpoints, type ReleaseAudience, type ReleaseStatus } from '@app/shared/contracts';
+import { type ReleaseAudience, type ReleaseStatus } from '@app/shared/contracts';
+import * as endpoints from '@app/shared/endpoints';
 import { formatJst } from '../../model/format';
 import { staffApi } from '../../staff/api';
 import { useLoad } from '../../staff/use-load';

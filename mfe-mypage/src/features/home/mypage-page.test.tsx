@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
 import { DEFAULT_RUNTIME_CONFIG, LOGGED_OUT, authStore, setRuntimeConfig, todayInJapan } from '@app/shared';
-import { ENTRY_STATUS, NEW_ENTRY_BLOCK_MESSAGES, REVIEW_STATUS, identityStateOf, userStatusOf } from '@app/shared/domain';
+import { CLAIM_STATUS, ENTRY_STATUS, NEW_ENTRY_BLOCK_MESSAGES, REVIEW_STATUS, identityStateOf, userStatusOf } from '@app/shared/domain';
 import { endpoints, type Entry, type Me, type PreEntryResult, type SuppressEntries, type Upload } from '@app/shared/contracts';
-import { answer, meFixture, mock, newsFixture, offline, suppressEntriesFixture } from '@app/shared/mocks';
+import { answer, claimFixture, meFixture, mock, newsFixture, offline, profileFixture, suppressEntriesFixture } from '@app/shared/mocks';
 import { installMswServer, server } from '../../testing/server';
 import MypagePage from './mypage-page';
 
@@ -238,6 +238,34 @@ describe('MypagePage', () => {
     expect(items[1]).toHaveTextContent('お振込み済み');
     expect(await step('新規申し込み')).toHaveTextContent(NEW_ENTRY_BLOCK_MESSAGES.entryInProgress);
   });
+
+  test.each([
+    [false, NEW_ENTRY_BLOCK_MESSAGES.delayedClaim],
+    [true, null],
+  ])(
+    'a delayed claim: the profile (loaded with its own code, only now) says whether a new entry is allowed (permission %s)',
+    async (permitted, blocked) => {
+      loginAs({ identity_confirmation: REVIEW_STATUS.confirmed });
+      let profileAsked = 0;
+      serve({ entries: [entry({ status: ENTRY_STATUS.transferred, claims: [claimFixture({ status: CLAIM_STATUS.delay })] })] });
+      server.use(
+        mock(endpoints.profile.get, () => {
+          profileAsked += 1;
+          return profileFixture({ has_entry_permission_when_delayed: permitted });
+        }),
+      );
+      renderPage();
+      const newEntry = await step('新規申し込み');
+      await waitFor(() => expect(profileAsked).toBe(1));
+      if (blocked === null) {
+        await waitFor(() => expect(newEntry).not.toHaveTextContent(NEW_ENTRY_BLOCK_MESSAGES.delayedClaim));
+        expect(await screen.findByRole('link', { name: '新規申し込みをはじめる' })).toBeInTheDocument();
+      } else {
+        await waitFor(() => expect(newEntry).toHaveTextContent(blocked));
+        expect(screen.queryByRole('link', { name: '新規申し込みをはじめる' })).toBeNull();
+      }
+    },
+  );
 
   test('entries: the next action of an inadequate or reviewed entry, with the deadline to sign', async () => {
     loginAs({ identity_confirmation: REVIEW_STATUS.confirmed });

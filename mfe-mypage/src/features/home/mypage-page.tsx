@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { api, logout, showToast, useAuth } from '@app/shared';
 import { CLAIM_STATUS } from '@app/shared/domain';
-import { endpoints, type Upload } from '@app/shared/contracts';
+import { type Upload } from '@app/shared/contracts';
+import * as endpoints from '@app/shared/endpoints';
 import { useResource } from './api/use-resource';
 import { buildChecklist } from './model/checklist';
 import { ChecklistSection } from './components/checklist-section';
@@ -18,7 +19,14 @@ const loadEntries = () => api(endpoints.entries.list);
 const loadNews = () => api(endpoints.news.list);
 const loadDelinquency = (): Promise<readonly Upload[]> =>
   api(endpoints.uploads.list).then((uploads) => uploads.filter((u) => u.kind === 'delinquency'));
-const loadDelayPermission = () => api(endpoints.profile.get).then((profile) => profile.has_entry_permission_when_delayed);
+/**
+ * The profile group (its PATCH schemas check phone numbers: the numbering plan's metadata) is
+ * loaded only for this rare call, not with the page.
+ */
+const loadDelayPermission = () =>
+  import('@app/shared/endpoints')
+    .then(({ profile }) => api(profile.get))
+    .then((answer) => answer.has_entry_permission_when_delayed);
 const noDelayPermissionNeeded = () => Promise.resolve(null);
 
 /**

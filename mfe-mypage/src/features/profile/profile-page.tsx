@@ -13,7 +13,8 @@ import {
   useApiForm,
   useAuth,
 } from '@app/shared';
-import { ACCOUNT_MESSAGES, endpoints, type ProfileResponse } from '@app/shared/contracts';
+import { ACCOUNT_MESSAGES, type ProfileResponse } from '@app/shared/contracts';
+import * as endpoints from '@app/shared/endpoints';
 import {
   DEPOSIT_TYPE_LABELS,
   IDENTITY_DOCUMENT_MESSAGES,

@@ -1,5 +1,5 @@
 import { pathOf } from '../../contracts/endpoint';
-import { endpoints } from '../../contracts/endpoints';
+import * as endpoints from '../../contracts/groups';
 import { acceptedContentTypes } from '../../contracts/upload';
 import type { UploadKind } from '../../domain/statuses';
 

@@ -1,6 +1,6 @@
 import { ApiError, api, ensureStyleSheet } from '@app/shared';
 import { useEffect, useId, useInsertionEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
-import { endpoints } from '../../contracts/endpoints';
+import * as endpoints from '../../contracts/groups';
 import { UPLOAD_MAX_FILE_BYTES, acceptedContentTypes, type Upload, type UploadSide } from '../../contracts/upload';
 import { parseUploadKey } from '../../domain/statuses';
 import { acceptAttribute, formatFileSize, isPreviewable, uploadContentUrl } from './format';

@@ -17,7 +17,7 @@ import {
   toApiError,
 } from '@app/shared';
 import { safeParse } from 'zod/mini';
-import { endpoints } from '../../contracts/endpoints';
+import * as endpoints from '../../contracts/groups';
 import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MESSAGES, UploadSchema, type Upload, type UploadSide } from '../../contracts/upload';
 import { apiUploadKind, parseUploadKey } from '../../domain/statuses';
 import { UPLOAD_FIELD_MESSAGES } from './messages';

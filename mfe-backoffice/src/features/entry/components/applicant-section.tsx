@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { endpoints, type StaffApplicant } from '@app/shared/contracts';
+import { type StaffApplicant } from '@app/shared/contracts';
+import * as endpoints from '@app/shared/endpoints';
 import {
   IDENTITY_DOCUMENT_RULES,
   IDENTITY_SIDE_LABELS,

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { endpoints, type Claim, type StaffEntryDetail } from '@app/shared/contracts';
+import { type Claim, type StaffEntryDetail } from '@app/shared/contracts';
+import * as endpoints from '@app/shared/endpoints';
 import {
   CLAIM_STATUS,
   CLAIM_STATUS_LABELS,

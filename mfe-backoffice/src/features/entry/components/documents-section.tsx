@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { endpoints, type StaffEntryDetail } from '@app/shared/contracts';
+import { type StaffEntryDetail } from '@app/shared/contracts';
+import * as endpoints from '@app/shared/endpoints';
 import { ENTRY_STATUS, REVIEW_STATUS_LABELS, reviewStatusName } from '@app/shared/domain';
 import { staffApi } from '../../../staff/api';
 import { useAction } from '../../../staff/use-action';

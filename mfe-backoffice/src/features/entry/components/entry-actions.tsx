@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { endpoints, type StaffEntryDetail, type StaffSummary } from '@app/shared/contracts';
+import { type StaffEntryDetail, type StaffSummary } from '@app/shared/contracts';
+import * as endpoints from '@app/shared/endpoints';
 import { canApproveEntry, entryActionsFrom, type EntryAction } from '@app/shared/domain';
 import { addDays, formatDay, formatJst } from '../../../model/format';
 import { staffApi } from '../../../staff/api';

@@ -1,5 +1,6 @@
 import { api } from '@app/shared';
-import { endpoints, pathOf, type Entry, type ResubmitFile } from '@app/shared/contracts';
+import { pathOf, type Entry, type ResubmitFile } from '@app/shared/contracts';
+import * as endpoints from '@app/shared/endpoints';
 
 /** The calls of an entry's life (spec §7): read it, resubmit, cancel, sign; and where its contract PDF is. */
 export const entryLifeApi = {

@@ -1,5 +1,6 @@
 import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME, api, readCookie } from '@app/shared';
-import { endpoints, pathOf, type DraftEntryResponse, type DraftSaveRequest, type Upload } from '@app/shared/contracts';
+import { pathOf, type DraftEntryResponse, type DraftSaveRequest, type Upload } from '@app/shared/contracts';
+import * as endpoints from '@app/shared/endpoints';
 
 /** The wizard's calls: the draft (read, save), the applicant's uploads, and a save that outlives the page. */
 export interface DraftApi {

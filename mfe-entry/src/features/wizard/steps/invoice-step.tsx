@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { api, todayInJapan } from '@app/shared';
-import { endpoints } from '@app/shared/contracts';
+import * as endpoints from '@app/shared/endpoints';
 import { formatYen, MAX_CLAIMS_PER_ENTRY, MESSAGES, sumYen, validateClaimCount } from '@app/shared/domain';
 import { AmountField, DraftTextArea } from '../components/fields';
 import { ErrorSummary } from '../components/error-summary';

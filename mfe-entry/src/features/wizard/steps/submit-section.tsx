@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, AppLink, api, refreshAuth, routeById, ValidationError } from '@app/shared';
-import { endpoints } from '@app/shared/contracts';
+import * as endpoints from '@app/shared/endpoints';
 import {
   ENTRY_STEPS,
   formatYen,

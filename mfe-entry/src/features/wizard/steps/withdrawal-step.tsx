@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { api, todayInJapan, useAuth } from '@app/shared';
-import { endpoints, type ContentFile } from '@app/shared/contracts';
+import { type ContentFile } from '@app/shared/contracts';
+import * as endpoints from '@app/shared/endpoints';
 import {
   apiUploadKind,
   isWithdrawalsDetailDone,

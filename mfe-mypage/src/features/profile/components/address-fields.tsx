@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { TextField, api } from '@app/shared';
-import { endpoints, normalizePostalCode } from '@app/shared/contracts';
+import { normalizePostalCode } from '@app/shared/contracts';
+import * as endpoints from '@app/shared/endpoints';
 import { PROFILE_FIELD_MAX_LENGTHS as L } from '@app/shared/domain';
 import { PREFECTURE_OPTIONS } from '../model/profile-form';
 import { SelectField } from './fields';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { FormAlert, RadioGroup, SubmitButton, TextField, api, useApiForm, useAuth } from '@app/shared';
-import { endpoints, type ProfileResponse, type Upload } from '@app/shared/contracts';
+import { type ProfileResponse, type Upload } from '@app/shared/contracts';
+import * as endpoints from '@app/shared/endpoints';
 import {
   IDENTITY_DOCUMENT_RULES,
   IDENTITY_DOCUMENT_TYPES,
