@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../http/security-headers';
 import { AFTER_PAINT_CSP_SOURCE, AFTER_PAINT_LOADER, scriptsAfterPaint } from './after-paint';
 
-describe('scripts after the first paint (prerendered pages)', () => {
+describe('scripts after the first paint', () => {
   it("rewrites each deferred script into the inline loader naming it; other scripts and the page's content stay", () => {
     const html =
       '<head><link rel="stylesheet" href="/assets/site.css"></head><body><div id="app-root"><h1>請求書買取</h1></div>' +
@@ -40,7 +40,7 @@ describe('scripts after the first paint (prerendered pages)', () => {
     const LOADED = [
       { tag: 'link', rel: 'preload', as: 'script', href: '/r/remoteEntry.js' },
       { tag: 'link', rel: 'preload', as: 'fetch', href: '/r/mf-manifest.json', crossOrigin: 'anonymous' },
-      { tag: 'script', src: '/assets/main.abc.js' },
+      { tag: 'script', src: '/assets/main.abc.js', fetchPriority: 'high' },
     ];
 
     /** Runs the loader against a fake page; returns what it appended and the page's clocks. */

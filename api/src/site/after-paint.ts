@@ -2,12 +2,15 @@ import { createHash } from 'node:crypto';
 
 /**
  * A prerendered page is complete before any script runs (text, layout, links, forms that post);
- * its scripts only hydrate it. So the shell's deferred scripts start after the first paint rather
- * than alongside the stylesheet: on a phone's shared, slow connection the first paint gets the
- * bandwidth, and the page is readable sooner (issue 12's LCP on `/`). The loader requests the shell's
- * script and preloads the remote's files (the hints a shell document gets in its head) once the
- * browser reports the first contentful paint (two frames later where it cannot; at the latest 3 s
- * after the page's parse, so a page that is never painted still hydrates).
+ * its scripts only hydrate it. The shell document draws the page's frame (header, a skeleton) from
+ * its HTML and stylesheet alone. Either way the shell's deferred scripts start after the first
+ * paint rather than alongside the stylesheet: on a phone's shared, slow connection the first paint
+ * gets the bandwidth, and the page is drawn sooner (issue 12: LCP on `/`; on `/mypage` FCP and LCP
+ * both earlier in Lighthouse's model). The loader preloads the page's files (the hints,
+ * preload-hints.ts) and requests the shell's script, first in line (`fetchPriority` high: it starts
+ * the chain that draws the page), once the browser reports the first contentful paint (two frames
+ * later where it cannot; at the latest 3 s after the page's parse, so a page that is never painted
+ * still starts).
  *
  * The loader is inline (no request of its own) and allowed by the CSP through its hash alone
  * (`script-src 'self' 'sha256-…'`): no other inline script runs.
@@ -17,7 +20,7 @@ export const AFTER_PAINT_LOADER =
   "var pre=(s.getAttribute('data-preload')||'').split(' ').filter(Boolean),done=false;" +
   "function go(){if(done)return;done=true;pre.forEach(function(p){var i=p.indexOf(':'),l=document.createElement('link');" +
   "l.rel='preload';l.as=p.slice(0,i);l.href=p.slice(i+1);if(l.as==='fetch')l.crossOrigin='anonymous';document.head.appendChild(l);});" +
-  "var e=document.createElement('script');e.src=src;document.head.appendChild(e);}" +
+  "var e=document.createElement('script');e.src=src;e.fetchPriority='high';document.head.appendChild(e);}" +
   'function later(){setTimeout(go,0);}' +
   "var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0){" +
   "new P(function(list,o){if(list.getEntriesByName('first-contentful-paint').length){o.disconnect();later();}}).observe({type:'paint',buffered:true});" +
@@ -26,6 +29,12 @@ export const AFTER_PAINT_LOADER =
 
 /** The CSP source that allows the loader and nothing else inline. */
 export const AFTER_PAINT_CSP_SOURCE = `'sha256-${createHash('sha256').update(AFTER_PAINT_LOADER).digest('base64')}'`;
+
+/** The document's deferred scripts: the shell's own, as the build writes them. */
+const DEFERRED_SCRIPTS = /<script defer src="([^"]+)"><\/script>/g;
+
+/** Whether the document has a deferred script for the loader to start. */
+export const hasDeferredScript = (html: string): boolean => html.search(DEFERRED_SCRIPTS) !== -1;
 
 /** A file to fetch after the paint, as the loader reads it (`as:href`). */
 export interface AfterPaintFile {
@@ -47,7 +56,7 @@ export function scriptsAfterPaint(html: string, files: readonly AfterPaintFile[]
     .join(' ');
   const attribute = preload === '' ? '' : ` data-preload="${escapeAttr(preload)}"`;
   return html.replace(
-    /<script defer src="([^"]+)"><\/script>/g,
+    DEFERRED_SCRIPTS,
     (_all, src: string) => `<script data-after-paint="${src}"${attribute}>${AFTER_PAINT_LOADER}</script>`,
   );
 }

@@ -15,7 +15,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { preloadHintsOf } from './preload-hints';
-import { scriptsAfterPaint } from './after-paint';
+import { hasDeferredScript, scriptsAfterPaint } from './after-paint';
 
 export const NO_CACHE = 'no-cache';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -115,23 +115,17 @@ export interface SiteDocument {
 export function renderDocument(siteDir: string, pathname: string, search = '', request?: FastifyRequest): SiteDocument {
   const file = documentFileFor(siteDir, pathname);
   const { html } = readDocumentFile(path.join(siteDir, file));
-  // The page's remote entry and first chunks, named from the live deployment (preload-hints.ts).
+  // The page's remote entry and first chunks, named from the live deployment (preload-hints.ts),
+  // fetched with the shell's own scripts once the page is first drawn (after-paint.ts): nothing
+  // competes with the stylesheet and the first paint on a phone's connection. A prerendered page
+  // is complete then (its scripts only hydrate it: the remote's entry is enough); the shell
+  // document shows the page's frame, and its hints include what its first render loads after
+  // main.js (the builds' preload maps), so that chain is one parallel batch.
   const hints = preloadHintsOf(siteDir);
-  if (file !== SHELL_DOCUMENT) {
-    // A prerendered page: they only hydrate it, and are fetched with the shell's own scripts after
-    // the first paint (after-paint.ts).
-    return { file, html: scriptsAfterPaint(html, hints.hintsFor(pathname, search, request, { afterPaint: true })) };
-  }
-  return { file, html: urgentShellScripts(hints.htmlFor(html, pathname, search, request)) };
-}
-
-/**
- * The shell document's own deferred scripts (main.js) at high priority: the page is drawn by the
- * chain they start (shell → /api/me/ → the remote's page), so they must not wait behind the
- * preloaded remote files (a deferred script is otherwise fetched at low priority, after them).
- */
-export function urgentShellScripts(html: string): string {
-  return html.replace(/<script defer src=/g, '<script defer fetchpriority="high" src=');
+  const options = { afterPaint: file !== SHELL_DOCUMENT };
+  // A document without a deferred script to start (no shell script in it) keeps its hints in the head.
+  if (!hasDeferredScript(html)) return { file, html: hints.htmlFor(html, pathname, search, request, options) };
+  return { file, html: scriptsAfterPaint(html, hints.hintsFor(pathname, search, request, options)) };
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
