@@ -41,12 +41,25 @@ describe('the compiled (fast) response writer', () => {
   });
 
   test.each([
-    ['a transform', z.pipe(z.string(), z.transform((s: string) => s.length))],
+    [
+      'a transform',
+      z.pipe(
+        z.string(),
+        z.transform((s: string) => s.length),
+      ),
+    ],
     ['a date', z.object({ at: z.date() })],
-    ['a recursive schema', (() => {
-      const node: z.ZodMiniType = z.object({ get children() { return z.array(node); } });
-      return node;
-    })()],
+    [
+      'a recursive schema',
+      (() => {
+        const node: z.ZodMiniType = z.object({
+          get children() {
+            return z.array(node);
+          },
+        });
+        return node;
+      })(),
+    ],
   ])('%s keeps the zod serializer', (_label, schema) => {
     expect(isPlainSchema(schema as never)).toBe(false);
     expect(fastWriter(schema as never)).toBeUndefined();

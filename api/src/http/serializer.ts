@@ -68,7 +68,8 @@ export function isPlainSchema(schema: $ZodType, seen = new Set<$ZodType>()): boo
   seen.add(schema);
   const def = defOf(schema);
   if (!PLAIN.has(def.type)) return false;
-  if (def.type === 'literal' && !(def.values ?? []).every((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v))) return false;
+  if (def.type === 'literal' && !(def.values ?? []).every((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v)))
+    return false;
   const plain = (child: $ZodType | undefined) => child !== undefined && isPlainSchema(child, new Set(seen));
   if (def.type === 'object') {
     // A loose object passes unknown keys on (additionalProperties: {}); a strict one has none to
@@ -136,7 +137,11 @@ export function responseSerializerCompiler(options: SerializerOptions): FastifyS
 }
 
 /** The fast writer, run after the zod serializer, whose answer it must equal (the same JSON value). */
-export function checkedWriter(fast: (data: unknown) => string, viaZod: (data: unknown) => string, label: string): (data: unknown) => string {
+export function checkedWriter(
+  fast: (data: unknown) => string,
+  viaZod: (data: unknown) => string,
+  label: string,
+): (data: unknown) => string {
   return (data: unknown) => {
     const expected = viaZod(data);
     const written = fast(data);

@@ -155,10 +155,7 @@ describe('refreshAuth without a client given: the start-up request (no API clien
   });
 
   test('settingsAtOnce: a settings answer that fails (or breaks the contract) logs out, as after the user', async () => {
-    for (const reply of [
-      () => HttpResponse.json({ detail: '障害' }, { status: 500 }),
-      () => HttpResponse.json({ unexpected: true }),
-    ]) {
+    for (const reply of [() => HttpResponse.json({ detail: '障害' }, { status: 500 }), () => HttpResponse.json({ unexpected: true })]) {
       authStore.setState({ ...LOGGED_OUT, status: 'login', userId: 1 });
       vi.spyOn(console, 'error').mockImplementation(() => undefined);
       const calls = serve(answer(endpoints.me.get, member), http.get('*/api/system_settings/supress_entries/', reply), logoutOk);

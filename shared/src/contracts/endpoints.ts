@@ -1,7 +1,23 @@
 import { defineCatalogue } from './endpoint';
 import { sessionEndpoints } from './endpoints-session';
 import { staffEndpoints } from './endpoints-staff';
-import { accountSessions, auth, banks, entries, ext, health, mailChange, news, password, postalCodes, preEntry, profile, register, schema, uploads } from './groups';
+import {
+  accountSessions,
+  auth,
+  banks,
+  entries,
+  ext,
+  health,
+  mailChange,
+  news,
+  password,
+  postalCodes,
+  preEntry,
+  profile,
+  register,
+  schema,
+  uploads,
+} from './groups';
 
 /**
  * Every endpoint of the API, once (spec §7 plus ours); the session endpoints live in

@@ -24,9 +24,7 @@ const loadDelinquency = (): Promise<readonly Upload[]> =>
  * loaded only for this rare call, not with the page.
  */
 const loadDelayPermission = () =>
-  import('@app/shared/endpoints')
-    .then(({ profile }) => api(profile.get))
-    .then((answer) => answer.has_entry_permission_when_delayed);
+  import('@app/shared/endpoints').then(({ profile }) => api(profile.get)).then((answer) => answer.has_entry_permission_when_delayed);
 const noDelayPermissionNeeded = () => Promise.resolve(null);
 
 /**
