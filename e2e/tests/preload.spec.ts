@@ -61,6 +61,21 @@ const hintsOf = (html: string) => [
 /** The document without its hints (both kinds). */
 const withoutHints = (html: string) => html.replace(/<link rel="preload"[^>]*>/g, '').replace(/ data-preload="[^"]*"/g, '');
 
+/** The page was drawn (first contentful paint) before any script of it was asked for. */
+async function expectScriptsAfterFirstPaint(page: Page): Promise<void> {
+  const firstPaint = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1);
+  const firstScript = await page.evaluate(() =>
+    Math.min(
+      ...performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.endsWith('.js'))
+        .map((e) => e.startTime),
+    ),
+  );
+  expect(firstPaint).toBeGreaterThan(0);
+  expect(firstScript).toBeGreaterThan(firstPaint);
+}
+
 test.describe('preload hints from the deployment manifest', () => {
   test("/login (prerendered) names mfe-auth's remoteEntry for after its first paint; the browser downloads it once, from that hint, with the shell's script", async ({
     page,
@@ -83,17 +98,7 @@ test.describe('preload hints from the deployment manifest', () => {
     expect(mainIndex).toBeGreaterThan(-1);
     expect(net.requests.findIndex((r) => r.url === entry)).toBeLessThan(mainIndex);
     // ...and after the first paint: the page was drawn before any script was asked for.
-    const firstPaint = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1);
-    const firstScript = await page.evaluate(() =>
-      Math.min(
-        ...performance
-          .getEntriesByType('resource')
-          .filter((e) => e.name.endsWith('.js'))
-          .map((e) => e.startTime),
-      ),
-    );
-    expect(firstPaint).toBeGreaterThan(0);
-    expect(firstScript).toBeGreaterThan(firstPaint);
+    await expectScriptsAfterFirstPaint(page);
     // No script of the page is downloaded twice (a hint of the wrong mode would be).
     const scripts = net.requests.filter((r) => r.url.endsWith('.js')).map((r) => r.url);
     expect(scripts.length).toBeGreaterThan(3);
@@ -173,17 +178,7 @@ test.describe('the shell document (logged in): what its first render loads after
     const scripts = net.requests.filter((r) => r.url.endsWith('.js')).map((r) => r.url);
     expect(new Set(scripts).size).toBe(scripts.length);
     // ...and all of them after the first paint.
-    const firstPaint = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1);
-    const firstScript = await page.evaluate(() =>
-      Math.min(
-        ...performance
-          .getEntriesByType('resource')
-          .filter((e) => e.name.endsWith('.js'))
-          .map((e) => e.startTime),
-      ),
-    );
-    expect(firstPaint).toBeGreaterThan(0);
-    expect(firstScript).toBeGreaterThan(firstPaint);
+    await expectScriptsAfterFirstPaint(page);
   });
 
   test('every file /mypage names with a hint is one the page loads without the hints (no wasted download)', async ({ page }) => {
