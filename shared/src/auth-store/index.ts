@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import type { Api, NetworkError } from '../api-client';
 import type * as FullEntry from '../index';
 import type { Me, MeResponse } from '../contracts/me';
+import { isLoggedInMe } from '../contracts/me-kind';
 import type { SuppressEntries } from '../contracts/system-settings';
 import { identityStateOf, isIndividual, userStatusOf, type IdentityState, type UserStatus } from '../domain/identity';
 import { getRuntimeConfig, type RuntimeConfig } from '../runtime/config';
@@ -17,9 +18,6 @@ import { isVisitorAnswer, requestMe, requestSuppressEntries } from './me-request
 type Full = typeof FullEntry;
 let full: Promise<Full> | undefined;
 const loadFull = (): Promise<Full> => (full ??= import('../index'));
-
-/** Whether a `POST /api/me/` answer is a logged-in user (it has an id and a version). */
-const isLoggedInMe = (me: MeResponse): me is Me => 'id' in me && 'version' in me;
 
 /** The one auth store of the site (a module-federation singleton through @app/shared). */
 export interface AuthState {

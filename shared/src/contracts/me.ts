@@ -54,5 +54,4 @@ export type VisitorMe = z.infer<typeof VisitorMeSchema>;
 export const MeResponseSchema = z.union([MeSchema, VisitorMeSchema]);
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 
-/** Whether a `POST /api/me/` answer is a logged-in user (it has an id and a version). */
-export const isLoggedInMe = (me: MeResponse): me is Me => 'id' in me && 'version' in me;
+export { isLoggedInMe } from './me-kind';
