@@ -18,7 +18,7 @@ declare module 'fastify' {
  * - scripts only from this origin (the shell, the remotes and their chunks: module federation
  *   loads them with <script src> from the paths in /deployment.json), plus the origins a release
  *   manager listed in config.json `remoteOrigins` (the shell refuses any other remote URL), and one
- *   inline script by its hash (a prerendered page's after-paint loader, site/after-paint.ts);
+ *   inline script by its hash (the documents' after-paint loader, site/after-paint.ts);
  * - `style-src 'unsafe-inline'`: the shell's index.html has an inline <style> (first paint) and the
  *   shared UI injects its stylesheet in a <style> element (shared/src/ui/styles.ts);
  * - `img-src data: blob:`: the favicon is a data: URL, upload previews are object URLs;
@@ -33,7 +33,7 @@ export function contentSecurityPolicy(remoteOrigins: readonly string[]): string 
   const extra = remoteOrigins.map((origin) => ` ${origin}`).join('');
   return [
     "default-src 'self'",
-    // The one inline script, by its hash: a prerendered page's loader (site/after-paint.ts).
+    // The one inline script, by its hash: the documents' after-paint loader (site/after-paint.ts).
     `script-src 'self'${extra} ${AFTER_PAINT_CSP_SOURCE}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",

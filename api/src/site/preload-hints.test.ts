@@ -228,14 +228,14 @@ describe('renderHints and injectHints', () => {
     );
   });
 
-  it('marks every hint low priority for a page already in the HTML (afterPaint)', () => {
+  it('marks every hint low priority for a page already in the HTML (prerendered)', () => {
     expect(
       renderHints(
         [
           { href: '/r/e.js', as: 'script' },
           { href: '/r/mf-manifest.json', as: 'fetch' },
         ],
-        { afterPaint: true },
+        { prerendered: true },
       ),
     ).toBe(
       '<link rel="preload" as="script" href="/r/e.js" fetchpriority="low">' +
@@ -311,8 +311,8 @@ describe('createSitePreloadHints (the assembled site on disk)', () => {
     expect(hrefs).toContain('/assets/896.js');
     expect(hrefs).toContain('/remotes/mfe-mypage/0.1.0-ddd/page-mypage.p1.js');
     // A prerendered page's hints stay those of the manifests.
-    const afterPaint = hints.hintsFor('/mypage', '', undefined, { afterPaint: true }).map((h) => h.href);
-    expect(afterPaint.filter((h) => h.includes('bootstrap') || h.includes('page-'))).toEqual([]);
+    const prerendered = hints.hintsFor('/mypage', '', undefined, { prerendered: true }).map((h) => h.href);
+    expect(prerendered.filter((h) => h.includes('bootstrap') || h.includes('page-'))).toEqual([]);
     // Another version goes live: its own map.
     write('deployment.json', { remotes: { mypage: { manifest: MYPAGE('eee'), version: '0.1.0-eee' } } });
     const after = hints.hintsFor('/mypage').map((h) => h.href);

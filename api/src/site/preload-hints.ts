@@ -11,13 +11,13 @@
  * same origin), so the hints are `rel=preload as=script` without `crossorigin`: a hint whose mode
  * differs from the script's would be a second download.
  *
- * The parsed manifests are cached and re-read when a file's mtime (or size) changes, so a promote
+ * The parsed manifests are watched files (watched-file.ts), re-read when a file changes, so a promote
  * (scripts/release.mjs rewrites deployment.json) gives new hints at once, without a restart.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { REMOTES, matchRoute, remoteForPath, type RemoteName } from '@app/shared/route-table';
 import { deploymentFor as releaseDeploymentFor } from '../modules/release/deployment';
+import { watchedFile, type WatchedFile } from './watched-file';
 
 /** What a hint asks the browser to fetch. */
 export interface PreloadHint {
@@ -181,12 +181,17 @@ export function firstRenderHints(
     keys.add(key);
     if (shell) pending.push(...stringList(shell.map.consumes?.[`shared:${key}`]));
   }
-  const seen = new Set<string>();
-  return [
+  return uniqueHints([
     ...(shell ? stringList(shell.map.groups?.[SHELL_BOOTSTRAP_GROUP]).map(asHint(shell.base)) : []),
     ...(shell ? [...keys].flatMap((key) => stringList(shell.map.shared?.[key])).map(asHint(shell.base)) : []),
     ...(remote ? remoteGroups.flatMap((g) => stringList(remote.map.groups?.[g])).map(asHint(remote.base)) : []),
-  ].filter((h) => !seen.has(h.href) && !!seen.add(h.href));
+  ]);
+}
+
+/** The hints, each file once (its first place kept). */
+function uniqueHints(hints: readonly PreloadHint[]): PreloadHint[] {
+  const seen = new Set<string>();
+  return hints.filter((h) => !seen.has(h.href) && !!seen.add(h.href));
 }
 
 export interface HintSources {
@@ -221,8 +226,7 @@ export function preloadHintsFor(pathname: string, search: string, sources: HintS
     ...(sources.shell ? shellHints(sources.shell.url, sources.shell.manifest) : []),
     ...(sources.firstRender && sources.preloadMap ? firstRenderHintsOf(pathname, search, sources, manifestUrl, manifest) : []),
   ];
-  const seen = new Set<string>();
-  return hints.filter((h) => !seen.has(h.href) && !!seen.add(h.href));
+  return uniqueHints(hints);
 }
 
 function firstRenderHintsOf(
@@ -269,19 +273,19 @@ const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g,
 /** How soon the hinted files are needed by the page. */
 export interface HintOptions {
   /**
-   * The page is in the HTML already (prerendered): the files only hydrate it, so they load at low
-   * priority (`fetchpriority="low"`), after the stylesheets and the first paint's needs, instead of
-   * competing with them (their scripts would otherwise run before the first paint).
+   * The page is in the HTML already (prerendered): the files only hydrate it, so there are no
+   * first-render hints, and as `<link>` tags they load at low priority (`fetchpriority="low"`),
+   * after the stylesheets and the first paint's needs, instead of competing with them.
    */
-  readonly afterPaint?: boolean;
+  readonly prerendered?: boolean;
 }
 
 /**
  * `<link rel="preload" …>` tags of the hints: scripts and styles without `crossorigin` (see the
  * header comment), a fetch with it (`fetch()` is a cors request with same-origin credentials).
  */
-export function renderHints(hints: readonly PreloadHint[], { afterPaint = false }: HintOptions = {}): string {
-  const priority = afterPaint ? ' fetchpriority="low"' : '';
+export function renderHints(hints: readonly PreloadHint[], { prerendered = false }: HintOptions = {}): string {
+  const priority = prerendered ? ' fetchpriority="low"' : '';
   return hints
     .map((h) => `<link rel="preload" as="${h.as}" href="${escapeAttr(h.href)}"${h.as === 'fetch' ? ' crossorigin' : ''}${priority}>`)
     .join('');
@@ -294,38 +298,7 @@ export function injectHints(html: string, tags: string): string {
   return at === -1 ? tags + html : html.slice(0, at) + tags + html.slice(at);
 }
 
-// --- Reading the manifests of the assembled site (cached by mtime) -------------------------
-
-interface CachedFile<T> {
-  mtimeMs: number;
-  size: number;
-  value: T | undefined;
-}
-
-/** JSON files read once and again only when their mtime or size changes. */
-export class JsonFileCache {
-  private readonly files = new Map<string, CachedFile<unknown>>();
-
-  read<T>(file: string): T | undefined {
-    let stat: fs.Stats;
-    try {
-      stat = fs.statSync(file);
-    } catch {
-      this.files.delete(file);
-      return undefined;
-    }
-    const cached = this.files.get(file);
-    if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached.value as T | undefined;
-    let value: unknown;
-    try {
-      value = JSON.parse(fs.readFileSync(file, 'utf8'));
-    } catch {
-      value = undefined;
-    }
-    this.files.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, value });
-    return value as T | undefined;
-  }
-}
+// --- Reading the manifests of the assembled site (each parsed once per version of the file) ----
 
 function isDeployment(value: unknown): value is DeploymentLike {
   if (typeof value !== 'object' || value === null) return false;
@@ -357,9 +330,23 @@ export interface SitePreloadHintsOptions {
   readonly deploymentFor?: (request: unknown) => DeploymentLike | undefined;
 }
 
-/** Hints for the assembled site in `siteDir`, read from its manifests (cached by mtime). */
+/**
+ * Hints for the assembled site in `siteDir`, read from its manifests: each a watched file, checked
+ * at every document (`current()`: a release's new deployment is hinted at once), parsed once per
+ * version of the file.
+ */
 export function createSitePreloadHints(options: SitePreloadHintsOptions) {
-  const cache = new JsonFileCache();
+  const files = new Map<string, WatchedFile<unknown>>();
+  const cache = {
+    read<T>(file: string): T | undefined {
+      let watched = files.get(file);
+      if (watched === undefined) {
+        watched = watchedFile<unknown>(file, (text) => JSON.parse(text));
+        files.set(file, watched);
+      }
+      return watched.current() as T | undefined;
+    },
+  };
   const { siteDir } = options;
   const siteDeployment = (): DeploymentLike | undefined => {
     const value = cache.read<unknown>(path.join(siteDir, 'deployment.json'));
@@ -377,7 +364,7 @@ export function createSitePreloadHints(options: SitePreloadHintsOptions) {
     return typeof value === 'object' && value !== null ? value : undefined;
   };
   return {
-    /** The hints of the page at `pathname` for this request (the shell document's: `afterPaint` unset). */
+    /** The hints of the page at `pathname` for this request (the shell document's: `prerendered` unset). */
     hintsFor(pathname: string, search = '', request?: unknown, options: HintOptions = {}): PreloadHint[] {
       const shellManifest = cache.read<MfManifestLike>(path.join(siteDir, 'mf-manifest.json'));
       return preloadHintsFor(pathname, search, {
@@ -385,7 +372,7 @@ export function createSitePreloadHints(options: SitePreloadHintsOptions) {
         manifest,
         shell: shellManifest ? { url: '/mf-manifest.json', manifest: shellManifest } : undefined,
         preloadMap,
-        firstRender: !options.afterPaint,
+        firstRender: !options.prerendered,
       });
     },
     /** The HTML of the page at `pathname` with its hints. */

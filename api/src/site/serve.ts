@@ -122,7 +122,7 @@ export function renderDocument(siteDir: string, pathname: string, search = '', r
   // document shows the page's frame, and its hints include what its first render loads after
   // main.js (the builds' preload maps), so that chain is one parallel batch.
   const hints = preloadHintsOf(siteDir);
-  const options = { afterPaint: file !== SHELL_DOCUMENT };
+  const options = { prerendered: file !== SHELL_DOCUMENT };
   // A document without a deferred script to start (no shell script in it) keeps its hints in the head.
   if (!hasDeferredScript(html)) return { file, html: hints.htmlFor(html, pathname, search, request, options) };
   return { file, html: scriptsAfterPaint(html, hints.hintsFor(pathname, search, request, options)) };
