@@ -1,6 +1,7 @@
 import type { AnyEndpoint } from '../contracts/endpoint';
 import { MESSAGES, statusMessage } from '../domain/messages';
 import { serverFieldErrors } from '../domain/validation-server';
+import { isRecord } from '../runtime/is-record';
 
 /**
  * The API error catalogue of spec §8, as error classes the pages can tell apart. Every call
@@ -140,7 +141,6 @@ export class ContractError extends ApiError {
 export const CONTRACT_ERROR_MESSAGE = 'サーバーからの応答を読み取れませんでした。時間をおいてもう一度お試しください。';
 export const STALE_CREDENTIALS_MESSAGE = 'ログイン情報の有効期限が切れました。お手数ですが、もう一度ログインしてください。';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const firstString = (v: unknown): string | null => {
   const first: unknown = Array.isArray(v) ? v[0] : v;
   return typeof first === 'string' && first !== '' ? first : null;

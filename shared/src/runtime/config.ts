@@ -1,4 +1,5 @@
 import { RUNTIME_CONFIG_URL } from '../constants';
+import { isRecord } from './is-record';
 
 /**
  * A link the operator configures: a path of this site (`/statement`, `/#fees`) or an http(s) page
@@ -60,7 +61,6 @@ export interface RuntimeConfig {
 export const OPERATOR_FIELDS = ['name', 'representative', 'address', 'phone', 'email', 'hours'] as const;
 
 type Obj = Record<string, unknown>;
-const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Reads a value as RuntimeConfigSchema does (unknown keys dropped); a list of what is wrong, else. */
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
@@ -72,8 +72,8 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   const nonBlank = (v: unknown, at: string) => string(v, at, (t) => t.trim() !== '', 'a string, not blank');
   const link = (v: unknown, at: string) => string(v, at, isConfigLinkUrl, 'a path of this site or an http(s) URL');
   const object = (v: unknown, at: string): Obj => {
-    if (!isObject(v)) problems.push(`${at}: expected an object`);
-    return isObject(v) ? v : {};
+    if (!isRecord(v)) problems.push(`${at}: expected an object`);
+    return isRecord(v) ? v : {};
   };
   const array = (v: unknown, at: string): unknown[] => {
     if (!Array.isArray(v)) problems.push(`${at}: expected an array`);

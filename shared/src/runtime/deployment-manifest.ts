@@ -1,6 +1,7 @@
 import { DEPLOYMENT_MANIFEST_URL } from '../constants';
 import { REMOTES, type RemoteName } from '../remotes';
 import { getRuntimeConfig, runtimeConfigSettled } from './config';
+import { isRecord } from './is-record';
 
 /** One remote's live build in the deployment manifest. */
 export interface RemoteEntry {
@@ -19,17 +20,15 @@ export interface DeploymentManifest {
   readonly remotes: Readonly<Record<RemoteName, RemoteEntry>>;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Reads a value as DeploymentManifestSchema does (unknown keys dropped); throws saying what is wrong. */
 export function parseDeploymentManifest(value: unknown, url: string = DEPLOYMENT_MANIFEST_URL): DeploymentManifest {
   const problems: string[] = [];
-  const remotes = isObject(value) ? value.remotes : undefined;
-  if (!isObject(remotes)) throw new DeploymentManifestError(`${url} is invalid: remotes: expected an object`);
+  const remotes = isRecord(value) ? value.remotes : undefined;
+  if (!isRecord(remotes)) throw new DeploymentManifestError(`${url} is invalid: remotes: expected an object`);
   const entries = {} as Record<RemoteName, RemoteEntry>;
   for (const remote of REMOTES) {
     const entry = remotes[remote];
-    if (!isObject(entry)) {
+    if (!isRecord(entry)) {
       problems.push(`remotes.${remote}: expected an object`);
       continue;
     }
