@@ -14,7 +14,7 @@ import { implement, registerImplementations, type Implementation } from './http/
 import { ApiError, NOT_FOUND_DETAIL, drfValidatorCompiler } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerApiDocs } from './http/api-docs';
-import { loggerOptions, type LogStream } from './logging';
+import { loggerOptions, requestLogger, type LogStream } from './logging';
 import { responseSerializerCompiler } from './http/serializer';
 import { registerDeploymentRoute } from './modules/release/deployment';
 import { cacheControlFor, IMMUTABLE, NO_CACHE, registerSite, SITE_NOT_BUILT, siteFallback } from './site/serve';
@@ -139,6 +139,8 @@ export function openApiDocument(app: FastifyInstance): { openapi: string; info: 
 export function buildApp({ env, db, context, logStream, checkResponses }: BuildAppOptions): FastifyInstance {
   const app = Fastify({
     logger: env.LOG_LEVEL === 'silent' ? false : loggerOptions(env.LOG_LEVEL, logStream),
+    // request.log: made into a pino child on its first line, not on every request (logging.ts).
+    childLoggerFactory: requestLogger,
     // Only behind a proxy we trust do X-Forwarded-Proto/-For count (Secure cookies, client IP).
     trustProxy: fastifyTrustProxy(env.TRUST_PROXY ?? false),
   });

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from './app';
-import { maskUrlPassword } from './logging';
+import { LazyRequestLogger, maskUrlPassword, requestLogger } from './logging';
 import { Agent, PASSWORD, createUser, startTestApi, type TestApi } from './test/api';
 
 /** A pino destination that keeps every line. */
@@ -63,6 +64,54 @@ describe('what reaches the log', () => {
     }
     const { rows } = await api.database.pool.query<{ id: string }>('select id from sessions');
     for (const row of rows) expect(text).not.toContain(row.id);
+  });
+});
+
+describe("a request's logger", () => {
+  /** Fastify's own pino logger at `level`, writing into a capture. */
+  function pinoAt(level: string) {
+    const log = capture();
+    const app = Fastify({ logger: { level, stream: log.stream } });
+    return { logger: app.log, text: log.text };
+  }
+
+  it('makes no pino child for a request that writes no line at its level', () => {
+    const { logger, text } = pinoAt('warn');
+    const child = vi.spyOn(logger, 'child');
+    const requestLog = requestLogger(logger, { reqId: 'req-1' }, {});
+    expect(requestLog).toBeInstanceOf(LazyRequestLogger);
+    requestLog.info({ url: '/api/me/' }, 'incoming request');
+    requestLog.debug('details');
+    expect(child).not.toHaveBeenCalled();
+    expect(text()).toBe('');
+  });
+
+  it("writes the lines at its level with the request id, as pino's child would", () => {
+    const { logger, text } = pinoAt('warn');
+    const requestLog = requestLogger(logger, { reqId: 'req-2' }, {});
+    requestLog.warn({ url: '/api/me/' }, 'slow');
+    requestLog.error('failed');
+    requestLog.info('not at this level');
+    const lines = text()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.map(({ msg, reqId, level }) => ({ msg, reqId, level }))).toEqual([
+      { msg: 'slow', reqId: 'req-2', level: 40 },
+      { msg: 'failed', reqId: 'req-2', level: 50 },
+    ]);
+    expect((requestLog as unknown as LazyRequestLogger).bindings()).toEqual({ reqId: 'req-2' });
+  });
+
+  it("follows a level set on it, and a route's own level or serializers make a pino child at once", () => {
+    const { logger, text } = pinoAt('warn');
+    const requestLog = requestLogger(logger, { reqId: 'req-3' }, {});
+    requestLog.level = 'debug';
+    expect((requestLog as unknown as LazyRequestLogger).isLevelEnabled('debug')).toBe(true);
+    requestLog.debug('now on');
+    expect(text()).toContain('"msg":"now on"');
+    expect(logger.level).toBe('warn');
+    expect(requestLogger(logger, { reqId: 'req-4' }, { level: 'info' })).not.toBeInstanceOf(LazyRequestLogger);
   });
 });
 

@@ -18,27 +18,38 @@ export type Unpacked<T extends PackedColumns> = {
 
 const JSON_TYPES = new Set(['json', 'jsonb']);
 
+/** How one packed value is decoded: its column's driver mapping (json values arrive parsed already). */
+type Decoder = (value: unknown) => unknown;
+const asIs: Decoder = (value) => value;
+
+/** The decoders of the named columns, in order, worked out once per packed field (not per row). */
+function decodersOf<T extends PackedColumns>(columns: T, keys: readonly (keyof T & string)[]): Decoder[] {
+  return keys.map((key) => {
+    const column = columns[key];
+    // json/jsonb values arrive parsed already (nested json): their mapping would parse a string again.
+    if (!(column instanceof Column) || JSON_TYPES.has(column.getSQLType())) return asIs;
+    return (value) => column.mapFromDriverValue(value);
+  });
+}
+
 /** Decodes one packed array (as json_build_array wrote it) into the named columns. */
-export function unpack<T extends PackedColumns>(columns: T, keys: readonly (keyof T & string)[], values: readonly unknown[]): Unpacked<T> {
+function unpack(keys: readonly string[], decoders: readonly Decoder[], values: readonly unknown[]): Unpacked<never> {
   const row: Record<string, unknown> = {};
   for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    const column = columns[key];
     const value = values[i] ?? null;
-    // json/jsonb values arrive parsed already (nested json): their mapping would parse a string again.
-    row[key] =
-      value !== null && column instanceof Column && !JSON_TYPES.has(column.getSQLType()) ? column.mapFromDriverValue(value) : value;
+    row[keys[i]!] = value === null ? null : decoders[i]!(value);
   }
-  return row as Unpacked<T>;
+  return row as Unpacked<never>;
 }
 
 /** `json_build_array(columns…)` as one selected field, decoded to an object of the columns. */
 export function packed<T extends PackedColumns>(columns: T): SQL<Unpacked<T>> {
   const keys = Object.keys(columns) as (keyof T & string)[];
+  const decoders = decodersOf(columns, keys);
   return sql`json_build_array(${sql.join(
     keys.map((key) => columns[key]!),
     sql`, `,
-  )})`.mapWith((values: unknown[]) => unpack(columns, keys, values));
+  )})`.mapWith((values: unknown[]) => unpack(keys, decoders, values) as Unpacked<T>);
 }
 
 /**
@@ -47,11 +58,12 @@ export function packed<T extends PackedColumns>(columns: T): SQL<Unpacked<T>> {
  */
 export function packedRows<T extends PackedColumns>(columns: T, from: SQL, orderBy: SQL): SQL<Unpacked<T>[]> {
   const keys = Object.keys(columns) as (keyof T & string)[];
+  const decoders = decodersOf(columns, keys);
   const row = sql`json_build_array(${sql.join(
     keys.map((key) => columns[key]!),
     sql`, `,
   )})`;
   return sql`coalesce((select json_agg(${row} order by ${orderBy}) ${from}), '[]'::json)`.mapWith((rows: unknown[][]) =>
-    rows.map((values) => unpack(columns, keys, values)),
+    rows.map((values) => unpack(keys, decoders, values) as Unpacked<T>),
   );
 }
