@@ -2,7 +2,9 @@
 // can do for the same answers, on the same database. Plain JavaScript, no framework code of ours:
 //
 // - POST /bench/me/: the sessionid cookie's session joined with its user (the same join, the same
-//   columns as POST /api/me/), answered as JSON.
+//   user columns as POST /api/me/), answered as JSON.
+// - POST /bench/me-files/: the same query as POST /api/me/'s: that join and the files attached to
+//   the profile (`addfiles` of the answer: id, kind, name, content type, side, in the order attached).
 // - PATCH /bench/profile/: the same lookup, then the user row updated (version + 1) and answered.
 //
 // Both queries are named (prepared once per connection), the best plain pg can do. DATABASE_URL
@@ -26,6 +28,15 @@ const SESSION_USER = {
   text: `select ${ME_COLUMNS} from sessions s join users u on u.id = s.user_id
          where s.id = $1 and s.expires_at > $2 and u.is_active`,
 };
+const SESSION_USER_FILES = {
+  name: 'bench_session_user_files',
+  text: `select ${ME_COLUMNS}, coalesce((
+           select json_agg(json_build_object('id', f.id, 'kind', f.kind, 'name', f.name, 'content_type', f.content_type, 'side', f.side)
+                           order by f.profile_attached_at, f.id)
+           from uploads f where f.user_id = u.id and f.profile_attached_at is not null), '[]'::json) as addfiles
+         from sessions s join users u on u.id = s.user_id
+         where s.id = $1 and s.expires_at > $2 and u.is_active`,
+};
 const SAVE = {
   name: 'bench_profile_save',
   text: `update users u set owner_city = $2, version = u.version + 1, updated_at = now() where u.id = $1 returning ${ME_COLUMNS}`,
@@ -36,15 +47,16 @@ function sessionToken(cookieHeader) {
   return match ? match[1] : undefined;
 }
 
-async function sessionUser(request) {
+async function sessionUser(request, query = SESSION_USER) {
   const token = sessionToken(request.headers.cookie);
   if (token === undefined) return undefined;
   const id = createHash('sha256').update(token).digest('hex');
-  const { rows } = await pool.query({ ...SESSION_USER, values: [id, new Date()] });
+  const { rows } = await pool.query({ ...query, values: [id, new Date()] });
   return rows[0];
 }
 
 app.post('/bench/me/', async (request) => (await sessionUser(request)) ?? {});
+app.post('/bench/me-files/', async (request) => (await sessionUser(request, SESSION_USER_FILES)) ?? {});
 
 app.patch('/bench/profile/', async (request, reply) => {
   const user = await sessionUser(request);

@@ -32,7 +32,7 @@ function apiRows(quick) {
   const bench = pnpmOutput(['--filter', '@app/api', 'run', 'bench:api'], quick ? { BENCH_ROUNDS: '1' } : {});
   const table = parseApiTable(bench.output);
   const pairs = [
-    ['POST /api/me/ (logged in)', 'bare: session + user join', true],
+    ['POST /api/me/ (logged in)', 'bare: the same query (+ profile files)', true],
     ['PATCH /api/profile/ (a save)', 'bare: join + user update', false],
   ];
   for (const [name, bare, checked] of pairs) {

@@ -3,7 +3,8 @@
 // An embedded PostgreSQL in a temporary directory, migrated, with one active applicant. On it, two
 // servers, each a child process on 127.0.0.1: the compiled API as production runs it
 // (`node dist/server.mjs`, DATABASE_URL pointing at that PostgreSQL) and the bare Fastify + pg
-// baseline (bench/bare-server.mjs: the same session + user join, the same columns). The applicant
+// baseline (bench/bare-server.mjs: the same query as POST /api/me/'s — the session + user join, the
+// same columns, the files attached to the profile — and, for reference, the join alone). The applicant
 // logs in to the API over HTTP (POST /api/me/, POST /api/auth/), and wrk (`apt-get install wrk`)
 // loads each endpoint in turn over loopback: BENCH_CONNECTIONS (32) connections, BENCH_SECONDS (5,
 // at most 10) seconds after a BENCH_WARMUP (1) second warm-up, in BENCH_ROUNDS (3) rounds. One
@@ -95,6 +96,12 @@ async function logIn(base: string, email: string): Promise<{ cookie: string; csr
   if (login.status !== 200 || session === undefined) throw new Error(`login: ${login.status} ${await login.text()}`);
   return { cookie: `sessionid=${session}; csrftoken=${rotated}`, csrf: rotated };
 }
+
+/**
+ * The baseline of POST /api/me/: the bare server doing the same query (the session, its user and
+ * the files attached to the profile, which the answer lists as `addfiles`).
+ */
+const SAME_QUERY = 'bare: the same query (+ profile files)';
 
 interface Session {
   readonly cookie: string;
@@ -305,12 +312,13 @@ async function main(): Promise<number> {
     const save = { owner_city: '渋谷区渋谷1-1' };
     const all: Target[] = [
       { name: 'bare: session + user join', method: 'POST', url: `${bareBase}/bench/me/`, body: {} },
+      { name: SAME_QUERY, method: 'POST', url: `${bareBase}/bench/me-files/`, body: {} },
       {
         name: 'POST /api/me/ (logged in)',
         method: 'POST',
         url: `${apiBase}/api/me/`,
         body: {},
-        baseline: 'bare: session + user join',
+        baseline: SAME_QUERY,
         checked: true,
       },
       { name: 'bare: join + user update', method: 'PATCH', url: `${bareBase}/bench/profile/`, body: save },
