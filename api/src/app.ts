@@ -151,8 +151,6 @@ export function buildApp({ env, db, context, logStream, checkResponses }: BuildA
   app.setValidatorCompiler(drfValidatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ checked: checkResponses ?? DEFAULT_RESPONSE_CHECK }));
   app.register(fastifyCookie);
-  // multipart/form-data for uploads: parts are streamed by the handler (limits set per route).
-  app.register(fastifyMultipart);
   // The API document: every route registered below, described by its catalogue schemas.
   app.register(fastifySwagger, {
     openapi: {
@@ -222,11 +220,20 @@ export function buildApp({ env, db, context, logStream, checkResponses }: BuildA
     app.register(async (api) => {
       await api.register(fastifyCompress, API_COMPRESSION);
       api.addHook('onRequest', csrfProtection(context.trustedOrigins));
+      const implementations = API_MODULES.flatMap((routes) => routes(context));
+      const takesMultipart = (implementation: Implementation) => implementation.endpoint.spec.multipart !== undefined;
       registerImplementations(
         api,
         context,
-        API_MODULES.flatMap((routes) => routes(context)),
+        implementations.filter((implementation) => !takesMultipart(implementation)),
       );
+      // multipart/form-data (uploads: the parts are streamed by the handler, limits set per route)
+      // only in a scope of the endpoints that take it: the plugin's hooks run on every request of
+      // its scope. Elsewhere a multipart body is an unsupported media type (415), as text/plain is.
+      await api.register(async (multipart) => {
+        await multipart.register(fastifyMultipart);
+        registerImplementations(multipart, context, implementations.filter(takesMultipart));
+      });
     });
   }
 

@@ -109,6 +109,13 @@ describe('POST /api/uploads/', () => {
     expect(Object.keys(unknownKind.json<Record<string, unknown>>())).toEqual(['kind']);
   });
 
+  it('a multipart body sent to an endpoint that takes JSON (POST /api/me/): 415, nothing stored', async () => {
+    const before = objects().length;
+    const response = await aliceAgent.upload('/api/me/', { kind: 'pl' }, { name: 'a.png', content: PNG });
+    expect(response.statusCode).toBe(415);
+    expect(objects()).toHaveLength(before);
+  });
+
   it('a file over the limit: 400, nothing stored', async () => {
     const stored = objects().length;
     const big = Buffer.concat([PDF, Buffer.alloc(UPLOAD_MAX_FILE_BYTES + 1 - PDF.length, 0x20)]);
