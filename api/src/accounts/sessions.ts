@@ -114,8 +114,8 @@ export function preparedFor<S>(cache: WeakMap<Db, S>, db: Db, prepare: (db: Db) 
   return statement;
 }
 
-/** What touchSession reads and writes of a session. */
-type SessionTimes = Pick<Session, 'id' | 'persistent' | 'createdAt' | 'lastSeenAt' | 'expiresAt'>;
+/** What touchSession reads of a session (it writes last_seen_at and expires_at). */
+type SessionTimes = Pick<Session, 'id' | 'persistent' | 'createdAt' | 'lastSeenAt'>;
 
 /**
  * A request of the session: last_seen_at (and the sliding expiry) is written when

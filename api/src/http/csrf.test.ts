@@ -1,7 +1,9 @@
 import { ACCOUNT_MESSAGES } from '@app/shared/contracts';
-import type { FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
+import { CSRF_COOKIE_MAX_AGE_SECONDS, csrfCookieAttributes, newCsrfToken } from './csrf';
 import {
   Agent,
   createStaff,
@@ -70,6 +72,30 @@ const BOOTSTRAP = new Set(['/api/me/', '/api/staff/me/']);
 const MISSING = { detail: 'CSRF Failed: CSRF token missing.' };
 const INCORRECT = { detail: 'CSRF Failed: CSRF token incorrect.' };
 const NO_COOKIE = { detail: 'CSRF Failed: CSRF cookie not set.' };
+
+describe('the csrftoken Set-Cookie line', () => {
+  it('is the one the cookie package writes (Max-Age, Path, Expires one year on, Secure over HTTPS, SameSite=Lax), each second', async () => {
+    const app = Fastify();
+    await app.register(fastifyCookie);
+    await app.ready();
+    const token = newCsrfToken();
+    for (const at of ['2026-11-27T17:06:22.000Z', '2026-11-27T17:06:22.999Z', '2026-11-27T17:06:23.001Z', '2028-02-29T23:59:59.500Z']) {
+      for (const secure of [false, true, false]) {
+        const now = new Date(at);
+        const expected = app.serializeCookie('csrftoken', token, {
+          path: '/',
+          sameSite: 'lax',
+          secure,
+          httpOnly: false,
+          maxAge: CSRF_COOKIE_MAX_AGE_SECONDS,
+          expires: new Date(now.getTime() + CSRF_COOKIE_MAX_AGE_SECONDS * 1000),
+        });
+        expect(`csrftoken=${token}; ${csrfCookieAttributes(now, secure)}`).toBe(expected);
+      }
+    }
+    await app.close();
+  });
+});
 
 describe('the list above is every unsafe API route', () => {
   let app: FastifyInstance;

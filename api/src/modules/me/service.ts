@@ -17,12 +17,11 @@ export type VisitorMe = Record<string, never>;
  * as one json column (db/packed.ts): node-postgres describes and sets up every result column on every
  * execution, and thirty-odd columns were a measurable share of the request (issue 12).
  */
+/** What touchSession reads (the id is the token's hash, a parameter of the query already). */
 const SESSION_COLUMNS = {
-  id: sessions.id,
   persistent: sessions.persistent,
   createdAt: sessions.createdAt,
   lastSeenAt: sessions.lastSeenAt,
-  expiresAt: sessions.expiresAt,
 };
 const FILE_COLUMNS = {
   id: uploads.id,
@@ -55,9 +54,10 @@ const meStatements = new WeakMap<Db, ReturnType<typeof meStatement>>();
 export async function currentUserOf(ctx: AppContext, token: string | undefined): Promise<Me | VisitorMe> {
   if (token === undefined || token === '') return {};
   const now = ctx.now();
-  const [row] = await preparedFor(meStatements, ctx.db, meStatement).execute(liveSessionParams(token, now));
+  const params = liveSessionParams(token, now);
+  const [row] = await preparedFor(meStatements, ctx.db, meStatement).execute(params);
   if (row === undefined) return {};
-  await touchSession(ctx.db, row.session, now);
+  await touchSession(ctx.db, { id: params.id, ...row.session }, now);
   const files = row.files.map((file): AttachedFile => ({ ...file, side: file.side ?? null }));
   return toMe(row.user, files);
 }
