@@ -1,7 +1,7 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { asDeploymentManifest, type RemoteName } from '../remotes';
 import { loggedInApplicant } from './applicants';
-import { test, expect } from './fixtures';
+import { test, expect, waitForHydration } from './fixtures';
 
 /**
  * No waterfalls (issue 12): the page's remote loads in parallel with the shell and the auth
@@ -110,8 +110,10 @@ test.describe('preload hints from the deployment manifest', () => {
       const hinted = hintsOf(html);
       expect(hinted.length).toBeGreaterThan(2);
 
-      // The same page with its hints taken out of the document: what it loads by itself.
-      const loaded = await loadedWithoutHints(page, path, async () => {});
+      // The same page with its hints taken out of the document: what it loads by itself until its
+      // remote has taken the page over (network idle alone can come first: the after-paint loader
+      // may wait for a paint the headless browser reports late, up to 3 s, with nothing in flight).
+      const loaded = await loadedWithoutHints(page, path, () => waitForHydration(page));
       expect(hinted.filter((href) => !loaded.has(href))).toEqual([]);
     });
   }
