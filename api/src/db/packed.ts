@@ -33,13 +33,13 @@ function decodersOf<T extends PackedColumns>(columns: T, keys: readonly (keyof T
 }
 
 /** Decodes one packed array (as json_build_array wrote it) into the named columns. */
-function unpack(keys: readonly string[], decoders: readonly Decoder[], values: readonly unknown[]): Unpacked<never> {
+function unpack(keys: readonly string[], decoders: readonly Decoder[], values: readonly unknown[]): Record<string, unknown> {
   const row: Record<string, unknown> = {};
   for (let i = 0; i < keys.length; i++) {
     const value = values[i] ?? null;
     row[keys[i]!] = value === null ? null : decoders[i]!(value);
   }
-  return row as Unpacked<never>;
+  return row;
 }
 
 /** `json_build_array(columns…)` as one selected field, decoded to an object of the columns. */

@@ -126,7 +126,10 @@ function fastJsonSchema(schema: $ZodType): JsonSchema | undefined {
   return json as JsonSchema;
 }
 
-const compile = (json: JsonSchema): ((data: unknown) => string) => fastJson(json as unknown as Parameters<typeof fastJson>[0]);
+/** A compiled writer: the answer's JSON text. */
+type Writer = (data: unknown) => string;
+
+const compile = (json: JsonSchema): Writer => fastJson(json as unknown as Parameters<typeof fastJson>[0]);
 
 /**
  * Whether an answer fits an object option by its keys: every required one there, no unknown one
@@ -162,15 +165,15 @@ function fitsKeys(option: $ZodType, json: JsonSchema): (data: unknown) => boolea
  * (formats included: ≈ 10 µs of every `POST /api/me/`, issue 12) to choose; an answer no option's
  * keys fit still goes through that.
  */
-function objectUnionWriter(options: readonly $ZodType[], whole: JsonSchema): ((data: unknown) => string) | undefined {
+function objectUnionWriter(options: readonly $ZodType[], whole: JsonSchema): Writer | undefined {
   if (options.length < 2 || !options.every((option) => defOf(option).type === 'object')) return undefined;
-  const compiled: { fits: (data: unknown) => boolean; write: (data: unknown) => string }[] = [];
+  const compiled: { fits: (data: unknown) => boolean; write: Writer }[] = [];
   for (const option of options) {
     const json = fastJsonSchema(option);
     if (json === undefined) return undefined;
     compiled.push({ fits: fitsKeys(option, json), write: compile(json) });
   }
-  let validated: ((data: unknown) => string) | undefined;
+  let validated: Writer | undefined;
   return (data) => {
     for (const option of compiled) if (option.fits(data)) return option.write(data);
     validated ??= compile(whole);
@@ -179,7 +182,7 @@ function objectUnionWriter(options: readonly $ZodType[], whole: JsonSchema): ((d
 }
 
 /** The compiled writer of a plain schema, or undefined when it must go through zod. */
-export function fastWriter(schema: $ZodType): ((data: unknown) => string) | undefined {
+export function fastWriter(schema: $ZodType): Writer | undefined {
   const json = fastJsonSchema(schema);
   if (json === undefined) return undefined;
   const def = defOf(schema);

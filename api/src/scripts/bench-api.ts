@@ -365,8 +365,6 @@ async function main(): Promise<number> {
     console.log(
       `[bench] wrk: ${CONNECTIONS} connections, ${THREADS} threads, ${ROUNDS} rounds of ${WARMUP} s warm-up + ${SECONDS} s per row, loopback`,
     );
-    // Rounds: every row once per round, so a neighbour's load spike hits both sides of a ratio
-    // alike; each figure is the median over the rounds, each ratio the median of the rounds' ratios.
     const runs = new Map<string, Result[]>(targets.map((target) => [target.name, []]));
     // The rows that write (the saves) run after the read rows' rounds: a save row leaves WAL to
     // flush, a checkpoint and tens of thousands of dead versions of the applicants' rows, which

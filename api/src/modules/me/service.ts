@@ -17,8 +17,8 @@ export type VisitorMe = Record<string, never>;
  * as one json column (db/packed.ts): node-postgres describes and sets up every result column on every
  * execution, and thirty-odd columns were a measurable share of the request (issue 12).
  */
-/** What touchSession reads (the id is the token's hash, a parameter of the query already). */
 const SESSION_COLUMNS = {
+  // What touchSession reads (the id is the token's hash, a parameter of the query already).
   persistent: sessions.persistent,
   createdAt: sessions.createdAt,
   lastSeenAt: sessions.lastSeenAt,
