@@ -35,6 +35,7 @@ import { staffReviewRoutes } from './modules/staff-review/routes';
 import { releaseRoutes } from './modules/release/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
 import { uploadRoutes } from './modules/uploads/routes';
+import { isApiUrl } from './http/api-url';
 
 // zod's own messages (a number where a string belongs, …) in Japanese; the contracts word the rest.
 z.config(z.locales.ja());
@@ -115,15 +116,6 @@ const API_COMPRESSION: FastifyCompressOptions = {
   encodings: ['br', 'gzip'],
 };
 
-function pathnameOf(url: string): string {
-  const end = url.search(/[?#]/);
-  return end === -1 ? url : url.slice(0, end);
-}
-
-function isApiPath(pathname: string): boolean {
-  return pathname === '/api' || pathname.startsWith('/api/');
-}
-
 /** TRUST_PROXY as Fastify takes it: a hop count n trusts the n nearest proxies. */
 function fastifyTrustProxy(trust: boolean | number | string): boolean | string | ((address: string, hop: number) => boolean) {
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
@@ -177,11 +169,12 @@ export function buildApp({ env, db, context, logStream, checkResponses }: BuildA
     return parseJson(request, text, done);
   });
 
-  // CSP, COOP, Permissions-Policy, X-Frame-Options, nosniff, Referrer-Policy, HSTS (https PUBLIC_URL).
+  // CSP (the site's, or the API's short one), COOP and Permissions-Policy (the site's documents and
+  // files), X-Frame-Options, nosniff, Referrer-Policy, HSTS (https PUBLIC_URL).
   registerSecurityHeaders(app, { context, siteDir: env.SITE_DIR });
   // A callback hook (not async): no promise per request.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (isApiPath(pathnameOf(request.url)) && !reply.hasHeader('cache-control')) {
+    if (isApiUrl(request.url) && !reply.hasHeader('cache-control')) {
       reply.header('Cache-Control', 'no-store');
     }
     done(null, payload);
@@ -251,7 +244,7 @@ export function buildApp({ env, db, context, logStream, checkResponses }: BuildA
   if (context !== undefined) registerDeploymentRoute(app, context, env.SITE_DIR);
   registerSite(app, env.SITE_DIR);
   app.setNotFoundHandler((request, reply) => {
-    if (isApiPath(pathnameOf(request.url))) return reply.code(404).send({ detail: NOT_FOUND_DETAIL });
+    if (isApiUrl(request.url)) return reply.code(404).send({ detail: NOT_FOUND_DETAIL });
     return siteFallback(env.SITE_DIR, request, reply);
   });
 

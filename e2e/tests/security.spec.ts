@@ -32,8 +32,11 @@ test('every response carries the security headers; the public pages run under th
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   }
   expect(await violations()).toEqual([]);
+  // An API answer is never a page: nothing may load in it or frame it, and no headers of a page.
   const api = await page.request.post('/api/me/', { data: {} });
-  expect(api.headers()['content-security-policy']).toContain("default-src 'self'");
+  expect(api.headers()['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  expect(api.headers()['permissions-policy']).toBeUndefined();
+  expect(api.headers()['x-frame-options']).toBe('DENY');
 });
 
 test.describe('a tampered deployment manifest', () => {

@@ -1,6 +1,6 @@
 import { CSRF_COOKIE_NAME } from '@app/shared/domain';
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { ApiError } from './errors';
 import { isSecureRequest, requestOrigin, secureCookies } from './secure';
 
@@ -123,10 +123,10 @@ function originOf(url: string): string | undefined {
 }
 
 function checkOrigin(request: FastifyRequest, trustedOrigins: readonly string[]): void {
-  const trusted = new Set([requestOrigin(request), ...trustedOrigins]);
+  const trusted = (origin: string) => origin === requestOrigin(request) || trustedOrigins.includes(origin);
   const origin = request.headers.origin;
   if (origin !== undefined) {
-    if (!trusted.has(origin)) throw csrfFailure(CSRF_REASONS.badOrigin(origin));
+    if (!trusted(origin)) throw csrfFailure(CSRF_REASONS.badOrigin(origin));
     return;
   }
   const referer = request.headers.referer;
@@ -138,24 +138,35 @@ function checkOrigin(request: FastifyRequest, trustedOrigins: readonly string[])
   const refererOrigin = originOf(referer);
   if (refererOrigin === undefined) throw csrfFailure(CSRF_REASONS.malformedReferer);
   if (secure && refererOrigin.startsWith('http:')) throw csrfFailure(CSRF_REASONS.insecureReferer);
-  if (!trusted.has(refererOrigin)) throw csrfFailure(CSRF_REASONS.badReferer(referer));
+  if (!trusted(refererOrigin)) throw csrfFailure(CSRF_REASONS.badReferer(referer));
 }
 
 /** The onRequest hook of the API scope (see the comment at the top). */
-export function csrfProtection(trustedOrigins: readonly string[]): onRequestAsyncHookHandler {
-  return async (request) => {
-    if (!UNSAFE_METHODS.has(request.method)) return;
-    const mode = request.routeOptions.config.csrf ?? 'required';
-    if (mode === 'exempt') return;
-    checkOrigin(request, trustedOrigins);
-    const cookie = request.cookies[CSRF_COOKIE];
-    const problem = cookie === undefined ? CSRF_REASONS.noCookie : tokenProblem(cookie);
-    // No usable cookie yet: the bootstrap call passes and hands one out.
-    if (problem !== undefined && mode === 'bootstrap') return;
-    if (problem !== undefined || cookie === undefined) throw csrfFailure(problem ?? CSRF_REASONS.noCookie);
-    const header = request.headers[CSRF_HEADER];
-    const token = Array.isArray(header) ? header[0] : header;
-    if (token === undefined || token === '') throw csrfFailure(CSRF_REASONS.missing);
-    if (!sameToken(token, cookie)) throw csrfFailure(CSRF_REASONS.incorrect);
+export function csrfProtection(trustedOrigins: readonly string[]): onRequestHookHandler {
+  // A callback hook (not async): no promise per request.
+  return (request, _reply, done) => {
+    try {
+      checkCsrf(request, trustedOrigins);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
   };
+}
+
+function checkCsrf(request: FastifyRequest, trustedOrigins: readonly string[]): void {
+  if (!UNSAFE_METHODS.has(request.method)) return;
+  const mode = request.routeOptions.config.csrf ?? 'required';
+  if (mode === 'exempt') return;
+  checkOrigin(request, trustedOrigins);
+  const cookie = request.cookies[CSRF_COOKIE];
+  const problem = cookie === undefined ? CSRF_REASONS.noCookie : tokenProblem(cookie);
+  // No usable cookie yet: the bootstrap call passes and hands one out.
+  if (problem !== undefined && mode === 'bootstrap') return;
+  if (problem !== undefined || cookie === undefined) throw csrfFailure(problem ?? CSRF_REASONS.noCookie);
+  const header = request.headers[CSRF_HEADER];
+  const token = Array.isArray(header) ? header[0] : header;
+  if (token === undefined || token === '') throw csrfFailure(CSRF_REASONS.missing);
+  if (!sameToken(token, cookie)) throw csrfFailure(CSRF_REASONS.incorrect);
 }

@@ -12,12 +12,22 @@ export const isSecureRequest = (request: FastifyRequest): boolean => request.pro
  */
 export const secureCookies = (request: FastifyRequest): boolean => request.httpsSite === true || isSecureRequest(request);
 
+/** The last `protocol://host` seen and its origin: every request of a site names the same one. */
+let lastRaw = '';
+let lastOrigin = '';
+
 /** The request's own origin, as a browser names it in Origin (`https://host`, default port left out). */
 export function requestOrigin(request: FastifyRequest): string {
   const raw = `${request.protocol}://${request.host}`;
-  try {
-    return new URL(raw).origin;
-  } catch {
-    return raw;
+  if (raw !== lastRaw) {
+    let origin: string;
+    try {
+      origin = new URL(raw).origin;
+    } catch {
+      origin = raw;
+    }
+    lastRaw = raw;
+    lastOrigin = origin;
   }
+  return lastOrigin;
 }

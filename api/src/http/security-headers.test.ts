@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { Agent, createUser, PASSWORD, startTestApi, type TestApi } from '../test/api';
 import { makeTempDir, removeDir } from '../test/support';
-import { CONTENT_SECURITY_POLICY_BASE, contentSecurityPolicy, HSTS, PERMISSIONS_POLICY } from './security-headers';
+import {
+  API_CONTENT_SECURITY_POLICY,
+  CONTENT_SECURITY_POLICY_BASE,
+  contentSecurityPolicy,
+  HSTS,
+  PERMISSIONS_POLICY,
+} from './security-headers';
 
 let api: TestApi;
 let siteDir: string;
@@ -37,27 +43,44 @@ afterAll(async () => {
   removeDir(siteDir);
 });
 
-const EVERY_KIND = [
+const API_KINDS = [
   ['an API answer', 'POST', '/api/me/'],
   ['the health check', 'GET', '/api/health/'],
   ['an unknown API path', 'GET', '/api/nothing-here/'],
+  ['an API path with a query', 'GET', '/api?x=1'],
+] as const;
+const SITE_KINDS = [
   ['the shell', 'GET', '/'],
   ['a client-side route (SPA fallback)', 'GET', '/mypage'],
   ['a remote file', 'GET', '/remotes/auth/remoteEntry.abc.js'],
   ['a missing file', 'GET', '/remotes/auth/missing.js'],
+  ['a path that only starts like the API', 'GET', '/apis'],
 ] as const;
+const EVERY_KIND = [...API_KINDS, ...SITE_KINDS];
 
 describe('security headers on every response', () => {
   it.each(EVERY_KIND)('%s', async (_kind, method, url) => {
     const response = await httpApp.inject({ method, url });
-    expect(response.headers['content-security-policy']).toBe(contentSecurityPolicy([]));
-    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
-    expect(response.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('same-origin');
     // Plain http: no HSTS (a browser would ignore it, and localhost must stay reachable).
     expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it.each(SITE_KINDS)("%s: the site's CSP, COOP and Permissions-Policy", async (_kind, method, url) => {
+    const response = await httpApp.inject({ method, url });
+    expect(response.headers['content-security-policy']).toBe(contentSecurityPolicy([]));
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(response.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
+  });
+
+  it.each(API_KINDS)("%s: the API's CSP (nothing loads, nothing frames it), no headers of a page", async (_kind, method, url) => {
+    const response = await httpApp.inject({ method, url });
+    expect(response.headers['content-security-policy']).toBe(API_CONTENT_SECURITY_POLICY);
+    expect(API_CONTENT_SECURITY_POLICY).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(response.headers['permissions-policy']).toBeUndefined();
   });
 
   it('the CSP is the strict base, adjusted only where the site needs it', () => {
@@ -85,6 +108,10 @@ describe('security headers on every response', () => {
       expect(csp).toMatch(/script-src 'self' https:\/\/cdn\.example\.jp 'sha256-[A-Za-z0-9+/]+=*';/);
       expect(csp).toMatch(/connect-src 'self' blob: https:\/\/cdn\.example\.jp;/);
       expect(csp).not.toContain('javascript');
+      // An API answer loads nothing: its policy names no origin.
+      expect((await httpApp.inject({ method: 'POST', url: '/api/me/' })).headers['content-security-policy']).toBe(
+        API_CONTENT_SECURITY_POLICY,
+      );
     } finally {
       writeSite('config.json', JSON.stringify({ supportUrl: '/statement', loginUrl: '/login', individualsSupported: true }));
     }

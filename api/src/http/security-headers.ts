@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { isApiUrl } from './api-url';
 import { AFTER_PAINT_CSP_SOURCE } from '../site/after-paint';
 import { watchedFile, type WatchedFile } from '../site/watched-file';
 
@@ -12,8 +13,8 @@ declare module 'fastify' {
 }
 
 /**
- * The Content-Security-Policy of every response (site and API), the strict base adjusted only as
- * far as the site needs:
+ * The Content-Security-Policy of the site's documents and files, the strict base adjusted only as far
+ * as the site needs:
  *
  * - scripts only from this origin (the shell, the remotes and their chunks: module federation
  *   loads them with <script src> from the paths in /deployment.json), plus the origins a release
@@ -67,8 +68,7 @@ export function isOrigin(text: string): boolean {
 /**
  * config.json `remoteOrigins` of the assembled site (SITE_DIR/config.json, the file the shell reads):
  * the origins besides this one that remotes may be loaded from, so a release manager's edit applies
- * without a restart: at once for the site's documents, within a second for API answers (whose CSP
- * protects no page; see site/watched-file.ts).
+ * without a restart, at once (see site/watched-file.ts).
  */
 export function siteRemoteOrigins(siteDir: string, now?: () => Date): WatchedFile<readonly string[]> {
   return watchedFile(
@@ -85,11 +85,20 @@ export function siteRemoteOrigins(siteDir: string, now?: () => Date): WatchedFil
 const NO_ORIGINS: readonly string[] = [];
 
 /**
- * Security headers on every response (site and API): CSP, COOP, Permissions-Policy,
- * X-Frame-Options DENY, nosniff, Referrer-Policy; HSTS when PUBLIC_URL is https. Also marks each
- * request with whether the site is https by configuration (`request.httpsSite`), which decides the
- * cookies' Secure flag and the session cookie's name (http/secure.ts), whatever the request's own
- * protocol (behind a TLS proxy it may look like plain http).
+ * The Content-Security-Policy of an API answer (JSON or a file, never a page of the site): nothing
+ * may load in it and nothing may frame it, the header set OWASP gives for REST answers. A route's
+ * own policy stays (file downloads add `sandbox`).
+ */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * Security headers on every response. The site's documents and files: the site's CSP, COOP and
+ * Permissions-Policy (headers of a page: an API answer is never one, so it has the short
+ * API_CONTENT_SECURITY_POLICY instead and neither of the others). Every response: X-Frame-Options
+ * DENY, nosniff, Referrer-Policy, and HSTS when PUBLIC_URL is https. Also marks each request with
+ * whether the site is https by configuration (`request.httpsSite`), which decides the cookies'
+ * Secure flag and the session cookie's name (http/secure.ts), whatever the request's own protocol
+ * (behind a TLS proxy it may look like plain http).
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: { context?: AppContext | undefined; siteDir: string }): void {
   // The wall clock (the documentation app has no context, and no test moves this one).
@@ -107,15 +116,20 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { context
     done();
   });
   app.addHook('onSend', (request, reply, payload, done) => {
-    const origins = (request.url.startsWith('/api/') ? remoteOrigins.recent() : remoteOrigins.current()) ?? NO_ORIGINS;
-    if (origins !== cachedFor) {
-      cachedFor = origins;
-      csp = contentSecurityPolicy(origins);
-    }
     // A route's own, stricter policy stays (file downloads: `default-src 'none'; sandbox`).
-    if (!reply.hasHeader('content-security-policy')) reply.header('Content-Security-Policy', csp);
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    const ownPolicy = reply.hasHeader('content-security-policy');
+    if (isApiUrl(request.url)) {
+      if (!ownPolicy) reply.header('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
+    } else {
+      const origins = remoteOrigins.current() ?? NO_ORIGINS;
+      if (origins !== cachedFor) {
+        cachedFor = origins;
+        csp = contentSecurityPolicy(origins);
+      }
+      if (!ownPolicy) reply.header('Content-Security-Policy', csp);
+      reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+      reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    }
     reply.header('X-Frame-Options', 'DENY');
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { MIN_CLIENT_BUILD_HEADER } from '@app/shared/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
+import { isApiUrl } from '../../http/api-url';
 import { authenticate } from '../../http/session';
 import { authenticateStaff } from '../../http/staff-session';
 import { watchedFile, type WatchedFile } from '../../site/watched-file';
@@ -127,17 +128,18 @@ export function registerDeploymentRoute(app: FastifyInstance, ctx: AppContext, s
   // Every API answer carries the release's minimum client build, if it declared one: an older page
   // reloads once (shared/src/runtime/min-client-build.ts).
   app.addHook('onSend', (request, reply, payload, done) => {
-    const minimum = request.url.startsWith('/api/') ? file.recent()?.minClientBuild : undefined;
+    const minimum = isApiUrl(request.url) ? file.recent()?.minClientBuild : undefined;
     if (minimum !== undefined) reply.header(MIN_CLIENT_BUILD_HEADER, String(minimum));
     done(null, payload);
   });
   // A page's document names the deployment's files in preload hints (site/preload-hints.ts, through
   // `deploymentFor`): while a canary runs, the request's deployment is resolved first.
-  app.addHook('onRequest', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+  // A callback hook (not async): every request passes here, most without a promise to wait for.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || isApiUrl(request.url)) return done();
     const pathname = request.url.replace(/[?#].*$/, '');
-    if (pathname.startsWith('/api/') || pathname === '/api' || path.posix.extname(pathname) !== '') return;
-    const stored = read();
-    if (stored?.canary !== undefined && Object.keys(stored.canary).length > 0) await attachDeployment(ctx, read, request);
+    const stored = path.posix.extname(pathname) === '' ? read() : undefined;
+    if (stored?.canary === undefined || Object.keys(stored.canary).length === 0) return done();
+    attachDeployment(ctx, read, request).then(() => done(), done);
   });
 }
