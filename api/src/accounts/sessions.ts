@@ -1,5 +1,7 @@
 import { and, eq, getTableColumns, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../context';
+import type { AppDrizzle } from '../db/database';
+import { directStatement } from '../db/direct';
 import { packed } from '../db/packed';
 import { sessions, users, type Session, type User } from '../db/schema';
 import { hashToken, randomToken } from './tokens';
@@ -90,22 +92,19 @@ export const LIVE_SESSION = and(
 export const liveSessionParams = (token: string, now: Date) => ({ id: hashToken(token), now });
 
 /**
- * The session lookup runs on every request of a logged-in user: a prepared statement, built once
- * per database handle (drizzle builds the SQL once; PostgreSQL plans it once per connection), the
- * session and the user each as one json column (db/packed.ts: node-postgres sets up every result
- * column again on every execution, and these are sixty).
+ * The session lookup runs on every request of a logged-in user: a named statement run by
+ * node-postgres directly (db/direct.ts: its SQL built once per database handle by drizzle; PostgreSQL
+ * plans it once per connection), the session and the user each as one json column (db/packed.ts:
+ * node-postgres sets up every result column again on every execution, and these are sixty).
  */
-const sessionUserStatement = (db: Db) =>
-  db
-    .select({ session: packed(getTableColumns(sessions)), user: packed(getTableColumns(users)) })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(LIVE_SESSION)
-    .prepare('find_session');
-const sessionUserStatements = new WeakMap<Db, ReturnType<typeof sessionUserStatement>>();
+const sessionUserStatement = (db: AppDrizzle) =>
+  directStatement(db, 'find_session', { session: packed(getTableColumns(sessions)), user: packed(getTableColumns(users)) }, (select) =>
+    select.from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(LIVE_SESSION),
+  );
+const sessionUserStatements = new WeakMap<AppDrizzle, ReturnType<typeof sessionUserStatement>>();
 
-/** Prepares a statement once per database handle (a transaction is a handle of its own). */
-export function preparedFor<S>(cache: WeakMap<Db, S>, db: Db, prepare: (db: Db) => S): S {
+/** Prepares a statement once per database handle. */
+export function preparedFor<S>(cache: WeakMap<AppDrizzle, S>, db: AppDrizzle, prepare: (db: AppDrizzle) => S): S {
   let statement = cache.get(db);
   if (statement === undefined) {
     statement = prepare(db);
@@ -129,7 +128,7 @@ export async function touchSession<S extends SessionTimes>(db: Db, session: S, n
 }
 
 /** The live session of a cookie token and its (active) user, or null. Slides a browser session. */
-export async function findSession(db: Db, token: string, now: Date): Promise<Authenticated | null> {
+export async function findSession(db: AppDrizzle, token: string, now: Date): Promise<Authenticated | null> {
   const [row] = await preparedFor(sessionUserStatements, db, sessionUserStatement).execute(liveSessionParams(token, now));
   if (row === undefined) return null;
   return { session: await touchSession(db, row.session, now), user: row.user };

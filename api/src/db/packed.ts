@@ -42,14 +42,31 @@ function unpack(keys: readonly string[], decoders: readonly Decoder[], values: r
   return row;
 }
 
+/** How each packed field decodes its json value (for statements run without drizzle: db/direct.ts). */
+const packedDecoders = new WeakMap<SQL<unknown>, (value: never) => unknown>();
+
+/** The decoder of a field made by packed() or packedRows(); undefined for any other SQL. */
+export function packedDecoder(field: SQL<unknown>): ((value: unknown) => unknown) | undefined {
+  return packedDecoders.get(field) as ((value: unknown) => unknown) | undefined;
+}
+
+function withDecoder<T>(field: SQL, decode: (value: never) => T): SQL<T> {
+  const mapped = field.mapWith(decode);
+  packedDecoders.set(mapped, decode);
+  return mapped;
+}
+
 /** `json_build_array(columns…)` as one selected field, decoded to an object of the columns. */
 export function packed<T extends PackedColumns>(columns: T): SQL<Unpacked<T>> {
   const keys = Object.keys(columns) as (keyof T & string)[];
   const decoders = decodersOf(columns, keys);
-  return sql`json_build_array(${sql.join(
-    keys.map((key) => columns[key]!),
-    sql`, `,
-  )})`.mapWith((values: unknown[]) => unpack(keys, decoders, values) as Unpacked<T>);
+  return withDecoder(
+    sql`json_build_array(${sql.join(
+      keys.map((key) => columns[key]!),
+      sql`, `,
+    )})`,
+    (values: unknown[]) => unpack(keys, decoders, values) as Unpacked<T>,
+  );
 }
 
 /**
@@ -63,7 +80,7 @@ export function packedRows<T extends PackedColumns>(columns: T, from: SQL, order
     keys.map((key) => columns[key]!),
     sql`, `,
   )})`;
-  return sql`coalesce((select json_agg(${row} order by ${orderBy}) ${from}), '[]'::json)`.mapWith((rows: unknown[][]) =>
+  return withDecoder(sql`coalesce((select json_agg(${row} order by ${orderBy}) ${from}), '[]'::json)`, (rows: unknown[][]) =>
     rows.map((values) => unpack(keys, decoders, values) as Unpacked<T>),
   );
 }

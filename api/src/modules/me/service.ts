@@ -2,7 +2,9 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Me } from '@app/shared/contracts';
 import { LIVE_SESSION, liveSessionParams, preparedFor, touchSession } from '../../accounts/sessions';
 import { findUserById, ME_USER_COLUMNS, profileFilesOf, toMe, type AttachedFile } from '../../accounts/users';
-import type { AppContext, Db } from '../../context';
+import type { AppContext } from '../../context';
+import type { AppDrizzle } from '../../db/database';
+import { directStatement } from '../../db/direct';
 import { packed, packedRows } from '../../db/packed';
 import { sessions, uploads, users, type User } from '../../db/schema';
 
@@ -10,8 +12,8 @@ import { sessions, uploads, users, type User } from '../../db/schema';
 export type VisitorMe = Record<string, never>;
 
 /**
- * POST /api/me/ is the first call of every page: one prepared statement (built once per database
- * handle, planned once per connection) finds the live session (the same condition as every
+ * POST /api/me/ is the first call of every page: one named statement run by node-postgres directly
+ * (db/direct.ts: built once per database handle, planned once per connection) finds the live session (the same condition as every
  * session lookup: accounts/sessions.ts), only the user columns `toMe` reads, and the files attached
  * to the profile, in their order (oldest attachment first, then by id). Each of the three comes back
  * as one json column (db/packed.ts): node-postgres describes and sets up every result column on every
@@ -30,9 +32,11 @@ const FILE_COLUMNS = {
   content_type: uploads.contentType,
   side: uploads.side,
 };
-const meStatement = (db: Db) =>
-  db
-    .select({
+const meStatement = (db: AppDrizzle) =>
+  directStatement(
+    db,
+    'current_user_me',
+    {
       session: packed(SESSION_COLUMNS),
       user: packed(ME_USER_COLUMNS),
       files: packedRows(
@@ -40,12 +44,10 @@ const meStatement = (db: Db) =>
         sql`from ${uploads} where ${uploads.userId} = ${users.id} and ${uploads.profileAttachedAt} is not null`,
         sql`${uploads.profileAttachedAt}, ${uploads.id}`,
       ),
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(LIVE_SESSION)
-    .prepare('current_user_me');
-const meStatements = new WeakMap<Db, ReturnType<typeof meStatement>>();
+    },
+    (select) => select.from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(LIVE_SESSION),
+  );
+const meStatements = new WeakMap<AppDrizzle, ReturnType<typeof meStatement>>();
 
 /**
  * POST /api/me/ of the session cookie's token: the current user, or `{}` for a visitor (no cookie,
