@@ -6,6 +6,7 @@ import type { AppContext } from './context';
 import { startDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { env } from './env';
+import { tuneGarbageCollector } from './gc-tuning';
 import { acquireDataDirLock, type DataDirLock } from './lock';
 import { configureSessionLimits } from './accounts/sessions';
 import { createFilesPrivately, makeDataDirPrivate } from './data-dir';
@@ -62,6 +63,7 @@ function urlHost(host: string): string {
 }
 
 async function main(): Promise<void> {
+  tuneGarbageCollector();
   try {
     configureSessionLimits({
       persistentIdleMs: env.PERSISTENT_SESSION_IDLE_DAYS === undefined ? undefined : env.PERSISTENT_SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000,
