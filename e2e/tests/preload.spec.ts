@@ -90,6 +90,8 @@ test.describe('preload hints from the deployment manifest', () => {
 
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'ログイン' })).toBeVisible();
+    // The prerendered form shows before any script is asked for: wait for the remote to take it over.
+    await waitForHydration(page);
     // One request for the entry (the loader's preload; the MF runtime's script tag finds it loaded).
     const entryRequests = net.requests.filter((r) => r.url === entry);
     expect(entryRequests).toHaveLength(1);
