@@ -70,16 +70,12 @@ export function isOrigin(text: string): boolean {
  * the origins besides this one that remotes may be loaded from, so a release manager's edit applies
  * without a restart, at once (see site/watched-file.ts).
  */
-export function siteRemoteOrigins(siteDir: string, now?: () => Date): WatchedFile<readonly string[]> {
-  return watchedFile(
-    path.join(siteDir, 'config.json'),
-    (text) => {
-      const config = JSON.parse(text) as { remoteOrigins?: unknown };
-      const listed = Array.isArray(config.remoteOrigins) ? config.remoteOrigins : [];
-      return listed.filter((item): item is string => typeof item === 'string' && isOrigin(item));
-    },
-    now === undefined ? {} : { now },
-  );
+export function siteRemoteOrigins(siteDir: string): WatchedFile<readonly string[]> {
+  return watchedFile(path.join(siteDir, 'config.json'), (text) => {
+    const config = JSON.parse(text) as { remoteOrigins?: unknown };
+    const listed = Array.isArray(config.remoteOrigins) ? config.remoteOrigins : [];
+    return listed.filter((item): item is string => typeof item === 'string' && isOrigin(item));
+  });
 }
 
 const NO_ORIGINS: readonly string[] = [];
@@ -101,7 +97,6 @@ export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 
  * (behind a TLS proxy it may look like plain http).
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: { context?: AppContext | undefined; siteDir: string }): void {
-  // The wall clock (the documentation app has no context, and no test moves this one).
   const remoteOrigins = siteRemoteOrigins(options.siteDir);
   const httpsSite = () => {
     // A partial context (a test's stand-in) may have no publicUrl: then the site is not https.

@@ -13,11 +13,12 @@ export type VisitorMe = Record<string, never>;
 
 /**
  * POST /api/me/ is the first call of every page: one named statement run by node-postgres directly
- * (db/direct.ts: built once per database handle, planned once per connection) finds the live session (the same condition as every
- * session lookup: accounts/sessions.ts), only the user columns `toMe` reads, and the files attached
- * to the profile, in their order (oldest attachment first, then by id). Each of the three comes back
- * as one json column (db/packed.ts): node-postgres describes and sets up every result column on every
- * execution, and thirty-odd columns were a measurable share of the request (issue 12).
+ * (db/direct.ts: built once per database handle, planned once per connection) finds the live session
+ * (the same condition as every session lookup: accounts/sessions.ts), only the user columns `toMe`
+ * reads, and the files attached to the profile, in their order (oldest attachment first, then by id).
+ * Each of the three comes back as one json column (db/packed.ts): node-postgres describes and sets up
+ * every result column on every execution, and thirty-odd columns were a measurable share of the
+ * request (issue 12).
  */
 const SESSION_COLUMNS = {
   // What touchSession reads (the id is the token's hash, a parameter of the query already).

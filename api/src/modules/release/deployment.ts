@@ -133,8 +133,8 @@ export function registerDeploymentRoute(app: FastifyInstance, ctx: AppContext, s
     done(null, payload);
   });
   // A page's document names the deployment's files in preload hints (site/preload-hints.ts, through
-  // `deploymentFor`): while a canary runs, the request's deployment is resolved first.
-  // A callback hook (not async): every request passes here, most without a promise to wait for.
+  // `deploymentFor`): while a canary runs, the request's deployment is resolved first. A callback
+  // hook (not async): every request passes here, most without a promise to wait for.
   app.addHook('onRequest', (request, _reply, done) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || isApiUrl(request.url)) return done();
     const pathname = request.url.replace(/[?#].*$/, '');
