@@ -2,8 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Request } from '@playwright/test';
 import { field, loggedInApplicant } from './applicants';
-import { expect, test } from './fixtures';
+import { expect, test, type Page } from './fixtures';
 import { OUTBOX } from './mail';
 
 /**
@@ -58,6 +59,45 @@ async function stopApi(): Promise<void> {
   await exited;
 }
 
+/**
+ * Lets the page finish what the shell does in the background (shell/src/prefetch.ts): the idle-time
+ * prefetch of the remotes the page links to, then the warm-up a visitor's first scroll starts (the
+ * header's pages in other remotes), and waits until no request has been in flight for 500 ms. The
+ * outage then cuts off nothing but the save. (A prefetch cut off by the outage fails harmlessly, but
+ * whether it falls inside the outage is a race: on a loaded machine the idle time comes late.)
+ */
+async function settle(page: Page): Promise<void> {
+  const inFlight = new Set<Request>();
+  let quietSince = Date.now();
+  const started = (request: Request) => inFlight.add(request);
+  const ended = (request: Request) => {
+    inFlight.delete(request);
+    if (inFlight.size === 0) quietSince = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  const idle = () =>
+    page.evaluate(
+      () =>
+        new Promise<void>((resolve) =>
+          setTimeout(() => requestIdleCallback(() => requestIdleCallback(() => resolve(), { timeout: 5000 }), { timeout: 5000 })),
+        ),
+    );
+  try {
+    // The shell's idle-time prefetch first (it also starts listening for engagement), then the
+    // warm-up an engaged visitor's scroll starts.
+    await idle();
+    await page.mouse.wheel(0, 1);
+    await idle();
+    await expect.poll(() => inFlight.size === 0 && Date.now() - quietSince >= 500, { timeout: 30_000 }).toBe(true);
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}
+
 test.describe.configure({ mode: 'serial' });
 test.use({
   baseURL: BASE,
@@ -82,6 +122,7 @@ test('the API restarts mid-form: nothing typed is lost, the save works after the
   await loggedInApplicant(page, 'corporate');
   await page.goto('/profile');
   await field(page, 'business_summary').fill('再起動の前に入力');
+  await settle(page);
 
   await stopApi();
   // Typing goes on while the API is down.
