@@ -8,8 +8,22 @@ const UNIT_REPORT = path.join(ROOT, '.data', 'reports', 'unit.json');
 const E2E_REPORT = path.join(ROOT, 'e2e', 'reports', 'results.json');
 for (const report of [UNIT_REPORT, E2E_REPORT]) fs.rmSync(report, { force: true });
 
-const step = (text) => console.log(`\n▶ ${text}`);
 const started = Date.now();
+/** Each step's name and wall time, printed at the end: where CI's minutes go. */
+const steps = [];
+const step = (text) => {
+  endStep();
+  steps.push({ text, started: Date.now(), seconds: undefined });
+  console.log(`\n▶ ${text}`);
+};
+function endStep() {
+  const last = steps.at(-1);
+  if (last && last.seconds === undefined) last.seconds = Math.round((Date.now() - last.started) / 1000);
+}
+function timings() {
+  endStep();
+  for (const { text, seconds } of steps) console.log(`${String(seconds).padStart(5)} s  ${text}`);
+}
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!fs.existsSync(chromium)) {
   console.error(
@@ -38,9 +52,11 @@ try {
   fs.rmSync(path.join(ROOT, '.data', 'e2e'), { recursive: true, force: true });
   await pnpm(['run', 'test:e2e']);
   console.log(`\n✔ all tests passed in ${Math.round((Date.now() - started) / 1000)} s`);
+  timings();
   summary();
 } catch (error) {
   console.error(`\n✖ ${error.message}`);
+  timings();
   summary();
   process.exit(error.code ?? 1);
 }
