@@ -44,7 +44,7 @@ describe('scripts after the first paint', () => {
     ];
 
     /** Runs the loader against a fake page; returns what it appended and the page's clocks. */
-    function page(options: { paintTiming: boolean; named?: boolean }) {
+    function page(options: { paintTiming: boolean; named?: boolean; preload?: string }) {
       const appended: Record<string, unknown>[] = [];
       const frames: (() => void)[] = [];
       const timers: { run: () => void; ms: number }[] = [];
@@ -62,7 +62,13 @@ describe('scripts after the first paint', () => {
         }
       }
       const document = {
-        currentScript: options.named === false ? null : { getAttribute: (name: string) => attributes[name] ?? null },
+        currentScript:
+          options.named === false
+            ? null
+            : {
+                getAttribute: (name: string) =>
+                  name === 'data-preload' && options.preload !== undefined ? options.preload : (attributes[name] ?? null),
+              },
         createElement: (tag: string) => ({ tag }),
         head: { appendChild: (element: Record<string, unknown>) => appended.push({ ...element }) },
       };
@@ -95,6 +101,25 @@ describe('scripts after the first paint', () => {
       // The safety timer later adds nothing twice.
       p.timers[0]?.run();
       expect(p.appended).toEqual(LOADED);
+    });
+
+    it('more than four files: four per task, the script after the last', () => {
+      const files = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'].map((name) => `script:/r/${name}.js`);
+      const p = page({ paintTiming: true, preload: files.join(' ') });
+      p.paint('first-contentful-paint');
+      p.timers[1]?.run();
+      const hrefs = () => p.appended.map((e) => e.href ?? e.src);
+      expect(hrefs()).toEqual(['/r/a.js', '/r/b.js', '/r/c.js', '/r/d.js']);
+      expect(p.timers.map((t) => t.ms)).toEqual([3000, 0, 0]);
+      p.timers[2]?.run();
+      expect(hrefs()).toEqual(['/r/a.js', '/r/b.js', '/r/c.js', '/r/d.js', '/r/e.js', '/r/f.js', '/r/g.js', '/r/h.js']);
+      p.timers[3]?.run();
+      expect(hrefs()).toEqual([...files.map((f) => f.slice('script:'.length)), '/assets/main.abc.js']);
+      expect(p.appended.at(-1)).toEqual({ tag: 'script', src: '/assets/main.abc.js', fetchPriority: 'high' });
+      expect(p.timers).toHaveLength(4);
+      // The safety timer adds nothing twice.
+      p.timers[0]?.run();
+      expect(p.appended).toHaveLength(10);
     });
 
     it('a page that is never painted still loads, 3 s after its parse', () => {
