@@ -35,7 +35,18 @@ test('after a scroll the login page is loaded before the tap; the tap fetches no
   await idle(page);
   await page.mouse.wheel(0, 300);
   await expect.poll(() => scripts.some((s) => /\/page-login\./.test(s))).toBe(true);
-  await page.waitForLoadState('networkidle');
+  // The warm-up is a chain (entry, lifecycles, the page's chunks): wait until it has asked for
+  // nothing more for a while. (`networkidle` was reached at load and would not wait again.)
+  await expect
+    .poll(
+      async () => {
+        const seen = scripts.length;
+        await page.waitForTimeout(700);
+        return scripts.length === seen;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 
   const before = scripts.length;
   await page.evaluate(() => window.scrollTo(0, 0));
