@@ -2,9 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Request } from '@playwright/test';
 import { field, loggedInApplicant } from './applicants';
-import { expect, test, type Page } from './fixtures';
+import { afterNetworkQuiet, browserIdle, expect, test, type Page } from './fixtures';
 import { OUTBOX } from './mail';
 
 /**
@@ -67,35 +66,13 @@ async function stopApi(): Promise<void> {
  * whether it falls inside the outage is a race: on a loaded machine the idle time comes late.)
  */
 async function settle(page: Page): Promise<void> {
-  const inFlight = new Set<Request>();
-  let quietSince = Date.now();
-  const started = (request: Request) => inFlight.add(request);
-  const ended = (request: Request) => {
-    inFlight.delete(request);
-    if (inFlight.size === 0) quietSince = Date.now();
-  };
-  page.on('request', started);
-  page.on('requestfinished', ended);
-  page.on('requestfailed', ended);
-  const idle = () =>
-    page.evaluate(
-      () =>
-        new Promise<void>((resolve) =>
-          setTimeout(() => requestIdleCallback(() => requestIdleCallback(() => resolve(), { timeout: 5000 }), { timeout: 5000 })),
-        ),
-    );
-  try {
+  await afterNetworkQuiet(page, async () => {
     // The shell's idle-time prefetch first (it also starts listening for engagement), then the
     // warm-up an engaged visitor's scroll starts.
-    await idle();
+    await browserIdle(page);
     await page.mouse.wheel(0, 1);
-    await idle();
-    await expect.poll(() => inFlight.size === 0 && Date.now() - quietSince >= 500, { timeout: 30_000 }).toBe(true);
-  } finally {
-    page.off('request', started);
-    page.off('requestfinished', ended);
-    page.off('requestfailed', ended);
-  }
+    await browserIdle(page);
+  });
 }
 
 test.describe.configure({ mode: 'serial' });

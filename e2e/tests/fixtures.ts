@@ -1,4 +1,4 @@
-import { test as base, expect, type ConsoleMessage, type Page, type WebError } from '@playwright/test';
+import { test as base, expect, type ConsoleMessage, type Page, type Request, type WebError } from '@playwright/test';
 
 /**
  * A console error the test expects. A string matches an error that contains it; a RegExp one it
@@ -116,6 +116,41 @@ export async function navigateInApp(page: Page, path: string) {
 export async function waitForHydration(page: Page) {
   await expect(page.locator('[data-layout]').first()).toBeVisible();
   await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+}
+
+/** Waits for the page's next idle periods (two, after the tasks already queued). */
+export async function browserIdle(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        setTimeout(() => requestIdleCallback(() => requestIdleCallback(() => resolve(), { timeout: 5000 }), { timeout: 5000 })),
+      ),
+  );
+}
+
+/**
+ * Runs `during`, then waits until none of the requests the page made since has been in flight for
+ * `quietMs` (`networkidle` is reached once per navigation and does not wait again).
+ */
+export async function afterNetworkQuiet(page: Page, during: () => Promise<void>, quietMs = 500) {
+  const inFlight = new Set<Request>();
+  let quietSince = Date.now();
+  const started = (request: Request) => inFlight.add(request);
+  const ended = (request: Request) => {
+    inFlight.delete(request);
+    if (inFlight.size === 0) quietSince = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    await during();
+    await expect.poll(() => inFlight.size === 0 && Date.now() - quietSince >= quietMs, { timeout: 30_000 }).toBe(true);
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
 }
 
 export async function markWindow(page: Page) {

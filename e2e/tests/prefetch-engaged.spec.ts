@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, waitForHydration } from './fixtures';
+import { afterNetworkQuiet, browserIdle, test, expect, waitForHydration } from './fixtures';
 
 /**
  * The header's pages in other remotes (the landing page's ログイン, 新規登録) are loaded and run once
@@ -16,14 +16,12 @@ function authScripts(page: Page): string[] {
   return seen;
 }
 
-const idle = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })));
-
 test('a visitor who only looks: no script of the login page runs', async ({ page }) => {
   const scripts = authScripts(page);
   await page.goto('/');
   await waitForHydration(page);
   await page.waitForLoadState('networkidle');
-  await idle(page);
+  await browserIdle(page);
   expect(scripts.filter((s) => /\/page-login\./.test(s))).toEqual([]);
 });
 
@@ -32,21 +30,12 @@ test('after a scroll the login page is loaded before the tap; the tap fetches no
   await page.goto('/');
   await waitForHydration(page);
   await page.waitForLoadState('networkidle');
-  await idle(page);
-  await page.mouse.wheel(0, 300);
-  await expect.poll(() => scripts.some((s) => /\/page-login\./.test(s))).toBe(true);
-  // The warm-up is a chain (entry, lifecycles, the page's chunks): wait until it has asked for
-  // nothing more for a while. (`networkidle` was reached at load and would not wait again.)
-  await expect
-    .poll(
-      async () => {
-        const seen = scripts.length;
-        await page.waitForTimeout(700);
-        return scripts.length === seen;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
+  await browserIdle(page);
+  // The warm-up is a chain (entry, lifecycles, the page's chunks): wait until it has finished.
+  await afterNetworkQuiet(page, async () => {
+    await page.mouse.wheel(0, 300);
+    await expect.poll(() => scripts.some((s) => /\/page-login\./.test(s))).toBe(true);
+  });
 
   const before = scripts.length;
   await page.evaluate(() => window.scrollTo(0, 0));
