@@ -9,20 +9,17 @@ const E2E_REPORT = path.join(ROOT, 'e2e', 'reports', 'results.json');
 for (const report of [UNIT_REPORT, E2E_REPORT]) fs.rmSync(report, { force: true });
 
 const started = Date.now();
-/** Each step's name and wall time, printed at the end: where CI's minutes go. */
+/** Each step's name and start: their wall times are printed at the end (where CI's minutes go). */
 const steps = [];
 const step = (text) => {
-  endStep();
-  steps.push({ text, started: Date.now(), seconds: undefined });
+  steps.push({ text, started: Date.now() });
   console.log(`\n▶ ${text}`);
 };
-function endStep() {
-  const last = steps.at(-1);
-  if (last && last.seconds === undefined) last.seconds = Math.round((Date.now() - last.started) / 1000);
-}
 function timings() {
-  endStep();
-  for (const { text, seconds } of steps) console.log(`${String(seconds).padStart(5)} s  ${text}`);
+  steps.forEach(({ text, started }, i) => {
+    const seconds = Math.round(((steps[i + 1]?.started ?? Date.now()) - started) / 1000);
+    console.log(`${String(seconds).padStart(5)} s  ${text}`);
+  });
 }
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!fs.existsSync(chromium)) {

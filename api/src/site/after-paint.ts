@@ -12,8 +12,8 @@ import { createHash } from 'node:crypto';
  * later where it cannot; at the latest 3 s after the page's parse, so a page that is never painted
  * still starts). The preloads go out four at a time, one task each (`setTimeout 0` between), and the
  * shell's script after the last: starting a request costs the page's main thread a few ms on a slow
- * phone, and /mypage's 23 in one task made a 50–80 ms task (200–330 ms at Lighthouse's 4× CPU),
- * the page's largest share of Total Blocking Time. The script still comes after every preload, so
+ * phone, and /mypage's 22 preloads and its script in one task made a 20–50 ms task (80–210 ms at
+ * 4× CPU), the largest and most variable share of its Total Blocking Time in Lighthouse. The script still comes after every preload, so
  * none of its chunks is requested before its preload (which would fetch it twice).
  *
  * The loader is inline (no request of its own) and allowed by the CSP through its hash alone

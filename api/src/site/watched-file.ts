@@ -8,8 +8,8 @@ import fs from 'node:fs';
  * - `current()` checks the file now: one `stat`. For what is asked rarely and must see a change at
  *   once (an HTML document, `GET /deployment.json`).
  * - `recent()` checks it at most once per `recheckMs` of the clock: for what every API answer reads
- *   (the minimum client build), where a `stat` per request was a measurable
- *   share of `POST /api/me/` (issue 12) and a change may take effect a second later.
+ *   (the minimum client build), where a `stat` per request was a measurable share of
+ *   `POST /api/me/` (issue 12) and a change may take effect a second later.
  *
  * A missing or unparsable file reads as undefined (`parse` may throw).
  */
