@@ -68,7 +68,7 @@ describe('PreEntryPage', () => {
   test('says why we ask, that it takes about a minute and that the answers do not decide the purchase', () => {
     server.use(answer(endpoints.preEntry.get, UNANSWERED));
     renderPage();
-    expect(screen.getByRole('heading', { level: 1, name: 'お申込み前の確認' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'お申し込み前の確認' })).toBeInTheDocument();
     expect(screen.getByText('所要時間は約1分')).toBeInTheDocument();
     expect(screen.getByText(/ここでのご回答だけで買取が決まることはありません/)).toBeInTheDocument();
     expect(screen.getAllByRole('group')).toHaveLength(PRE_ENTRY_QUESTIONS.length);

@@ -116,7 +116,7 @@ describe('特定商取引法に基づく表記', () => {
     );
     expect(within(table).getByRole('row', { name: /支払方法・支払時期/ })).toHaveTextContent('買取額から差し引く');
     expect(within(table).getByRole('rowheader', { name: '役務の提供時期' })).toBeInTheDocument();
-    expect(within(table).getByRole('row', { name: /キャンセル/ })).toHaveTextContent('いつでもお申込みを取り消すことができます');
+    expect(within(table).getByRole('row', { name: /キャンセル/ })).toHaveTextContent('いつでもお申し込みを取り消すことができます');
     expect(within(table).getByRole('link', { name: '手数料と買取額の決まり方' })).toHaveAttribute('href', '/#fees');
   });
 });
