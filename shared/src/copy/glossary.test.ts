@@ -36,6 +36,13 @@ describe('findGlossaryViolations: each banned variant is found, with the term to
     ['販売先', '販売先', TERMS.obliger],
     ['請求先の企業', '請求先', TERMS.obliger],
     ['得意先', '得意先', TERMS.obliger],
+    ['下記「お問い合わせ窓口」までご連絡ください', 'お問い合わせ窓口', TERMS.support],
+    ['サポートセンターへ', 'サポートセンター', TERMS.support],
+    ['サポート窓口に問い合わせる', 'サポート窓口に問い合わせ', TERMS.support],
+    ['サポート窓口へ問い合わせる', 'サポート窓口へ問い合わせ', TERMS.support],
+    ['詳しくはサポート窓口までお問い合わせください', 'サポート窓口までお問い合わせ', TERMS.support],
+    ['お問合せください', 'お問合せ', TERMS.support],
+    ['お問い合せください', 'お問い合せ', TERMS.support],
   ])('%s → 「%s」 (write %s)', (text, match, term) => {
     expect(variantsIn(text)).toEqual([[match, term]]);
   });
@@ -69,6 +76,11 @@ describe('the terms and the allowed compounds never trip it', () => {
     '受付の確認メール',
     '税務署の受付印があるもの',
     '入金済みにする',
+    'サポート窓口へのお問い合わせ',
+    'ご不明な点はサポート窓口へお問い合わせください。',
+    'サポート窓口でご相談を承ります',
+    'サポート窓口までご連絡ください',
+    'ヘルプ・お問い合わせ',
     'お申し込みからご入金まで',
   ])('%s', (text) => {
     expect(findGlossaryViolations(text)).toEqual([]);

@@ -46,6 +46,7 @@ export const TERMS = {
   payout: 'お振込み',
   invoice: '請求書',
   obliger: '売掛先',
+  support: 'サポート窓口',
 } as const;
 
 export const GLOSSARY: readonly GlossaryEntry[] = [
@@ -133,6 +134,26 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
       { phrase: '「売掛先」は、請求書の宛先である取引先', reason: 'The statement page explains the term.' },
     ],
     reason: 'The spec says 売掛先 (「売掛先からの銀行振込金額」); a gloss may explain it, no other word replaces it.',
+  },
+  {
+    concept: 'support (the operator’s contact point: runtime config supportUrl, the operator’s details)',
+    term: TERMS.support,
+    banned: [
+      banned('お問い合わせ窓口'),
+      banned('サポートセンター'),
+      banned('お客様窓口'),
+      banned('カスタマーサポート'),
+      banned('ヘルプデスク'),
+      // The link says 「サポート窓口へのお問い合わせ」 wherever it is (the issue quotes it from /mypage); a
+      // sentence says 「サポート窓口へお問い合わせください」.
+      banned('サポート窓口へ問い合わせる', /サポート窓口[にへ]問い合わせ/),
+      banned('サポート窓口までお問い合わせ', /サポート窓口(?:に|まで)お問い合わせ/),
+      // お問い合わせ spelled one way (not お問合せ, お問合わせ, お問い合せ).
+      banned('お問合せ', /お問(?:合わ?せ|い合せ)/),
+    ],
+    allowed: [],
+    reason:
+      'The link said サポート窓口へのお問い合わせ, サポート窓口へ問い合わせる and サポート窓口に問い合わせる, the legal pages お問い合わせ窓口: one place, one name.',
   },
 ];
 

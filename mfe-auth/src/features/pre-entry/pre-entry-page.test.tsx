@@ -144,7 +144,7 @@ describe('PreEntryPage', () => {
     expect(reasons[0]).toHaveTextContent(verdict.reasons[0]!.reason);
     expect(reasons[0]).toHaveTextContent(verdict.reasons[0]!.alternative);
     expect(reasons[1]).toHaveTextContent(verdict.reasons[1]!.reason);
-    expect(screen.getByRole('link', { name: /サポート窓口に問い合わせる/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /サポート窓口へのお問い合わせ/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'ログアウト' })).toBeInTheDocument();
   });
 

@@ -15,9 +15,7 @@ function SupportContact() {
   const contacts = CONTACT_FIELDS.filter((c) => operatorValue(c.field) !== null);
   if (supportUrl === null && contacts.length === 0) {
     return (
-      <p className="notice">
-        お問い合わせ窓口の連絡先は、サービスの公開前にこのページに掲載します。準備が整うまで、しばらくお待ちください。
-      </p>
+      <p className="notice">サポート窓口の連絡先は、サービスの公開前にこのページに掲載します。準備が整うまで、しばらくお待ちください。</p>
     );
   }
   return (
@@ -37,7 +35,7 @@ function SupportContact() {
       {supportUrl !== null && (
         <div className="mk-actions">
           <AppLink to={supportUrl} className="button button--secondary">
-            サポート窓口へ問い合わせる
+            サポート窓口へのお問い合わせ
           </AppLink>
         </div>
       )}

@@ -27,7 +27,7 @@ export default function UnsupportedPage() {
       <div className="mk-actions">
         {supportUrl !== null && (
           <AppLink to={supportUrl} className="button button--primary">
-            サポート窓口へ問い合わせる
+            サポート窓口へのお問い合わせ
           </AppLink>
         )}
         <AppLink to="/" className={supportUrl !== null ? 'button button--secondary' : 'button button--primary'}>
