@@ -17,11 +17,12 @@ const REMOTE_IMPORT_PATTERNS = [
       '!@app/shared/mocks/browser',
       '!@app/shared/upload',
       '!@app/shared/agreement',
+      '!@app/shared/glossary',
       '!@app/shared/site-css',
       '!@app/shared/prerender',
     ],
     message:
-      'Import from "@app/shared" (one module-federation singleton), or from "@app/shared/core" (its part every page loads: what does not call the API); only the stateless domain and contracts (and the catalogue by group, so a page keeps only the groups it calls), the mocks (tests, dev:mock), the upload field and the agreement text (read on one page, so not on every page) the site stylesheet text and the render helpers of the build-time prerender have their own entry points.',
+      'Import from "@app/shared" (one module-federation singleton), or from "@app/shared/core" (its part every page loads: what does not call the API); only the stateless domain and contracts (and the catalogue by group, so a page keeps only the groups it calls), the mocks (tests, dev:mock), the upload field, the agreement text (read on one page, so not on every page) and the glossary (its check, for tests) the site stylesheet text and the render helpers of the build-time prerender have their own entry points.',
   },
   { group: ['mfe-*', '../../mfe-*', '../mfe-*'], message: 'A remote never imports another remote.' },
   { group: ['**/shared/src/**'], message: 'Import from "@app/shared".' },

@@ -186,7 +186,7 @@ describe('renderMarketingPages (the marketing remote, rendered on Node)', () => 
       '/404',
     ]);
     const home = rendered.pages[0];
-    expect(home.title).toBe('ツムギ 請求書買取｜請求書買取のオンライン申込み');
+    expect(home.title).toBe('ツムギ 請求書買取｜請求書買取のオンライン申し込み');
     expect(home.html).toContain('はやく確かな資金に。');
     // Whole: the page's Suspense boundary is complete in the HTML, not left to a script.
     expect(home.html).toContain('<!--$-->');

@@ -23,7 +23,7 @@ test.describe.configure({ timeout: 120_000 });
 
 async function answerPreEntry(page: Page, answers: Record<string, string>) {
   await page.goto('/register/pre_entry');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('お申込み前の確認');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('お申し込み前の確認');
   await expectNoSeriousAxeViolation(page);
   for (const [question, choice] of Object.entries(answers)) await page.locator(`input[name="${question}"][value="${choice}"]`).check();
   await page.getByRole('button', { name: '回答を送信する' }).click();

@@ -45,7 +45,7 @@ test('the raw HTML of / holds the landing page, styled by static stylesheets', a
   expect(response.headers()['cache-control']).toBe('no-cache');
   const html = await response.text();
   expect(html).toContain(HEADLINE);
-  expect(html).toContain('<title>ツムギ 請求書買取｜請求書買取のオンライン申込み</title>');
+  expect(html).toContain('<title>ツムギ 請求書買取｜請求書買取のオンライン申し込み</title>');
   expect(html).toMatch(/<link rel="stylesheet" id="app-shared-styles" href="\/assets\/site\.[0-9a-f]{10}\.css"/);
   expect(html).toMatch(/<link rel="stylesheet" id="mfe-marketing-styles" href="\/assets\/marketing\.[0-9a-f]{10}\.css"/);
   // Every page of the shell links the site stylesheet too.

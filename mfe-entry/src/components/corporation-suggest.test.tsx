@@ -29,7 +29,7 @@ function renderField(initial: CorporationValue = EMPTY_CORPORATION_VALUE) {
     return (
       <CorporationSuggest
         name="obliger_company_name"
-        label="取引先の会社名"
+        label="売掛先の会社名"
         value={value}
         onChange={(next) => {
           changes.push(next);
@@ -42,7 +42,7 @@ function renderField(initial: CorporationValue = EMPTY_CORPORATION_VALUE) {
   return { changes, last: () => changes.at(-1) };
 }
 
-const input = () => screen.getByRole('combobox', { name: /取引先の会社名/ });
+const input = () => screen.getByRole('combobox', { name: /売掛先の会社名/ });
 
 describe('CorporationSuggest', () => {
   test('keyboard: suggestions with address and 法人番号; ↓ Enter fills name, 法人番号 and address', async () => {
@@ -51,7 +51,7 @@ describe('CorporationSuggest', () => {
     const user = userEvent.setup();
     expect(input()).toHaveAccessibleDescription(CORPORATION_SUGGEST_MESSAGES.hint);
     await user.type(input(), 'サンプル');
-    const listbox = await screen.findByRole('listbox', { name: '取引先の会社名の候補' });
+    const listbox = await screen.findByRole('listbox', { name: '売掛先の会社名の候補' });
     const options = within(listbox).getAllByRole('option');
     expect(options).toHaveLength(2);
     expect(options[0]).toHaveTextContent('株式会社サンプル商事');
@@ -112,9 +112,9 @@ describe('CorporationSuggest', () => {
     renderField();
     const user = userEvent.setup();
     await user.type(input(), 'サンプル');
-    await screen.findByRole('listbox', { name: '取引先の会社名の候補' });
+    await screen.findByRole('listbox', { name: '売掛先の会社名の候補' });
     await user.clear(input());
-    expect(screen.queryByRole('listbox', { name: '取引先の会社名の候補' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('listbox', { name: '売掛先の会社名の候補' })).not.toBeInTheDocument();
     await user.type(input(), '   ');
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(names).toEqual(['サンプル']);
@@ -125,10 +125,10 @@ describe('CorporationSuggest', () => {
     renderField();
     const user = userEvent.setup();
     await user.type(input(), 'サンプル');
-    await screen.findByRole('listbox', { name: '取引先の会社名の候補' });
+    await screen.findByRole('listbox', { name: '売掛先の会社名の候補' });
     await user.tab();
     expect(input()).not.toHaveFocus();
-    expect(screen.queryByRole('listbox', { name: '取引先の会社名の候補' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('listbox', { name: '売掛先の会社名の候補' })).not.toBeInTheDocument();
     expect(input()).toHaveAttribute('aria-expanded', 'false');
   });
 });

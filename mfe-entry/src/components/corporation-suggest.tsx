@@ -4,7 +4,7 @@
  * Usage (controlled; no form library inside — wrap it in yours):
  *
  *   const [obliger, setObliger] = useState<CorporationValue>(EMPTY_CORPORATION_VALUE);
- *   <CorporationSuggest name="obliger_company_name" label="取引先（売掛先）の会社名"
+ *   <CorporationSuggest name="obliger_company_name" label="売掛先（請求先）の会社名"
  *                       value={obliger} onChange={setObliger} error={errors.obliger_company_name} />
  *
  * Props:

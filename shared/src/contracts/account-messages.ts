@@ -3,7 +3,7 @@ import { MESSAGES } from '../domain/messages';
 /** Japanese messages of the account endpoints (DRF / Django wording where they have one). */
 export const ACCOUNT_MESSAGES = {
   /** POST /api/register/ of an individual while the site's config says individuals are unsupported. */
-  individualsUnsupported: '個人事業主の方のお申込みは現在受け付けておりません。',
+  individualsUnsupported: '個人事業主の方のお申し込みは現在受け付けておりません。',
   /** DELETE /api/profile/sessions/{id}/ of the request's own session. */
   currentSessionNotRevocable: 'この端末のセッションは、ログアウトから終了してください。',
   /** Spec §5 blank field (the domain's message, repeated here for the account forms). */

@@ -39,7 +39,7 @@ export const NEW_ENTRY_BLOCK_MESSAGES: Readonly<Record<NewEntryBlockCode, string
   entryInProgress:
     '審査中または契約前のお申し込みがあるため、新しいお申し込みはできません。現在のお申し込みの手続きが終わってから、あらためてお申し込みください。',
   inadequateClaim: '不備のある請求書があるため、新しいお申し込みはできません。お申し込みの詳細から不備の内容をご確認ください。',
-  delayedClaim: 'お支払いが遅れている請求書があるため、新しいお申し込みはできません。詳しくはサポート窓口までお問い合わせください。',
+  delayedClaim: 'お支払いが遅れている請求書があるため、新しいお申し込みはできません。詳しくはサポート窓口へお問い合わせください。',
 };
 
 export interface NewEntryBlockReason {

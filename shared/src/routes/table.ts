@@ -66,14 +66,14 @@ const ENTRY_GUARDS = ['authenticated', 'profileRedirect', 'systemSettings', 'ent
 
 export const ROUTES = [
   // marketing: public pages
-  route('home', '/', 'marketing', 'marketing', '請求書買取のオンライン申込み'),
+  route('home', '/', 'marketing', 'marketing', '請求書買取のオンライン申し込み'),
   route('statement', '/statement', 'marketing', 'marketing', '私たちの約束'),
   route('terms', '/terms', 'marketing', 'static', '利用規約'),
   route('privacy', '/policy/privacy', 'marketing', 'static', 'プライバシーポリシー'),
   route('security', '/policy/security', 'marketing', 'static', '情報セキュリティ方針'),
   route('sct', '/legal/sct', 'marketing', 'static', '特定商取引法に基づく表記'),
   route('maintenance', '/maintenance', 'marketing', 'simple-header-no-footer', 'メンテナンス中'),
-  route('unsupported', '/unsupported', 'marketing', 'simple-header', '個人事業主の方のお申込みについて'),
+  route('unsupported', '/unsupported', 'marketing', 'simple-header', '個人事業主の方のお申し込みについて'),
   route('notFound', '/404', 'marketing', 'simple-header', 'ページが見つかりません'),
 
   // auth: login, registration, password reset, external authentication
@@ -85,7 +85,10 @@ export const ROUTES = [
   route('register', '/register', 'auth', 'anonymous', '無料会員登録', ['alreadyLoginToMypage']),
   route('registerActivation', '/register/activation', 'auth', 'anonymous', 'メールアドレスの確認'),
   route('registerComplete', '/register/complete', 'auth', 'anonymous', '会員登録が完了しました'),
-  route('registerPreEntry', '/register/pre_entry', 'auth', 'simple-header', 'お申込み前の確認', ['authenticated', 'authenticatedRedirect']),
+  route('registerPreEntry', '/register/pre_entry', 'auth', 'simple-header', 'お申し込み前の確認', [
+    'authenticated',
+    'authenticatedRedirect',
+  ]),
   route('preEntryResult', '/pre_entry/result', 'auth', 'simple-header', '事前確認の結果', ['authenticated']),
   route('passwordRecover', '/profile/password/reset/recover', 'auth', 'anonymous', 'パスワードの再設定'),
   route('passwordRecoverWith', '/profile/password/reset/recover/*', 'auth', 'anonymous', 'パスワードの再設定'),
@@ -101,7 +104,7 @@ export const ROUTES = [
   // same profile and identity form as /profile, and a remote never imports another remote's code.
   route('registerProfile', '/register/profile', 'mypage', 'simple-header', '基本情報の登録', ['authenticated']),
   route('profile', '/profile', 'mypage', 'mypage', '登録情報', ['authenticated']),
-  route('profileBeforeEntry', '/profile/before_entry', 'mypage', 'mypage', 'お申込み前の登録情報の確認', ['authenticated']),
+  route('profileBeforeEntry', '/profile/before_entry', 'mypage', 'mypage', 'お申し込み前の登録情報の確認', ['authenticated']),
   // Reached from the link in a confirmation mail, possibly in a browser that is not logged in.
   route('mailChangeDone', '/profile/mail/change/done', 'mypage', 'mypage', 'メールアドレスを変更しました'),
 
@@ -109,11 +112,11 @@ export const ROUTES = [
   route('entryFinancial', '/entry', 'entry', 'entry', '決算書・確定申告書の提出', ENTRY_GUARDS),
   route('entryInvoice', '/entry/entry_invoice', 'entry', 'entry', '請求書の登録', ENTRY_GUARDS),
   route('entryWithdrawal', '/entry/withdrawal_details', 'entry', 'entry', '入出金明細の提出', ENTRY_GUARDS),
-  route('entryComplete', '/entry/complete', 'entry', 'anonymous', 'お申込みを受け付けました', ['authenticated']),
-  route('entryCancelComplete', '/entry/cancel/complete', 'entry', 'default', 'お申込みを取り消しました', ['authenticated']),
+  route('entryComplete', '/entry/complete', 'entry', 'anonymous', 'お申し込みを受け付けました', ['authenticated']),
+  route('entryCancelComplete', '/entry/cancel/complete', 'entry', 'default', 'お申し込みを取り消しました', ['authenticated']),
   route('entryContractComplete', '/entry/contract/complete', 'entry', 'default', 'ご契約手続きが完了しました', ['authenticated']),
   route('entryContract', '/entry/contract/:entryId', 'entry', 'default', 'ご契約手続き', ['authenticated']),
-  route('entryDetail', '/entry/detail/:entryId', 'entry', 'default', 'お申込み内容', ['authenticated']),
+  route('entryDetail', '/entry/detail/:entryId', 'entry', 'default', 'お申し込み内容', ['authenticated']),
   route('entryResubmit', '/entry/resubmit/:entryId', 'entry', 'default', '書類の再提出', ['authenticated']),
   route('entryAgreement', '/entry/:entryId/factoring_service_agreement', 'entry', 'plain', '債権譲渡契約書', ['authenticated']),
 

@@ -104,7 +104,7 @@ describe('layouts', () => {
   });
 
   test('documentTitle puts the brand first only on the home page', () => {
-    expect(documentTitle(routeById('home'))).toBe('ツムギ 請求書買取｜請求書買取のオンライン申込み');
+    expect(documentTitle(routeById('home'))).toBe('ツムギ 請求書買取｜請求書買取のオンライン申し込み');
     expect(documentTitle(routeById('login'))).toBe('ログイン｜ツムギ 請求書買取');
   });
 });

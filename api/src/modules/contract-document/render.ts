@@ -313,7 +313,7 @@ export async function renderContractPdf(input: ContractDocumentInput): Promise<B
   field(doc, '申込番号', input.entryCode);
   doc.moveDown(0.5);
 
-  heading(doc, '甲（譲渡人・お申込者）');
+  heading(doc, '甲（譲渡人・申込者）');
   if (input.applicant.companyName !== '') field(doc, '会社名', input.applicant.companyName);
   field(doc, input.applicant.companyName === '' ? '氏名' : '代表者氏名', input.applicant.name);
   field(doc, '住所', input.applicant.address);

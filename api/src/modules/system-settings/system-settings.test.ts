@@ -28,7 +28,7 @@ describe('GET /api/system_settings/supress_entries/', () => {
   });
 
   it('answers what the operator set, and records the change', async () => {
-    const value = { method: 'stop_new_entry', segment: null, message: '現在、新規のお申込みを停止しています。' };
+    const value = { method: 'stop_new_entry', segment: null, message: '現在、新規のお申し込みを停止しています。' };
     await runSuppressCommand(
       api.context.db,
       parseSuppressCommand(['--', '--method', 'stop_new_entry', '--message', value.message]),

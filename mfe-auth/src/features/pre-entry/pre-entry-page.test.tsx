@@ -68,7 +68,7 @@ describe('PreEntryPage', () => {
   test('says why we ask, that it takes about a minute and that the answers do not decide the purchase', () => {
     server.use(answer(endpoints.preEntry.get, UNANSWERED));
     renderPage();
-    expect(screen.getByRole('heading', { level: 1, name: 'お申込み前の確認' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'お申し込み前の確認' })).toBeInTheDocument();
     expect(screen.getByText('所要時間は約1分')).toBeInTheDocument();
     expect(screen.getByText(/ここでのご回答だけで買取が決まることはありません/)).toBeInTheDocument();
     expect(screen.getAllByRole('group')).toHaveLength(PRE_ENTRY_QUESTIONS.length);
@@ -144,7 +144,7 @@ describe('PreEntryPage', () => {
     expect(reasons[0]).toHaveTextContent(verdict.reasons[0]!.reason);
     expect(reasons[0]).toHaveTextContent(verdict.reasons[0]!.alternative);
     expect(reasons[1]).toHaveTextContent(verdict.reasons[1]!.reason);
-    expect(screen.getByRole('link', { name: /サポート窓口に問い合わせる/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /サポート窓口へのお問い合わせ/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'ログアウト' })).toBeInTheDocument();
   });
 

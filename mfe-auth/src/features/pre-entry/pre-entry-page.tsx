@@ -111,7 +111,7 @@ export default function PreEntryPage() {
   return (
     <section className="card" aria-labelledby="pre-entry-heading">
       <h1 id="pre-entry-heading" className="page-heading">
-        お申込み前の確認
+        お申し込み前の確認
       </h1>
       <div className="pe-intro">
         <p>

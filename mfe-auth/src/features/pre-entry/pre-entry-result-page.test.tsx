@@ -56,7 +56,7 @@ describe('PreEntryResultPage', () => {
       }),
     );
     renderPage();
-    const support = await screen.findByRole('link', { name: /サポート窓口に問い合わせる/ });
+    const support = await screen.findByRole('link', { name: /サポート窓口へのお問い合わせ/ });
     expect(support).toHaveAttribute('href', 'https://support.example.jp/contact');
     expect(support).toHaveAttribute('target', '_blank');
     expect(support).toHaveAttribute('rel', expect.stringContaining('noopener'));
@@ -68,7 +68,7 @@ describe('PreEntryResultPage', () => {
   test('a support page of this site is an in-site link', async () => {
     server.use(answer(endpoints.preEntry.get, DECLINED));
     renderPage();
-    const support = await screen.findByRole('link', { name: /サポート窓口に問い合わせる/ });
+    const support = await screen.findByRole('link', { name: /サポート窓口へのお問い合わせ/ });
     expect(support).toHaveAttribute('href', DEFAULT_RUNTIME_CONFIG.supportUrl);
     expect(support).not.toHaveAttribute('target');
   });

@@ -19,13 +19,13 @@ function SupportLink({ className }: { className?: string }) {
   if (/^https?:\/\//.test(url)) {
     return (
       <a className={className} href={url} target="_blank" rel="noopener noreferrer">
-        サポート窓口に問い合わせる<span className="visually-hidden">（新しいタブで開きます）</span>
+        サポート窓口へのお問い合わせ<span className="visually-hidden">（新しいタブで開きます）</span>
       </a>
     );
   }
   return (
     <AppLink className={className} to={url}>
-      サポート窓口に問い合わせる
+      サポート窓口へのお問い合わせ
     </AppLink>
   );
 }
@@ -116,7 +116,7 @@ export default function PreEntryResultPage() {
               </li>
             ))}
           </ul>
-          <p>ご回答の内容に誤りがあった場合や、ご不明な点がある場合は、サポート窓口までお問い合わせください。</p>
+          <p>ご回答の内容に誤りがあった場合や、ご不明な点がある場合は、サポート窓口へお問い合わせください。</p>
           <div className="pe-actions">
             <SupportLink className="button button--secondary" />
             <button

@@ -89,7 +89,7 @@ export default function RegisterPage() {
             {
               value: 'individual',
               label: '個人事業主',
-              description: individualsSupported ? 'フリーランスの方を含みます' : '現在お申込みを受け付けておりません',
+              description: individualsSupported ? 'フリーランスの方を含みます' : '現在お申し込みを受け付けておりません',
               disabled: !individualsSupported,
             },
           ]}

@@ -113,7 +113,7 @@ export default function LoginPage() {
   return (
     <section className="bo-login bo-panel" aria-labelledby="bo-login-title">
       <h1 id="bo-login-title">スタッフログイン</h1>
-      <p className="bo-muted">管理画面はスタッフ専用です。お申込みの方は通常のログインページをご利用ください。</p>
+      <p className="bo-muted">管理画面はスタッフ専用です。お申し込みの方は通常のログインページをご利用ください。</p>
       <form onSubmit={submit} noValidate>
         <div role="alert">{formError && <p className="bo-alert">{formError}</p>}</div>
         <Field

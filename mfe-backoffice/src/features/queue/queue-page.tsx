@@ -149,7 +149,7 @@ function QueueResults({
           </caption>
           <thead>
             <tr>
-              <th scope="col">受付番号</th>
+              <th scope="col">申込番号</th>
               <th scope="col">申込者・会社</th>
               <th scope="col">申込日時（経過）</th>
               <th scope="col" className="bo-num">

@@ -28,7 +28,7 @@ export default function EntryCompletePage() {
       <p>お申し込みいただき、ありがとうございます。ご登録のメールアドレスに、受付の確認メールをお送りしました。</p>
       {typeof code === 'string' && (
         <p>
-          受付番号: <span className="entry-complete__code">{code}</span>
+          申込番号: <span className="entry-complete__code">{code}</span>
         </p>
       )}
       <h2 className="section-heading">このあとの流れ</h2>

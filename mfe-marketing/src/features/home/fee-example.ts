@@ -33,7 +33,7 @@ export interface FeeExampleFigures {
   readonly fee: string;
   /** 振込手数料 */
   readonly bankCharge: string;
-  /** 買取額（お振り込みする金額） */
+  /** 買取額（お振込みする金額） */
   readonly payout: string;
 }
 

@@ -61,7 +61,7 @@ function Example() {
             <td>−{ex.bankCharge}</td>
           </tr>
           <tr className="mk-example__total">
-            <th scope="row">{f.result}（お振り込みする金額）</th>
+            <th scope="row">{f.result}（お振込みする金額）</th>
             <td>{ex.payout}</td>
           </tr>
         </tbody>
@@ -85,7 +85,7 @@ export function FeesSection() {
             手数料と買取額の決まり方
           </h2>
           <p>
-            お振り込みする買取額は、次の計算式で決まります。買取率と手数料は請求書ごとに審査で決まり、
+            お振込みする買取額は、次の計算式で決まります。買取率と手数料は請求書ごとに審査で決まり、
             <strong>ご契約の前に必ず画面でお知らせします。</strong>
           </p>
         </div>
@@ -106,7 +106,7 @@ export function FeesSection() {
             </div>
             <div>
               <dt>{FEE_FORMULA.bankCharge}</dt>
-              <dd>買取額をご指定の口座へお振り込みする際の手数料です。</dd>
+              <dd>買取額をご指定の口座へお振込みする際の手数料です。</dd>
             </div>
           </dl>
           <Example />
@@ -115,7 +115,7 @@ export function FeesSection() {
           <h3 className="mk-tile__title">費用についてのお約束</h3>
           <ul className="mk-checklist">
             <li>実際の買取率と手数料は、請求書ごとに審査で決まります。決まった金額は、ご契約の前に必ず画面でお知らせします。</li>
-            <li>会員登録、お申込み、審査は無料です。金額をご覧になって契約しなかった場合、費用は一切かかりません。</li>
+            <li>会員登録、お申し込み、審査は無料です。金額をご覧になって契約しなかった場合、費用は一切かかりません。</li>
             <li>手数料と振込手数料は買取額から差し引きます。上の計算式にない費用を、後からいただくことはありません。</li>
           </ul>
           <p>

@@ -46,7 +46,7 @@ describe('home page', () => {
   test('#flow lists the seven real steps in order', () => {
     const { container } = renderAt(<HomePage />);
     const flow = container.querySelector('#flow');
-    expect(flow).toBe(screen.getByRole('region', { name: 'お申込みからご入金までの流れ' }));
+    expect(flow).toBe(screen.getByRole('region', { name: 'お申し込みからご入金までの流れ' }));
     const steps = within(flow as HTMLElement).getAllByRole('listitem');
     expect(steps.map((li) => li.querySelector('h3')?.textContent)).toEqual([
       '会員登録',
@@ -78,7 +78,7 @@ describe('home page', () => {
     expect(fees).toBe(screen.getByRole('region', { name: '手数料と買取額の決まり方' }));
     expect(fees.querySelector('.mk-formula')).toHaveTextContent('買取額＝請求書の額面×買取率−手数料−振込手数料');
     const example = within(fees).getByRole('table', { name: /計算例/ });
-    expect(within(example).getByRole('row', { name: /買取額（お振り込みする金額）/ })).toHaveTextContent('869,500円');
+    expect(within(example).getByRole('row', { name: /買取額（お振込みする金額）/ })).toHaveTextContent('869,500円');
     expect(within(fees).getByText(/数字はすべて説明のための仮のもの/)).toBeInTheDocument();
     expect(within(fees).getAllByText(/請求書ごとに審査で決まり/).length).toBeGreaterThan(0);
     expect(within(fees).getAllByText(/ご契約の前に必ず画面でお知らせします/).length).toBeGreaterThan(0);

@@ -50,15 +50,7 @@ describe('プライバシーポリシー', () => {
   test('the headings a 個人情報保護法 policy needs', () => {
     renderAt(<PrivacyPage />, '/policy/privacy');
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent?.replace(/^\d+\. /, ''));
-    for (const h of [
-      '取得する情報',
-      '利用目的',
-      '第三者への提供',
-      '取扱いの委託',
-      '安全管理措置',
-      '開示などのご請求',
-      'お問い合わせ窓口',
-    ]) {
+    for (const h of ['取得する情報', '利用目的', '第三者への提供', '取扱いの委託', '安全管理措置', '開示などのご請求', 'サポート窓口']) {
       expect(headings).toContain(h);
     }
   });
@@ -66,7 +58,7 @@ describe('プライバシーポリシー', () => {
   test('the contact window shows the operator or 準備中', () => {
     withConfig({ operator: { name: '株式会社ツムギ', address: '東京都千代田区（例）' } });
     renderAt(<PrivacyPage />, '/policy/privacy');
-    const contact = screen.getByRole('region', { name: /お問い合わせ窓口/ });
+    const contact = screen.getByRole('region', { name: /サポート窓口$/ });
     expect(within(contact).getByRole('row', { name: /事業者名/ })).toHaveTextContent('株式会社ツムギ');
     expect(within(contact).getByRole('row', { name: /所在地/ })).toHaveTextContent('東京都千代田区（例）');
     expect(within(contact).getByRole('row', { name: /代表者/ })).toHaveTextContent(PENDING_TEXT);
@@ -116,7 +108,7 @@ describe('特定商取引法に基づく表記', () => {
     );
     expect(within(table).getByRole('row', { name: /支払方法・支払時期/ })).toHaveTextContent('買取額から差し引く');
     expect(within(table).getByRole('rowheader', { name: '役務の提供時期' })).toBeInTheDocument();
-    expect(within(table).getByRole('row', { name: /キャンセル/ })).toHaveTextContent('いつでもお申込みを取り消すことができます');
+    expect(within(table).getByRole('row', { name: /キャンセル/ })).toHaveTextContent('いつでもお申し込みを取り消すことができます');
     expect(within(table).getByRole('link', { name: '手数料と買取額の決まり方' })).toHaveAttribute('href', '/#fees');
   });
 });

@@ -23,7 +23,7 @@ describe('statement page (私たちの約束)', () => {
 
   test('default config (support URL is this very page): no link to itself, an honest note instead', () => {
     renderAt(<StatementPage />, '/statement');
-    expect(screen.queryByRole('link', { name: 'サポート窓口へ問い合わせる' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'サポート窓口へのお問い合わせ' })).toBeNull();
     expect(screen.getByText(/連絡先は、サービスの公開前にこのページに掲載します/)).toBeInTheDocument();
   });
 
@@ -33,7 +33,7 @@ describe('statement page (私たちの約束)', () => {
       operator: { email: 'support@example.jp', phone: '03-0000-0000', hours: '平日 10:00〜17:00' },
     });
     renderAt(<StatementPage />, '/statement');
-    expect(screen.getByRole('link', { name: 'サポート窓口へ問い合わせる' })).toHaveAttribute('href', 'https://support.example.jp/');
+    expect(screen.getByRole('link', { name: 'サポート窓口へのお問い合わせ' })).toHaveAttribute('href', 'https://support.example.jp/');
     expect(screen.getByRole('link', { name: 'support@example.jp' })).toHaveAttribute('href', 'mailto:support@example.jp');
     expect(screen.getByRole('link', { name: '03-0000-0000' })).toHaveAttribute('href', 'tel:0300000000');
     expect(screen.getByText('平日 10:00〜17:00')).toBeInTheDocument();
@@ -43,7 +43,7 @@ describe('statement page (私たちの約束)', () => {
   test('an in-site support page is an in-app link', () => {
     withConfig({ supportUrl: '/support' });
     renderAt(<StatementPage />, '/statement');
-    expect(screen.getByRole('link', { name: 'サポート窓口へ問い合わせる' })).toHaveAttribute('href', '/support');
+    expect(screen.getByRole('link', { name: 'サポート窓口へのお問い合わせ' })).toHaveAttribute('href', '/support');
   });
 
   test('closing: registration and the flow', () => {

@@ -15,9 +15,7 @@ function SupportContact() {
   const contacts = CONTACT_FIELDS.filter((c) => operatorValue(c.field) !== null);
   if (supportUrl === null && contacts.length === 0) {
     return (
-      <p className="notice">
-        お問い合わせ窓口の連絡先は、サービスの公開前にこのページに掲載します。準備が整うまで、しばらくお待ちください。
-      </p>
+      <p className="notice">サポート窓口の連絡先は、サービスの公開前にこのページに掲載します。準備が整うまで、しばらくお待ちください。</p>
     );
   }
   return (
@@ -37,7 +35,7 @@ function SupportContact() {
       {supportUrl !== null && (
         <div className="mk-actions">
           <AppLink to={supportUrl} className="button button--secondary">
-            サポート窓口へ問い合わせる
+            サポート窓口へのお問い合わせ
           </AppLink>
         </div>
       )}
@@ -59,7 +57,7 @@ const PROMISES: readonly Commitment[] = [
     body: (
       <>
         <p>
-          お振り込みする買取額は、「
+          お振込みする買取額は、「
           <FeeFormulaText withResult={false} />
           」で計算します。買取率と手数料は請求書ごとに審査で決まり、その金額はご契約の前に必ず画面でお知らせします。
         </p>
@@ -80,7 +78,7 @@ const PROMISES: readonly Commitment[] = [
     body: (
       <>
         <p>
-          お申込みの入力内容やアップロードした書類は保存され、次にログインしたときに続きから再開できます。書類がすべてそろっていなくても、準備ができたところから進めてください。
+          お申し込みの入力内容やアップロードした書類は保存され、次にログインしたときに続きから再開できます。書類がすべてそろっていなくても、準備ができたところから進めてください。
         </p>
         <p>途中でページを閉じたり、通信が途切れたりしても、それまでに入力した内容が失われないように作っています。</p>
       </>
@@ -119,7 +117,7 @@ export default function StatementPage() {
           <p className="mk-eyebrow">{BRAND.fullName}</p>
           <h1 id="statement-heading">私たちの約束</h1>
           <p className="lead">
-            請求書買取は、事業の大切なお金に関わるサービスです。はじめての方にも安心してお申込みいただけるよう、{BRAND.name}
+            請求書買取は、事業の大切なお金に関わるサービスです。はじめての方にも安心してお申し込みいただけるよう、{BRAND.name}
             は次の4つのことをお約束します。
           </p>
         </div>
@@ -146,7 +144,7 @@ export default function StatementPage() {
           <h2 id="statement-next-heading" className="mk-section__title">
             ご利用を検討されている方へ
           </h2>
-          <p>お申込みの手順と必要な書類は、トップページの「ご利用の流れ」でご案内しています。会員登録と審査は無料です。</p>
+          <p>お申し込みの手順と必要な書類は、トップページの「ご利用の流れ」でご案内しています。会員登録と審査は無料です。</p>
           <div className="mk-actions">
             <AppLink to="/register" className="button button--primary">
               無料で会員登録

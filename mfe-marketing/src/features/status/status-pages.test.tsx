@@ -19,10 +19,10 @@ describe('maintenance page', () => {
 describe('unsupported page', () => {
   test('polite explanation, what can be done, support and top links', () => {
     renderAt(<UnsupportedPage />, '/unsupported');
-    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['個人事業主の方のお申込みについて']);
-    expect(screen.getByText(/個人事業主の方からのお申込みを受け付けておりません/)).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['個人事業主の方のお申し込みについて']);
+    expect(screen.getByText(/個人事業主の方からのお申し込みを受け付けておりません/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'いまご案内できること' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'サポート窓口へ問い合わせる' })).toHaveAttribute('href', '/statement');
+    expect(screen.getByRole('link', { name: 'サポート窓口へのお問い合わせ' })).toHaveAttribute('href', '/statement');
     expect(screen.getByRole('link', { name: 'トップページへ' })).toHaveAttribute('href', '/');
     expect(unlabelledSections()).toEqual([]);
   });
@@ -30,6 +30,6 @@ describe('unsupported page', () => {
   test('an external support URL from the runtime config', () => {
     withConfig({ supportUrl: 'https://support.example.jp/' });
     renderAt(<UnsupportedPage />, '/unsupported');
-    expect(screen.getByRole('link', { name: 'サポート窓口へ問い合わせる' })).toHaveAttribute('href', 'https://support.example.jp/');
+    expect(screen.getByRole('link', { name: 'サポート窓口へのお問い合わせ' })).toHaveAttribute('href', 'https://support.example.jp/');
   });
 });

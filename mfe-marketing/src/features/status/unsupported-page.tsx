@@ -9,17 +9,17 @@ export default function UnsupportedPage() {
   return (
     <section className="card status-notice" aria-labelledby="unsupported-heading">
       <h1 id="unsupported-heading">
-        <Phrases parts={['個人事業主の方の', 'お申込みについて']} />
+        <Phrases parts={['個人事業主の方の', 'お申し込みについて']} />
       </h1>
       <p>
         申し訳ございません。{BRAND.fullName}
-        では現在、個人事業主の方からのお申込みを受け付けておりません。お手続きにお進みいただけず、ご迷惑をおかけします。
+        では現在、個人事業主の方からのお申し込みを受け付けておりません。お手続きにお進みいただけず、ご迷惑をおかけします。
       </p>
       <section aria-labelledby="unsupported-next-heading">
         <h2 id="unsupported-next-heading">いまご案内できること</h2>
         <ul className="mk-checklist">
           <li>
-            法人を設立して事業を行っている場合は、法人としてお申込みいただけます。登録内容の変更については、サポート窓口でご相談を承ります。
+            法人を設立して事業を行っている場合は、法人としてお申し込みいただけます。登録内容の変更については、サポート窓口でご相談を承ります。
           </li>
           <li>退会をご希望の場合や、ご不明な点がある場合も、サポート窓口へお問い合わせください。</li>
         </ul>
@@ -27,7 +27,7 @@ export default function UnsupportedPage() {
       <div className="mk-actions">
         {supportUrl !== null && (
           <AppLink to={supportUrl} className="button button--primary">
-            サポート窓口へ問い合わせる
+            サポート窓口へのお問い合わせ
           </AppLink>
         )}
         <AppLink to="/" className={supportUrl !== null ? 'button button--secondary' : 'button button--primary'}>

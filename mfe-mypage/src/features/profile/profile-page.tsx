@@ -351,7 +351,7 @@ export function ProfileScreen({ variant }: { readonly variant: ProfileVariant })
                   disabled: !getRuntimeConfig().individualsSupported,
                   description: getRuntimeConfig().individualsSupported
                     ? 'フリーランスの方を含みます'
-                    : '現在お申込みを受け付けておりません',
+                    : '現在お申し込みを受け付けておりません',
                 },
               ]}
             />
@@ -491,7 +491,7 @@ export function ProfileScreen({ variant }: { readonly variant: ProfileVariant })
           {showBank && (
             <fieldset className="fieldset">
               <legend className="fieldset__legend">振込先口座</legend>
-              <p className="muted small">買取代金のお振込先です。変更するとご登録のメールアドレスにお知らせが届きます。</p>
+              <p className="muted small">買取代金のお振込み先です。変更するとご登録のメールアドレスにお知らせが届きます。</p>
               <div className="field-row">
                 <TextField
                   label="銀行名"

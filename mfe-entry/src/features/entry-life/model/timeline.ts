@@ -2,7 +2,7 @@ import type { Entry } from '@app/shared/contracts';
 import { ENTRY_STATUS } from '@app/shared/domain';
 
 /**
- * An entry's status as a timeline for the applicant (/entry/detail): 申込 → 審査中 → [書類の不備あり
+ * An entry's status as a timeline for the applicant (/entry/detail): お申し込み → 審査中 → [書類の不備あり
  * → 再提出] → 審査完了 → ご契約 → お振込み → 終了. The step of the entry's status is the current one,
  * the steps before it are done and carry their time where the entry keeps one. The inadequate branch
  * shows only while the entry is inadequate (the entry keeps no time for it). An archived entry shows
@@ -22,7 +22,7 @@ export interface TimelineStep {
 }
 
 export const TIMELINE_LABELS: Readonly<Record<TimelineStepId, string>> = {
-  applied: '申込',
+  applied: 'お申し込み',
   underReview: '審査中',
   inadequate: '書類の不備あり',
   resubmit: '再提出',
