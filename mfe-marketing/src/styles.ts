@@ -194,6 +194,7 @@ p, li, dd { text-wrap: pretty; }
 /* ---------- status notices (maintenance, unsupported) ---------- */
 .status-notice > :last-child { margin-bottom: 0; }
 .status-notice__badge { display: inline-block; margin-bottom: var(--space-3); padding: 2px var(--space-3); border-radius: 999px; background: var(--color-warning-soft); border: 1px solid var(--color-border); color: var(--color-text); font-size: var(--font-size-sm); font-weight: 700; }
+.status-notice__badge { white-space: nowrap; flex-shrink: 0; }
 .status-notice h1 { font-size: var(--font-size-xl); }
 @media (min-width: 768px) { .status-notice h1 { font-size: var(--font-size-2xl); } }
 .status-notice h2 { font-size: var(--font-size-lg); margin-top: var(--space-6); }
