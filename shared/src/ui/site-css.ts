@@ -121,7 +121,8 @@ table { border-collapse: collapse; width: 100%; }
 @media (min-width: 900px) { .side-nav { flex-direction: column; } }
 .side-nav a { display: block; padding: var(--space-2) var(--space-3); border-radius: var(--radius); text-decoration: none; color: var(--color-text); background: var(--color-surface); border: 1px solid var(--color-border); }
 .side-nav a[aria-current="page"] { border-color: var(--color-primary); color: var(--color-primary); font-weight: 700; }
-.toast-region { position: fixed; z-index: 50; left: 50%; transform: translateX(-50%); bottom: var(--space-5); width: min(520px, calc(100% - 2 * var(--space-4))); display: flex; flex-direction: column; gap: var(--space-2); pointer-events: none; }
+.toast-region { position: fixed; z-index: 50; top: calc(var(--header-height) + var(--space-2)); left: var(--space-4); right: var(--space-4); display: flex; flex-direction: column; gap: var(--space-2); pointer-events: none; }
+@media (min-width: 768px) { .toast-region { left: auto; right: var(--space-5); top: calc(var(--header-height) + var(--space-3)); width: min(420px, calc(100% - 2 * var(--space-5))); } }
 .toast { pointer-events: auto; display: flex; align-items: flex-start; gap: var(--space-3); padding: var(--space-3) var(--space-4); border-radius: var(--radius); background: #1f2933; color: #fff; box-shadow: var(--shadow); }
 .toast--error { background: var(--color-danger); }
 .toast--success { background: var(--color-success); }

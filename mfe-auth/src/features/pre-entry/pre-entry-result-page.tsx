@@ -65,7 +65,7 @@ export default function PreEntryResultPage() {
     // The auth store resets; the route's guard then sends this page to /login.
     void logout().finally(() => {
       setLoggingOut(false);
-      showToast('ログアウトしました', 'success');
+      showToast('ログアウトしました', 'success', { announcesNavigation: true });
     });
   };
 

@@ -75,7 +75,7 @@ export default function MypagePage() {
     // The auth store resets; the route's guard then sends this page to /login.
     void logout().finally(() => {
       setLoggingOut(false);
-      showToast('ログアウトしました', 'success');
+      showToast('ログアウトしました', 'success', { announcesNavigation: true });
     });
   };
 
