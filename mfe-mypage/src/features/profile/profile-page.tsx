@@ -570,7 +570,7 @@ export function ProfileScreen({ variant }: { readonly variant: ProfileVariant })
                   : { ...current, last_name: fresh.last_name, first_name: fresh.first_name, company_name: fresh.company_name },
               );
               void refreshAuth();
-              showToast('本人確認書類を提出しました。確認が終わるまでお待ちください。', 'success');
+              showToast('本人確認書類を提出しました。確認の完了を待たずに、お申し込みいただけます。', 'success');
               if (variant === 'register') void navigate('/mypage');
             }}
           />
