@@ -40,7 +40,7 @@ p, li, dd { text-wrap: pretty; }
 .mk-checklist > li { position: relative; padding-left: 1.75em; margin-bottom: var(--space-2); }
 .mk-checklist > li::before { content: "✓"; position: absolute; left: 0; top: 0; width: 1.25em; text-align: center; color: var(--color-accent); font-weight: 700; }
 .mk-checklist > li:last-child { margin-bottom: 0; }
-.mk-textlink { font-weight: 700; }
+.mk-textlink { font-weight: 700; display: inline-block; }
 .mk-textlink::after { content: " →"; }
 
 /* ---------- home: hero ---------- */

@@ -55,8 +55,8 @@ export const BASE_CSS = `
 html { -webkit-text-size-adjust: 100%; }
 body { margin: 0; font-family: var(--font-sans); font-size: var(--font-size-md); line-height: var(--line-height); color: var(--color-text); background: var(--color-bg); font-feature-settings: "palt" 0; word-break: normal; word-break: auto-phrase; overflow-wrap: anywhere; line-break: strict; }
 h1, h2, h3, h4 { line-height: 1.4; margin: 0 0 var(--space-4); font-weight: 700; letter-spacing: 0.02em; }
-h1, h2, h3, h4, legend, .toast__message { text-wrap: balance; }
-p, li, dd, dt, label, .field__description, .field__error, .form-alert { text-wrap: pretty; }
+h1, h2, h3, h4, legend, th, dt, label, .toast__message { text-wrap: balance; }
+p, li, dd, .field__description, .field__error, .form-alert { text-wrap: pretty; }
 .nobr { white-space: nowrap; }
 .phrase { display: inline-block; }
 h1 { font-size: var(--font-size-2xl); }
