@@ -148,7 +148,11 @@ describe('supportHref: where applicants reach support', () => {
     ['the configured support page', { supportUrl: 'https://support.example.jp/contact' }, 'https://support.example.jp/contact'],
     ['a configured mail address', { supportUrl: 'mailto:help@example.jp' }, 'mailto:help@example.jp'],
     ['the configured page before the operator address', { supportUrl: '/support', operator: { email: 'a@example.jp' } }, '/support'],
-    ['no supportUrl: a mail to the operator', { operator: { name: '株式会社ツムギ', email: ' support@example.jp ' } }, 'mailto:support@example.jp'],
+    [
+      'no supportUrl: a mail to the operator',
+      { operator: { name: '株式会社ツムギ', email: ' support@example.jp ' } },
+      'mailto:support@example.jp',
+    ],
     ['a blank supportUrl counts as none', { supportUrl: ' ', operator: { email: 'support@example.jp' } }, 'mailto:support@example.jp'],
     ['neither: none (the page says so)', { operator: { phone: '03-0000-0000', email: ' ' } }, null],
     ['the defaults: none', {}, null],

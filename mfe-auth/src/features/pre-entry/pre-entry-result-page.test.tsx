@@ -78,7 +78,10 @@ describe('PreEntryResultPage', () => {
     setRuntimeConfig({ ...DEFAULT_RUNTIME_CONFIG, operator: { email: 'support@tsumugi.example.jp' } });
     server.use(answer(endpoints.preEntry.get, DECLINED));
     const { unmount } = renderPage();
-    expect(await screen.findByRole('link', { name: /サポート窓口に問い合わせる/ })).toHaveAttribute('href', 'mailto:support@tsumugi.example.jp');
+    expect(await screen.findByRole('link', { name: /サポート窓口に問い合わせる/ })).toHaveAttribute(
+      'href',
+      'mailto:support@tsumugi.example.jp',
+    );
     unmount();
     setRuntimeConfig(DEFAULT_RUNTIME_CONFIG);
     renderPage();

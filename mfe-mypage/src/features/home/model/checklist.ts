@@ -4,7 +4,6 @@ import {
   checkNewEntry,
   identityStatusLabel,
   type IdentityState,
-  type NewEntryBlockCode,
   type NewEntryEligibilityInput,
 } from '@app/shared/domain';
 import type { PreEntryResult } from '@app/shared/contracts';
@@ -163,7 +162,6 @@ function identityStep({ identity }: ChecklistInput): ChecklistStep {
       };
   }
 }
-
 
 function newEntryStep(input: ChecklistInput): ChecklistStep {
   const base = { id: 'newEntry', title: '新規申し込み' } as const;
