@@ -34,7 +34,7 @@ export const NEW_ENTRY_BLOCK_MESSAGES: Readonly<Record<NewEntryBlockCode, string
   preEntryDeclined: '誠に恐れ入りますが、事前確認の結果により、新しいお申し込みをお受けすることができません。',
   newEntryStopped: '現在、新しいお申し込みの受付を停止しております。ご不便をおかけしますが、受付の再開までお待ちください。',
   maintenance: 'ただいまメンテナンス中のため、お申し込みいただけません。時間をおいて、もう一度お試しください。',
-  identityImperfect: '本人確認書類のご提出が必要です。書類をご提出いただければ、確認の完了を待たずにお申し込みいただけます。',
+  identityImperfect: '本人確認書類のご提出が必要です。ご提出後は、確認の完了を待たずにお申し込みいただけます。',
   identityExpired: '本人確認書類の有効期限が切れています。有効な本人確認書類を再提出してから、お申し込みください。',
   entryInProgress:
     '審査中または契約前のお申し込みがあるため、新しいお申し込みはできません。現在のお申し込みの手続きが終わってから、あらためてお申し込みください。',

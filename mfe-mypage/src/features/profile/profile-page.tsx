@@ -572,7 +572,7 @@ export function ProfileScreen({ variant }: { readonly variant: ProfileVariant })
                   : { ...current, last_name: fresh.last_name, first_name: fresh.first_name, company_name: fresh.company_name },
               );
               void refreshAuth();
-              showToast('本人確認書類を提出しました。確認の完了を待たずに、お申し込みいただけます。', 'success', {
+              showToast('本人確認書類を提出しました。確認中でも、お申し込みいただけます。', 'success', {
                 announcesNavigation: variant === 'register',
               });
               if (variant === 'register') void navigate('/mypage');

@@ -143,7 +143,7 @@ function identityStep({ identity }: ChecklistInput): ChecklistStep {
       return {
         ...base,
         state: 'waiting',
-        description: '提出いただいた書類を確認しています。確認の完了を待たずに、お申し込みいただけます。',
+        description: '提出いただいた書類を確認しています。確認中でも、お申し込みいただけます。',
         action: { label: '提出内容を見る', to: IDENTITY_ANCHOR },
       };
     case REVIEW_STATUS.inadequate:
@@ -157,7 +157,7 @@ function identityStep({ identity }: ChecklistInput): ChecklistStep {
       return {
         ...base,
         state: 'todo',
-        description: '運転免許証などの本人確認書類を提出してください。提出すれば、確認の完了を待たずにお申し込みいただけます。',
+        description: '運転免許証などの本人確認書類を提出してください。提出後すぐに、お申し込みいただけます。',
         action: { label: '本人確認書類を提出する', to: IDENTITY_ANCHOR },
       };
   }
