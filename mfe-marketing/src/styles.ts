@@ -40,7 +40,7 @@ p, li, dd { text-wrap: pretty; }
 .mk-checklist > li { position: relative; padding-left: 1.75em; margin-bottom: var(--space-2); }
 .mk-checklist > li::before { content: "✓"; position: absolute; left: 0; top: 0; width: 1.25em; text-align: center; color: var(--color-accent); font-weight: 700; }
 .mk-checklist > li:last-child { margin-bottom: 0; }
-.mk-textlink { font-weight: 700; }
+.mk-textlink { font-weight: 700; display: inline-block; }
 .mk-textlink::after { content: " →"; }
 
 /* ---------- home: hero ---------- */
@@ -194,6 +194,7 @@ p, li, dd { text-wrap: pretty; }
 /* ---------- status notices (maintenance, unsupported) ---------- */
 .status-notice > :last-child { margin-bottom: 0; }
 .status-notice__badge { display: inline-block; margin-bottom: var(--space-3); padding: 2px var(--space-3); border-radius: 999px; background: var(--color-warning-soft); border: 1px solid var(--color-border); color: var(--color-text); font-size: var(--font-size-sm); font-weight: 700; }
+.status-notice__badge { white-space: nowrap; flex-shrink: 0; }
 .status-notice h1 { font-size: var(--font-size-xl); }
 @media (min-width: 768px) { .status-notice h1 { font-size: var(--font-size-2xl); } }
 .status-notice h2 { font-size: var(--font-size-lg); margin-top: var(--space-6); }

@@ -14,6 +14,7 @@ export * from './runtime';
 export * from './auth-store';
 export * from './ui/styles';
 export * from './ui/link';
+export * from './ui/phrases';
 export * from './ui/toast';
 export * from './ui/layouts';
 export * from './ui/error-page';

@@ -21,7 +21,7 @@ export function BackofficeLayout({ children }: { children: ReactNode }) {
     logoutStaff()
       .then(() => {
         void navigate(href('backofficeLogin'), { replace: true });
-        showToast('ログアウトしました。', 'success');
+        showToast('ログアウトしました。', 'success', { announcesNavigation: true });
       })
       .catch(() => showToast('ログアウトできませんでした。時間をおいてもう一度お試しください。', 'error'));
   };

@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { AppLink, getRuntimeConfig } from '@app/shared/core';
+import { AppLink, supportHref } from '@app/shared/core';
 
 /**
- * The support address from the runtime config, or null when it would lead back to the page being
- * read (the default config points it at /statement, which then shows the contact details itself).
+ * The support contact from the runtime config (`supportHref`: the support page, else a mail to the
+ * operator), or null when there is none or it would lead back to the page being read.
  */
 export function useSupportUrl(): string | null {
   const { pathname } = useLocation();
-  const url = getRuntimeConfig().supportUrl.trim();
-  if (!url) return null;
+  const url = supportHref();
+  if (url === null) return null;
   if (url.startsWith('/') && url.replace(/[?#].*$/, '').replace(/\/+$/, '') === pathname.replace(/\/+$/, '')) return null;
   return url;
 }

@@ -1,13 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import {
   NEW_ENTRY_BLOCK_CODES,
+  NEW_ENTRY_BLOCK_LABELS,
   NEW_ENTRY_BLOCK_MESSAGES,
   checkNewEntry,
   isNewEntryAllowed,
   newEntryBlockers,
   type NewEntryEligibilityInput,
 } from './eligibility';
-import { CLAIM_STATUS as C, ENTRY_STATUS as E } from './statuses';
+import { identityStateOf } from './identity';
+import { CLAIM_STATUS as C, ENTRY_STATUS as E, REVIEW_STATUS } from './statuses';
 
 /** An applicant who may apply: logged in, identity fine, nothing pending, nothing stopped. */
 const ok: NewEntryEligibilityInput = {
@@ -124,6 +126,33 @@ describe('new entry allowed (spec §4)', () => {
       expect(message).toMatch(/[ぁ-んァ-ヶ一-龠]/);
       expect(message).toMatch(/(ます|ません|ください)。$/);
     }
+  });
+});
+
+describe('the badge of each block says what lifts it', () => {
+  test('every code has a short badge', () => {
+    expect(Object.keys(NEW_ENTRY_BLOCK_LABELS)).toEqual([...NEW_ENTRY_BLOCK_CODES]);
+    for (const label of Object.values(NEW_ENTRY_BLOCK_LABELS)) expect(label.length).toBeLessThanOrEqual(12);
+  });
+
+  // The identity blocks until the documents are submitted, not until they are confirmed: the badge
+  // must say so (提出後), as the rule decides it from the review status.
+  test.each([
+    [REVIEW_STATUS.nothing, 'identityImperfect'],
+    [REVIEW_STATUS.inadequate, 'identityImperfect'],
+    [REVIEW_STATUS.expired, 'identityImperfect'],
+    [REVIEW_STATUS.confirming, null],
+    [REVIEW_STATUS.confirmed, null],
+  ] as const)('identity review status %i → blocked by %s', (status, code) => {
+    const identity = identityStateOf({ id: 1, version: 1, has_satisfied_profile: true, identity_confirmation: status }, '2026-11-21');
+    const result = checkNewEntry({ ...ok, identity });
+    expect(result.allowed ? null : result.reason.code).toBe(code);
+  });
+
+  test('a documents-not-submitted identity is lifted by submitting them, not by the review', () => {
+    expect(NEW_ENTRY_BLOCK_LABELS.identityImperfect).toBe('本人確認書類の提出後');
+    expect(NEW_ENTRY_BLOCK_LABELS.identityImperfect).not.toMatch(/完了/);
+    expect(NEW_ENTRY_BLOCK_MESSAGES.identityImperfect).toMatch(/確認の完了を待たずに/);
   });
 });
 

@@ -34,12 +34,31 @@ export const NEW_ENTRY_BLOCK_MESSAGES: Readonly<Record<NewEntryBlockCode, string
   preEntryDeclined: '誠に恐れ入りますが、事前確認の結果により、新しいお申し込みをお受けすることができません。',
   newEntryStopped: '現在、新しいお申し込みの受付を停止しております。ご不便をおかけしますが、受付の再開までお待ちください。',
   maintenance: 'ただいまメンテナンス中のため、お申し込みいただけません。時間をおいて、もう一度お試しください。',
-  identityImperfect: '本人確認が完了していません。本人確認書類をご提出のうえ、お申し込みください。',
+  identityImperfect: '本人確認書類のご提出が必要です。ご提出後は、確認の完了を待たずにお申し込みいただけます。',
   identityExpired: '本人確認書類の有効期限が切れています。有効な本人確認書類を再提出してから、お申し込みください。',
   entryInProgress:
     '審査中または契約前のお申し込みがあるため、新しいお申し込みはできません。現在のお申し込みの手続きが終わってから、あらためてお申し込みください。',
   inadequateClaim: '不備のある請求書があるため、新しいお申し込みはできません。お申し込みの詳細から不備の内容をご確認ください。',
   delayedClaim: 'お支払いが遅れている請求書があるため、新しいお申し込みはできません。詳しくはサポート窓口へお問い合わせください。',
+};
+
+/**
+ * The short badge of each code: when a new entry becomes possible, or why it is not. Each one says
+ * what the rule above asks for, no more: an identity that is imperfect (nothing, inadequate or
+ * expired status: `requiresIdentityResubmission`) stops blocking as soon as the documents are
+ * submitted — confirming is enough, the review need not be finished — so its badge says 提出後, not
+ * 完了後.
+ */
+export const NEW_ENTRY_BLOCK_LABELS: Readonly<Record<NewEntryBlockCode, string>> = {
+  loggedOut: 'ログインが必要です',
+  preEntryDeclined: 'お受けできません',
+  newEntryStopped: '受付停止中',
+  maintenance: 'メンテナンス中',
+  identityImperfect: '本人確認書類の提出後',
+  identityExpired: '本人確認書類の再提出後',
+  entryInProgress: 'お手続き中',
+  inadequateClaim: '不備のご対応待ち',
+  delayedClaim: 'お受けできません',
 };
 
 export interface NewEntryBlockReason {

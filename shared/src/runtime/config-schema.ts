@@ -10,7 +10,7 @@ const NonBlankSchema = z.string().check(z.refine((text) => text.trim() !== '', {
  * schema's verdicts and output; the build-time prerender and the tests use the schema.
  */
 export const RuntimeConfigSchema: z.ZodMiniType<RuntimeConfig> = z.object({
-  supportUrl: z.string().check(z.minLength(1)),
+  supportUrl: z.optional(z.string().check(z.minLength(1))),
   loginUrl: z.string().check(z.minLength(1)),
   individualsSupported: z.boolean(),
   operator: z.optional(

@@ -7,6 +7,7 @@ import {
   loadRuntimeConfig,
   parseRuntimeConfig,
   setRuntimeConfig,
+  supportHref,
 } from './config';
 import { RuntimeConfigSchema } from './config-schema';
 import shellDefaults from '../../../shell/config.default.json';
@@ -139,5 +140,28 @@ describe('parseRuntimeConfig: the start-up reading of /config.json, without zod'
     expect(() => parseRuntimeConfig({ ...base, loginUrl: 1, helpLinks: [{ label: ' ', url: '/' }] })).toThrow(
       '/config.json is invalid: loginUrl: expected a string, not empty; helpLinks.0.label: expected a string, not blank',
     );
+  });
+});
+
+describe('supportHref: where applicants reach support', () => {
+  test.each([
+    ['the configured support page', { supportUrl: 'https://support.example.jp/contact' }, 'https://support.example.jp/contact'],
+    ['a configured mail address', { supportUrl: 'mailto:help@example.jp' }, 'mailto:help@example.jp'],
+    ['the configured page before the operator address', { supportUrl: '/support', operator: { email: 'a@example.jp' } }, '/support'],
+    [
+      'no supportUrl: a mail to the operator',
+      { operator: { name: '株式会社ツムギ', email: ' support@example.jp ' } },
+      'mailto:support@example.jp',
+    ],
+    ['a blank supportUrl counts as none', { supportUrl: ' ', operator: { email: 'support@example.jp' } }, 'mailto:support@example.jp'],
+    ['neither: none (the page says so)', { operator: { phone: '03-0000-0000', email: ' ' } }, null],
+    ['the defaults: none', {}, null],
+  ])('%s', (_name, config, expected) => {
+    expect(supportHref({ ...DEFAULT_RUNTIME_CONFIG, ...config })).toBe(expected);
+  });
+
+  test('reads the current config by default', () => {
+    setRuntimeConfig({ ...DEFAULT_RUNTIME_CONFIG, operator: { email: 'ops@example.jp' } });
+    expect(supportHref()).toBe('mailto:ops@example.jp');
   });
 });

@@ -32,7 +32,12 @@ export interface ConfigLink {
  * does not load zod.
  */
 export interface RuntimeConfig {
-  readonly supportUrl: string;
+  /**
+   * Where applicants reach support (spec §9: support URLs come from the runtime config): a contact
+   * page (a path of this site or an http(s) URL) or a `mailto:` address. Absent: the operator's
+   * e-mail address, when `operator.email` gives one (`supportHref`).
+   */
+  readonly supportUrl?: string;
   readonly loginUrl: string;
   readonly individualsSupported: boolean;
   readonly operator?: {
@@ -82,11 +87,11 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
 
   const o = object(value, 'config');
   const config: { -readonly [K in keyof RuntimeConfig]: RuntimeConfig[K] } = {
-    supportUrl: string(o.supportUrl, 'supportUrl', (t) => t.length > 0, 'a string, not empty'),
     loginUrl: string(o.loginUrl, 'loginUrl', (t) => t.length > 0, 'a string, not empty'),
     individualsSupported: o.individualsSupported as boolean,
   };
   if (typeof o.individualsSupported !== 'boolean') problems.push('individualsSupported: expected a boolean');
+  if (o.supportUrl !== undefined) config.supportUrl = string(o.supportUrl, 'supportUrl', (t) => t.length > 0, 'a string, not empty');
   if (o.operator !== undefined) {
     const operator = object(o.operator, 'operator');
     const read: Record<string, string> = {};
@@ -118,7 +123,6 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
 
 /** Used only when /config.json cannot be read, so the public pages still work. */
 export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
-  supportUrl: '/statement',
   loginUrl: '/login',
   individualsSupported: true,
 };
@@ -127,6 +131,18 @@ let current: RuntimeConfig = DEFAULT_RUNTIME_CONFIG;
 
 export function getRuntimeConfig(): RuntimeConfig {
   return current;
+}
+
+/**
+ * The support contact an applicant is sent to: `supportUrl` when the operator configured one, else
+ * a mail to the operator's address (`operator.email`), else null — the page then says that the
+ * contact details are not published yet, rather than linking somewhere that is not a contact.
+ */
+export function supportHref(config: RuntimeConfig = current): string | null {
+  const url = config.supportUrl?.trim();
+  if (url) return url;
+  const email = config.operator?.email?.trim();
+  return email ? `mailto:${email}` : null;
 }
 
 export function setRuntimeConfig(config: RuntimeConfig): void {

@@ -53,8 +53,12 @@ export const TOKENS_CSS = `
 export const BASE_CSS = `
 *, *::before, *::after { box-sizing: border-box; }
 html { -webkit-text-size-adjust: 100%; }
-body { margin: 0; font-family: var(--font-sans); font-size: var(--font-size-md); line-height: var(--line-height); color: var(--color-text); background: var(--color-bg); font-feature-settings: "palt" 0; word-break: normal; overflow-wrap: anywhere; line-break: strict; }
+body { margin: 0; font-family: var(--font-sans); font-size: var(--font-size-md); line-height: var(--line-height); color: var(--color-text); background: var(--color-bg); font-feature-settings: "palt" 0; word-break: normal; word-break: auto-phrase; overflow-wrap: anywhere; line-break: strict; }
 h1, h2, h3, h4 { line-height: 1.4; margin: 0 0 var(--space-4); font-weight: 700; letter-spacing: 0.02em; }
+h1, h2, h3, h4, legend, th, dt, label, .toast__message { text-wrap: balance; }
+p, li, dd, .field__description, .field__error, .form-alert { text-wrap: pretty; }
+.nobr { white-space: nowrap; }
+.phrase { display: inline-block; }
 h1 { font-size: var(--font-size-2xl); }
 h2 { font-size: var(--font-size-xl); }
 h3 { font-size: var(--font-size-lg); }
@@ -102,7 +106,7 @@ table { border-collapse: collapse; width: 100%; }
 .status-page { text-align: center; }
 .status-page__code { display: inline-block; margin-bottom: var(--space-4); padding: var(--space-1) var(--space-3); border-radius: 999px; background: var(--color-bg); color: var(--color-muted); font-size: var(--font-size-sm); }
 .status-page__actions { display: flex; flex-wrap: wrap; gap: var(--space-3); justify-content: center; margin-top: var(--space-5); }
-.pending-badge { display: inline-block; margin-bottom: var(--space-3); padding: 2px var(--space-3); border-radius: 999px; background: var(--color-warning-soft); color: #7a4d00; font-size: var(--font-size-sm); font-weight: 700; }
+.pending-badge { display: inline-block; margin-bottom: var(--space-3); padding: 2px var(--space-3); border-radius: 999px; background: var(--color-warning-soft); color: #7a4d00; font-size: var(--font-size-sm); font-weight: 700; white-space: nowrap; }
 .site-footer { background: #17233a; color: #d8dee9; font-size: var(--font-size-sm); }
 .site-footer a { color: #e8edf5; }
 .site-footer__inner { max-width: calc(var(--width-wide) + 2 * var(--space-4)); margin: 0 auto; padding: var(--space-6) var(--space-4); }
@@ -117,7 +121,8 @@ table { border-collapse: collapse; width: 100%; }
 @media (min-width: 900px) { .side-nav { flex-direction: column; } }
 .side-nav a { display: block; padding: var(--space-2) var(--space-3); border-radius: var(--radius); text-decoration: none; color: var(--color-text); background: var(--color-surface); border: 1px solid var(--color-border); }
 .side-nav a[aria-current="page"] { border-color: var(--color-primary); color: var(--color-primary); font-weight: 700; }
-.toast-region { position: fixed; z-index: 50; left: 50%; transform: translateX(-50%); bottom: var(--space-5); width: min(520px, calc(100% - 2 * var(--space-4))); display: flex; flex-direction: column; gap: var(--space-2); pointer-events: none; }
+.toast-region { position: fixed; z-index: 50; top: calc(var(--header-height) + var(--space-2)); left: var(--space-4); right: var(--space-4); display: flex; flex-direction: column; gap: var(--space-2); pointer-events: none; }
+@media (min-width: 768px) { .toast-region { left: auto; right: var(--space-5); top: calc(var(--header-height) + var(--space-3)); width: min(420px, calc(100% - 2 * var(--space-5))); } }
 .toast { pointer-events: auto; display: flex; align-items: flex-start; gap: var(--space-3); padding: var(--space-3) var(--space-4); border-radius: var(--radius); background: #1f2933; color: #fff; box-shadow: var(--shadow); }
 .toast--error { background: var(--color-danger); }
 .toast--success { background: var(--color-success); }
@@ -126,7 +131,7 @@ table { border-collapse: collapse; width: 100%; }
 .form { display: grid; gap: var(--space-5); }
 .field { display: grid; gap: var(--space-2); border: 0; margin: 0; padding: 0; min-width: 0; }
 .field__label { font-weight: 700; display: flex; align-items: center; gap: var(--space-2); padding: 0; }
-.field__required, .field__optional { font-size: var(--font-size-xs); font-weight: 700; padding: 0 var(--space-2); border-radius: var(--radius-sm); line-height: 1.6; }
+.field__required, .field__optional { font-size: var(--font-size-xs); font-weight: 700; padding: 0 var(--space-2); border-radius: var(--radius-sm); line-height: 1.6; white-space: nowrap; flex-shrink: 0; }
 .field__required { background: var(--color-danger-soft); color: var(--color-danger); }
 .field__optional { background: var(--color-bg); color: var(--color-muted); }
 .field__description { font-size: var(--font-size-sm); color: var(--color-muted); }

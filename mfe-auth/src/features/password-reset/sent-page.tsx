@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { AppLink } from '@app/shared';
+import { AppLink, Phrases } from '@app/shared';
 
 /** /profile/password/reset/done: the reset mail is on its way (if the address is registered). */
 export default function PasswordResetSentPage() {
@@ -7,7 +7,7 @@ export default function PasswordResetSentPage() {
   return (
     <section className="card" aria-labelledby="sent-heading">
       <h1 id="sent-heading" className="page-heading">
-        再設定メールを送信しました
+        <Phrases parts={['再設定メールを', '送信しました']} />
       </h1>
       <p>
         {email ? <strong>{email}</strong> : 'ご入力のメールアドレス'}

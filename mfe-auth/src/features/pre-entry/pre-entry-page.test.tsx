@@ -144,7 +144,8 @@ describe('PreEntryPage', () => {
     expect(reasons[0]).toHaveTextContent(verdict.reasons[0]!.reason);
     expect(reasons[0]).toHaveTextContent(verdict.reasons[0]!.alternative);
     expect(reasons[1]).toHaveTextContent(verdict.reasons[1]!.reason);
-    expect(screen.getByRole('link', { name: /サポート窓口へのお問い合わせ/ })).toBeInTheDocument();
+    // The default config publishes no support contact: said plainly, no link.
+    expect(screen.getByText('サポート窓口の連絡先は、サービスの公開前に掲載します。')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'ログアウト' })).toBeInTheDocument();
   });
 

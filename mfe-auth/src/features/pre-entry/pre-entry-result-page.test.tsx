@@ -66,11 +66,27 @@ describe('PreEntryResultPage', () => {
   });
 
   test('a support page of this site is an in-site link', async () => {
+    setRuntimeConfig({ ...DEFAULT_RUNTIME_CONFIG, supportUrl: '/support' });
     server.use(answer(endpoints.preEntry.get, DECLINED));
     renderPage();
     const support = await screen.findByRole('link', { name: /サポート窓口へのお問い合わせ/ });
-    expect(support).toHaveAttribute('href', DEFAULT_RUNTIME_CONFIG.supportUrl);
+    expect(support).toHaveAttribute('href', '/support');
     expect(support).not.toHaveAttribute('target');
+  });
+
+  test('without a supportUrl, a mail to the operator; without that either, a plain sentence', async () => {
+    setRuntimeConfig({ ...DEFAULT_RUNTIME_CONFIG, operator: { email: 'support@tsumugi.example.jp' } });
+    server.use(answer(endpoints.preEntry.get, DECLINED));
+    const { unmount } = renderPage();
+    expect(await screen.findByRole('link', { name: /サポート窓口へのお問い合わせ/ })).toHaveAttribute(
+      'href',
+      'mailto:support@tsumugi.example.jp',
+    );
+    unmount();
+    setRuntimeConfig(DEFAULT_RUNTIME_CONFIG);
+    renderPage();
+    expect(await screen.findByText('サポート窓口の連絡先は、サービスの公開前に掲載します。')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /サポート窓口/ })).toBeNull();
   });
 
   test('accepted: on to the profile', async () => {

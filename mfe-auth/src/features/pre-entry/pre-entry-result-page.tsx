@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, AppLink, FormAlert, api, getRuntimeConfig, logout, showToast, useAuth } from '@app/shared';
+import { ApiError, AppLink, FormAlert, api, logout, supportHref, showToast, useAuth } from '@app/shared';
 import { PRE_ENTRY_QUESTIONS } from '@app/shared/domain';
 import { type PreEntryResult } from '@app/shared/contracts';
 import * as endpoints from '@app/shared/endpoints';
@@ -13,9 +13,13 @@ const DATE = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', year: 'n
 
 const questionText = (questionId: string): string | undefined => PRE_ENTRY_QUESTIONS.find((q) => q.id === questionId)?.text;
 
-/** The support page of the runtime config: a page of this site, or another site in a new tab. */
+/**
+ * The support contact of the runtime config (`supportHref`): a page of this site, another site in a
+ * new tab, or a mail to the operator; without one, a plain sentence instead of a link.
+ */
 function SupportLink({ className }: { className?: string }) {
-  const url = getRuntimeConfig().supportUrl;
+  const url = supportHref();
+  if (url === null) return <span>サポート窓口の連絡先は、サービスの公開前に掲載します。</span>;
   if (/^https?:\/\//.test(url)) {
     return (
       <a className={className} href={url} target="_blank" rel="noopener noreferrer">
@@ -65,7 +69,7 @@ export default function PreEntryResultPage() {
     // The auth store resets; the route's guard then sends this page to /login.
     void logout().finally(() => {
       setLoggingOut(false);
-      showToast('ログアウトしました', 'success');
+      showToast('ログアウトしました', 'success', { announcesNavigation: true });
     });
   };
 

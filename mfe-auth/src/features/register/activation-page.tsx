@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { AppLink, FormAlert, api, ApiError } from '@app/shared';
+import { AppLink, FormAlert, Phrases, api, ApiError } from '@app/shared';
 import * as endpoints from '@app/shared/endpoints';
 
 type State = { kind: 'sent'; email: string } | { kind: 'activating' } | { kind: 'failed'; message: string } | { kind: 'missing' };
@@ -43,7 +43,7 @@ export default function ActivationPage() {
       {state.kind === 'sent' && (
         <>
           <h1 id="activation-heading" className="page-heading">
-            確認メールを送信しました
+            <Phrases parts={['確認メールを', '送信しました']} />
           </h1>
           <p>
             <strong>{state.email}</strong>{' '}

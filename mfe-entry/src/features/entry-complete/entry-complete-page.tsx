@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { AppLink, ensureStyleSheet, routeById } from '@app/shared';
+import { AppLink, Phrases, ensureStyleSheet, routeById } from '@app/shared';
 
 const COMPLETE_CSS = `
 .entry-complete { text-align: left; }
@@ -23,7 +23,7 @@ export default function EntryCompletePage() {
         ✓
       </span>
       <h1 id="entry-complete-heading" className="page-heading">
-        お申し込みを受け付けました
+        <Phrases parts={['お申し込みを', '受け付けました']} />
       </h1>
       <p>お申し込みいただき、ありがとうございます。ご登録のメールアドレスに、受付の確認メールをお送りしました。</p>
       {typeof code === 'string' && (

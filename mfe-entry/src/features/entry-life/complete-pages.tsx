@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { AppLink, href } from '@app/shared';
+import { AppLink, Phrases, href } from '@app/shared';
 import { useEntryLifeStyles } from './styles';
 
 const stateOf = (state: unknown): { code: string | null; entryId: number | null } => {
@@ -20,7 +20,7 @@ export function CancelCompletePage() {
         ✓
       </span>
       <h1 id="cancel-complete-heading" className="page-heading">
-        お申し込みを取り消しました
+        <Phrases parts={['お申し込みを', '取り消しました']} />
       </h1>
       {code && (
         <p>
@@ -52,7 +52,7 @@ export function ContractCompletePage() {
         ✓
       </span>
       <h1 id="contract-complete-heading" className="page-heading">
-        ご契約手続きが完了しました
+        <Phrases parts={['ご契約手続きが', '完了しました']} />
       </h1>
       <p>
         ご契約いただき、ありがとうございます。

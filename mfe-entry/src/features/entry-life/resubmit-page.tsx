@@ -104,7 +104,7 @@ function ResubmitForm({ entry, items }: { readonly entry: Entry; readonly items:
     const files = resubmitFiles(items, chosen);
     setSent(files);
     await entryLifeApi.resubmit(String(entry.id), files);
-    showToast(RESUBMITTED_MESSAGE, 'success');
+    showToast(RESUBMITTED_MESSAGE, 'success', { announcesNavigation: true });
     void navigate(href('entryDetail', { entryId: entry.id }), { replace: true });
   });
 

@@ -22,9 +22,16 @@ describe('unsupported page', () => {
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['個人事業主の方のお申し込みについて']);
     expect(screen.getByText(/個人事業主の方からのお申し込みを受け付けておりません/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'いまご案内できること' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'サポート窓口へのお問い合わせ' })).toHaveAttribute('href', '/statement');
+    // The default config publishes no support contact: no link to a page that is not one.
+    expect(screen.queryByRole('link', { name: 'サポート窓口へのお問い合わせ' })).toBeNull();
     expect(screen.getByRole('link', { name: 'トップページへ' })).toHaveAttribute('href', '/');
     expect(unlabelledSections()).toEqual([]);
+  });
+
+  test('without a supportUrl, the mail address of the operator', () => {
+    withConfig({ operator: { email: 'support@tsumugi.example.jp' } });
+    renderAt(<UnsupportedPage />, '/unsupported');
+    expect(screen.getByRole('link', { name: 'サポート窓口へのお問い合わせ' })).toHaveAttribute('href', 'mailto:support@tsumugi.example.jp');
   });
 
   test('an external support URL from the runtime config', () => {

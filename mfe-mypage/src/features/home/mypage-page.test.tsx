@@ -133,9 +133,11 @@ describe('MypagePage', () => {
     loginAs();
     serve();
     renderPage();
-    for (const name of ['お申し込みまでの流れ', 'お申し込み一覧', '滞納に関する書類', 'お知らせ']) {
+    for (const name of ['お申し込みまでの流れ', 'お申し込み一覧', 'お知らせ']) {
       expect(screen.getByRole('region', { name })).toHaveAttribute('aria-busy', 'true');
     }
+    // Only for an applicant it concerns, known once the entries and uploads are in.
+    expect(screen.queryByRole('region', { name: '滞納に関する書類' })).toBeNull();
     expect(screen.getByText('お申し込みまでの流れを読み込んでいます…')).toBeInTheDocument();
   });
 
@@ -349,7 +351,7 @@ describe('MypagePage', () => {
       }),
     );
     renderPage();
-    const region = screen.getByRole('region', { name: '滞納に関する書類' });
+    const region = await screen.findByRole('region', { name: '滞納に関する書類' });
     const done = await within(region).findByRole('list', { name: '提出済みの書類' });
     expect(within(done).getAllByRole('listitem')).toHaveLength(1);
     expect(done).toHaveTextContent('納付計画書.pdf');
@@ -363,6 +365,25 @@ describe('MypagePage', () => {
     expect(within(region).getByText('1件の書類を提出しました。')).toBeInTheDocument();
     expect(within(region).queryByText('アップロードした書類は、まだ提出されていません。')).toBeNull();
     expect(within(region).queryByRole('button', { name: /件の書類を提出する/ })).toBeNull();
+  });
+
+  test('delinquency documents are not asked of an applicant without a delayed claim or such documents', async () => {
+    loginAs();
+    serve({ entries: [entry({ status: ENTRY_STATUS.transferred, claims: [claimFixture({ status: CLAIM_STATUS.transferred })] })] });
+    renderPage();
+    await steps();
+    await screen.findByRole('link', { name: /E-2026-0012/ });
+    expect(screen.queryByRole('region', { name: '滞納に関する書類' })).toBeNull();
+    expect(screen.queryByText(/分納・猶予/)).toBeNull();
+  });
+
+  test('an applicant with a delayed claim is asked for the delinquency documents', async () => {
+    loginAs();
+    serve({ entries: [entry({ status: ENTRY_STATUS.transferred, claims: [claimFixture({ status: CLAIM_STATUS.delay })] })] });
+    server.use(answer(endpoints.profile.get, profileFixture({ has_entry_permission_when_delayed: true })));
+    renderPage();
+    const region = await screen.findByRole('region', { name: '滞納に関する書類' });
+    expect(await within(region).findByText('提出する書類')).toBeInTheDocument();
   });
 
   test('help links and the card-payment banner come from the runtime config', async () => {
@@ -380,10 +401,9 @@ describe('MypagePage', () => {
     const help = screen.getByRole('region', { name: 'ヘルプ・お問い合わせ' });
     expect(within(help).getByRole('link', { name: 'ご利用の流れ' })).toHaveAttribute('href', '/#flow');
     expect(within(help).getByRole('link', { name: /必要書類について/ })).toHaveAttribute('target', '_blank');
-    expect(within(help).getByRole('link', { name: 'サポート窓口へのお問い合わせ' })).toHaveAttribute(
-      'href',
-      DEFAULT_RUNTIME_CONFIG.supportUrl,
-    );
+    // No supportUrl and no operator address: said plainly, no link to a page that is not a contact.
+    expect(within(help).queryByRole('link', { name: /サポート窓口/ })).toBeNull();
+    expect(help).toHaveTextContent('サポート窓口の連絡先は、サービスの公開前にこちらに掲載します。');
     const banner = screen.getByRole('complementary', { name: 'ご案内' });
     expect(banner).toHaveTextContent('カード払いの請求書も買取の対象です。');
     expect(within(banner).getByRole('link', { name: /詳しく見る/ })).toHaveAttribute('href', 'https://example.jp/card');
@@ -391,11 +411,27 @@ describe('MypagePage', () => {
   });
 
   test('no banner and only the support link when the config has none', async () => {
+    setRuntimeConfig({ ...DEFAULT_RUNTIME_CONFIG, supportUrl: 'https://support.example.jp/contact' });
     loginAs();
     serve();
     renderPage();
     expect(screen.queryByRole('complementary', { name: 'ご案内' })).toBeNull();
-    expect(within(screen.getByRole('region', { name: 'ヘルプ・お問い合わせ' })).getAllByRole('link')).toHaveLength(1);
+    const links = within(screen.getByRole('region', { name: 'ヘルプ・お問い合わせ' })).getAllByRole('link');
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveAccessibleName(/サポート窓口へのお問い合わせ/);
+    expect(links[0]).toHaveAttribute('href', 'https://support.example.jp/contact');
+    await steps();
+  });
+
+  test('without a supportUrl, the support link mails the operator', async () => {
+    setRuntimeConfig({ ...DEFAULT_RUNTIME_CONFIG, operator: { name: '株式会社ツムギ', email: 'support@tsumugi.example.jp' } });
+    loginAs();
+    serve();
+    renderPage();
+    const link = within(screen.getByRole('region', { name: 'ヘルプ・お問い合わせ' })).getByRole('link', { name: /サポート窓口/ });
+    expect(link).toHaveAttribute('href', 'mailto:support@tsumugi.example.jp');
+    expect(link).toHaveTextContent('サポート窓口へのお問い合わせ（メール：support@tsumugi.example.jp）');
+    expect(link).not.toHaveAttribute('target');
     await steps();
   });
 });

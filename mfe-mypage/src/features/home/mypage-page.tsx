@@ -30,7 +30,7 @@ const noDelayPermissionNeeded = () => Promise.resolve(null);
 /**
  * /mypage, the logged-in home: who is logged in, the checklist to a first entry with the next step
  * emphasised (and the new-entry button or the reason it is not possible), the entries, the
- * delinquency documents, news, help and the logout. Each section loads on its own: one failing call
+ * delinquency documents (only for whom they concern), news, help and the logout. Each section loads on its own: one failing call
  * leaves the others working, with a quiet line and a retry where it failed.
  */
 export default function MypagePage() {
@@ -63,6 +63,11 @@ export default function MypagePage() {
       hasEntryPermissionWhenDelayed: delayPermission.resource.status === 'ready' ? delayPermission.resource.data : null,
     });
   }, [me, identity, suppressEntries, preEntry.resource, entries.resource, delayPermission.resource, hasDelayedClaim]);
+  // 滞納に関する書類 are for an applicant the spec ties them to: one with a delayed claim (§3
+  // has_entry_permission_when_delayed, §6 "controls entry while delinquent"), or one who already has
+  // such documents (to see and complete them). Nobody else is asked for them.
+  const hasDelinquencyDocuments = delinquency.resource.status === 'ready' && delinquency.resource.data.length > 0;
+  const showDelinquency = hasDelayedClaim || hasDelinquencyDocuments;
   const checklistFailed = [preEntry.resource, entries.resource, delayPermission.resource].some((r) => r.status === 'failed');
   const retryChecklist = () => {
     if (preEntry.resource.status === 'failed') preEntry.reload();
@@ -75,7 +80,7 @@ export default function MypagePage() {
     // The auth store resets; the route's guard then sends this page to /login.
     void logout().finally(() => {
       setLoggingOut(false);
-      showToast('ログアウトしました', 'success');
+      showToast('ログアウトしました', 'success', { announcesNavigation: true });
     });
   };
 
@@ -107,7 +112,9 @@ export default function MypagePage() {
         <div className="mp-column">
           <ChecklistSection checklist={checklist} failed={checklistFailed} onRetry={retryChecklist} />
           <EntriesSection entries={entries.resource} onRetry={entries.reload} />
-          <DelinquencySection documents={delinquency.resource} onDocumentsChange={delinquency.set} onRetry={delinquency.reload} />
+          {showDelinquency && (
+            <DelinquencySection documents={delinquency.resource} onDocumentsChange={delinquency.set} onRetry={delinquency.reload} />
+          )}
         </div>
         <div className="mp-column">
           <NewsSection news={news.resource} onRetry={news.reload} />

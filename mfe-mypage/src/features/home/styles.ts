@@ -41,6 +41,7 @@ const HOME_CSS = `
 .mp-step__action a:not(.button) { font-size: var(--font-size-sm); }
 @media (max-width: 479px) { .mp-step__action .button { width: 100%; } }
 .mp-next-tag { display: inline-block; padding: 0 var(--space-2); border-radius: var(--radius-sm); background: var(--color-primary); color: #fff; font-size: var(--font-size-xs); font-weight: 700; line-height: 1.8; }
+.mp-next-tag { white-space: nowrap; flex-shrink: 0; }
 
 .mp-badge { display: inline-block; padding: 0 var(--space-2); border-radius: 999px; border: 1px solid currentColor; font-size: var(--font-size-xs); font-weight: 700; line-height: 1.7; white-space: nowrap; color: var(--color-muted); background: var(--color-surface); }
 .mp-badge--done { color: var(--color-success); }

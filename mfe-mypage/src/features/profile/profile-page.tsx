@@ -229,9 +229,11 @@ export function ProfileScreen({ variant }: { readonly variant: ProfileVariant })
       void navigate('/entry');
       return;
     }
-    showToast('登録情報を保存しました', 'success');
+    // After registering, the toast announces the move to /mypage (unless the identity is asked for here).
+    const toMypage = variant === 'register' && !requiresIdentityResubmission(saved.identity_confirmation);
+    showToast('登録情報を保存しました', 'success', { announcesNavigation: toMypage });
     if (variant === 'register') {
-      if (requiresIdentityResubmission(saved.identity_confirmation)) identityRef.current?.querySelector<HTMLElement>('#identity')?.focus();
+      if (!toMypage) identityRef.current?.querySelector<HTMLElement>('#identity')?.focus();
       else void navigate('/mypage');
     }
   };
@@ -570,7 +572,9 @@ export function ProfileScreen({ variant }: { readonly variant: ProfileVariant })
                   : { ...current, last_name: fresh.last_name, first_name: fresh.first_name, company_name: fresh.company_name },
               );
               void refreshAuth();
-              showToast('本人確認書類を提出しました。確認が終わるまでお待ちください。', 'success');
+              showToast('本人確認書類を提出しました。確認中でも、お申し込みいただけます。', 'success', {
+                announcesNavigation: variant === 'register',
+              });
               if (variant === 'register') void navigate('/mypage');
             }}
           />

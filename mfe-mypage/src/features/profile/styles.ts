@@ -22,6 +22,7 @@ const PROFILE_CSS = `
 .subsection-heading { font-size: var(--font-size-lg); margin: 0; }
 .profile-section__header { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: var(--space-3); margin-bottom: var(--space-3); }
 .status-badge { display: inline-flex; align-items: center; gap: var(--space-1); padding: 2px var(--space-3); border-radius: 999px; font-size: var(--font-size-sm); font-weight: 700; border: 1px solid currentColor; }
+.status-badge { white-space: nowrap; flex-shrink: 0; }
 .status-badge--info { color: var(--color-primary); background: var(--color-primary-soft); }
 .status-badge--success { color: var(--color-success); background: #e7f6ee; }
 .status-badge--danger { color: var(--color-danger); background: var(--color-danger-soft); }

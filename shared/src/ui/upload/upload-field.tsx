@@ -279,7 +279,13 @@ export function UploadField({
   };
 
   const formats = [...new Set(acceptedContentTypes(kind).map((type) => FORMAT_LABELS[type] ?? type))].join('・');
-  const hint = `${formats}（1ファイル${UPLOAD_MAX_FILE_BYTES / 1024 / 1024}MBまで）`;
+  // The size limit stays on one line (never 「20MBま／で）」).
+  const hint = (
+    <>
+      {formats}
+      <span className="nobr">（1ファイル{UPLOAD_MAX_FILE_BYTES / 1024 / 1024}MBまで）</span>
+    </>
+  );
   const describedBy = [description ? descriptionId : null, hintId].filter(Boolean).join(' ');
 
   return (

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { AppLink } from '@app/shared';
 
-/** A link from the runtime config: a page of this site in place, another site in a new tab (said aloud). */
+/** A link from the runtime config: a page of this site in place, another site in a new tab (said aloud), a mail address as a mail link. */
 export function ConfigLink({
   url,
   children,
@@ -11,6 +11,14 @@ export function ConfigLink({
   readonly children: ReactNode;
   readonly className?: string;
 }) {
+  if (url.startsWith('mailto:')) {
+    // The mail program opens; the page stays.
+    return (
+      <a className={className} href={url}>
+        {children}
+      </a>
+    );
+  }
   if (url.startsWith('/')) {
     return (
       <AppLink className={className} to={url}>

@@ -1,10 +1,15 @@
-import { getRuntimeConfig } from '@app/shared';
+import { getRuntimeConfig, supportHref } from '@app/shared';
 import { ConfigLink } from './config-link';
 import { Section } from './section';
 
-/** ヘルプ: the help articles of the runtime config, then the support page (always there). */
+/**
+ * ヘルプ: the help articles of the runtime config, then the support contact (`supportHref`: the
+ * configured support page, else a mail to the operator). Without either the page says so plainly
+ * instead of linking to a page that is not a contact point.
+ */
 export function HelpSection() {
-  const { helpLinks = [], supportUrl } = getRuntimeConfig();
+  const { helpLinks = [] } = getRuntimeConfig();
+  const support = supportHref();
   return (
     <Section id="help" title="ヘルプ・お問い合わせ">
       <ul className="mp-links">
@@ -14,7 +19,14 @@ export function HelpSection() {
           </li>
         ))}
         <li>
-          <ConfigLink url={supportUrl}>サポート窓口へのお問い合わせ</ConfigLink>
+          {support === null ? (
+            <span className="mp-quiet">サポート窓口の連絡先は、サービスの公開前にこちらに掲載します。</span>
+          ) : (
+            <ConfigLink url={support}>
+              サポート窓口へのお問い合わせ
+              {support.startsWith('mailto:') && `（メール：${support.slice('mailto:'.length)}）`}
+            </ConfigLink>
+          )}
         </li>
       </ul>
     </Section>

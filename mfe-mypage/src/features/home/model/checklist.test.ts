@@ -29,7 +29,7 @@ const summary = (i: ChecklistInput) => {
 describe('buildChecklist', () => {
   test('a new user: answer the pre-entry first', () => {
     expect(summary(input(NEW_USER, { preEntry: 'unanswered' }))).toEqual({
-      states: { preEntry: 'todo:未回答', profile: 'todo:未登録', identity: 'todo:未提出', newEntry: 'blocked:本人確認の完了後' },
+      states: { preEntry: 'todo:未回答', profile: 'todo:未登録', identity: 'todo:未提出', newEntry: 'blocked:本人確認書類の提出後' },
       next: 'preEntry',
     });
     const { steps } = buildChecklist(input(NEW_USER, { preEntry: 'unanswered' }));

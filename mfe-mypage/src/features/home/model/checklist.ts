@@ -1,9 +1,9 @@
 import {
+  NEW_ENTRY_BLOCK_LABELS,
   REVIEW_STATUS,
   checkNewEntry,
   identityStatusLabel,
   type IdentityState,
-  type NewEntryBlockCode,
   type NewEntryEligibilityInput,
 } from '@app/shared/domain';
 import type { PreEntryResult } from '@app/shared/contracts';
@@ -143,7 +143,7 @@ function identityStep({ identity }: ChecklistInput): ChecklistStep {
       return {
         ...base,
         state: 'waiting',
-        description: '提出いただいた書類を確認しています。確認が終わるまでお待ちください。',
+        description: '提出いただいた書類を確認しています。確認中でも、お申し込みいただけます。',
         action: { label: '提出内容を見る', to: IDENTITY_ANCHOR },
       };
     case REVIEW_STATUS.inadequate:
@@ -157,24 +157,11 @@ function identityStep({ identity }: ChecklistInput): ChecklistStep {
       return {
         ...base,
         state: 'todo',
-        description: '運転免許証などの本人確認書類を提出してください。',
+        description: '運転免許証などの本人確認書類を提出してください。提出後すぐに、お申し込みいただけます。',
         action: { label: '本人確認書類を提出する', to: IDENTITY_ANCHOR },
       };
   }
 }
-
-/** The short badge of each reason a new entry is not possible. */
-const BLOCK_STATUS: Readonly<Record<NewEntryBlockCode, string>> = {
-  loggedOut: 'ログインが必要です',
-  preEntryDeclined: 'お受けできません',
-  newEntryStopped: '受付停止中',
-  maintenance: 'メンテナンス中',
-  identityImperfect: '本人確認の完了後',
-  identityExpired: '本人確認の完了後',
-  entryInProgress: 'お手続き中',
-  inadequateClaim: '不備のご対応待ち',
-  delayedClaim: 'お受けできません',
-};
 
 function newEntryStep(input: ChecklistInput): ChecklistStep {
   const base = { id: 'newEntry', title: '新規申し込み' } as const;
@@ -188,7 +175,7 @@ function newEntryStep(input: ChecklistInput): ChecklistStep {
     hasEntryPermissionWhenDelayed: input.hasEntryPermissionWhenDelayed,
   });
   if (!eligibility.allowed)
-    return { ...base, state: 'blocked', status: BLOCK_STATUS[eligibility.reason.code], description: eligibility.reason.message };
+    return { ...base, state: 'blocked', status: NEW_ENTRY_BLOCK_LABELS[eligibility.reason.code], description: eligibility.reason.message };
   return {
     ...base,
     state: 'todo',

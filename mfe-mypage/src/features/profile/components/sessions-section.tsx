@@ -61,7 +61,7 @@ export function SessionsSection() {
       await api(endpoints.accountSessions.logoutAll);
       // This tab forgets the user too; the route's guard then sends the page to /login.
       await logout();
-      showToast('すべての端末からログアウトしました', 'success');
+      showToast('すべての端末からログアウトしました', 'success', { announcesNavigation: true });
     } catch (error) {
       showToast(messageOf(error), 'error');
       setBusy(null);
