@@ -1,3 +1,4 @@
+import { humanTextProblem } from '@app/shared/contracts';
 import { formatYen } from '@app/shared/domain';
 import type { MailMessage } from './mailer';
 
@@ -71,7 +72,22 @@ function render(layout: Layout): MailMessage {
   return { to: layout.to, subject: layout.subject, text, html };
 }
 
-const greeting = (name: { lastName: string; firstName: string }) => `${name.lastName} ${name.firstName} 様`.trim();
+/** Longest name a greeting prints (family and given name together); a longer one is not a name. */
+const GREETING_NAME_MAX = 60;
+/** Line breaks, controls, bidi and invisible formatting characters: each becomes a space. */
+const NOT_IN_A_LINE = /[\p{Cc}\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029\u2060-\u2069\ufeff]/gu;
+
+/**
+ * The greeting line. The names are what the applicant typed, and the activation mail goes to an
+ * address nobody has confirmed yet: the name is printed only as one line of plain text (every line
+ * break, control or bidi character a space), and not at all — 「お客様」 — when it is empty, longer
+ * than a name, or holds a link, so that no text of theirs reads as ours beside our link.
+ */
+export function greeting(name: { lastName: string; firstName: string }): string {
+  const line = `${name.lastName} ${name.firstName}`.normalize('NFC').replace(NOT_IN_A_LINE, ' ').replace(/\s+/gu, ' ').trim();
+  if (line === '' || humanTextProblem(line, { maxLength: GREETING_NAME_MAX, noLinks: true }) !== null) return 'お客様';
+  return `${line} 様`;
+}
 
 /** After registration: confirm the address (the link works once, for 72 hours). */
 export function activationMail(input: { to: string; lastName: string; firstName: string; url: string }): MailMessage {
