@@ -6,6 +6,10 @@ export type AccountEvent =
   | 'account.registered'
   /** The activation mail could not be sent: the new (never activated) account was removed again. */
   | 'account.registration_withdrawn'
+  /** A registration of an address whose never-activated account's link had expired replaced that account (data: its id). */
+  | 'account.registration_replaced'
+  /** The hourly job removed a never-activated account whose link had expired (data: the address). */
+  | 'account.registration_purged'
   | 'account.activated'
   | 'account.logged_in'
   | 'account.login_failed'

@@ -21,6 +21,8 @@ export interface AppContext {
    * registration page reads the same file). Unset: they may.
    */
   readonly individualsSupported?: () => Promise<boolean>;
+  /** The bytes one applicant may keep in uploads; unset: UPLOAD_MAX_USER_BYTES (500 MB). Tests set less. */
+  readonly uploadQuotaBytes?: number;
 }
 
 /** A transaction or the database itself: services accept either. */

@@ -11,7 +11,9 @@ import { acquireDataDirLock, type DataDirLock } from './lock';
 import { configureSessionLimits } from './accounts/sessions';
 import { createFilesPrivately, makeDataDirPrivate } from './data-dir';
 import { createMailer, type Mailer } from './mail/mailer';
+import { runExclusiveJob } from './jobs';
 import { pruneExpired } from './maintenance';
+import { PURGE_JOB, purgeNeverActivated } from './modules/register/purge';
 import { siteIndividualsSupported } from './modules/system-settings/site-config';
 import { createStorage } from './storage/create';
 import { sweepStorage } from './storage/sweep';
@@ -112,8 +114,17 @@ async function main(): Promise<void> {
     const address = app.server.address();
     port = address !== null && typeof address === 'object' ? address.port : env.PORT;
     const db = database.drizzle;
-    const prune = () =>
+    const prune = () => {
       void pruneExpired(db, systemClock()).catch((error: unknown) => log(`pruning expired rows failed: ${String(error)}`));
+      // Never-activated accounts whose link expired (issue 23): one API process at a time (jobs.ts).
+      void runExclusiveJob(db, PURGE_JOB, (tx) => purgeNeverActivated(tx, systemClock()))
+        .then((run) => {
+          if (run.ran && run.result.accounts > 0) log(`removed ${run.result.accounts} never-activated account(s) whose link had expired`);
+        })
+        .catch((error: unknown) => {
+          if (!shuttingDown) log(`purging never-activated accounts failed: ${String(error)}`);
+        });
+    };
     prune();
     pruning = setInterval(prune, PRUNE_INTERVAL_MS).unref();
     // Objects no upload row refers to (storage/sweep.ts): at start, then hourly; one at a time.

@@ -1,3 +1,4 @@
+import { humanTextProblem } from '@app/shared/contracts';
 import { formatYen } from '@app/shared/domain';
 import type { MailMessage } from './mailer';
 
@@ -8,6 +9,7 @@ export const SERVICE_NAME = 'ツムギ 請求書買取';
 export const MAIL_SUBJECTS = {
   activation: `【${SERVICE_NAME}】メールアドレスのご確認`,
   passwordReset: `【${SERVICE_NAME}】パスワード再設定のご案内`,
+  registrationPending: `【${SERVICE_NAME}】会員登録が完了していません`,
   mailChange: `【${SERVICE_NAME}】新しいメールアドレスのご確認`,
   passwordChanged: `【${SERVICE_NAME}】パスワードを変更しました`,
   bankAccountChanged: `【${SERVICE_NAME}】振込先口座を変更しました`,
@@ -71,7 +73,22 @@ function render(layout: Layout): MailMessage {
   return { to: layout.to, subject: layout.subject, text, html };
 }
 
-const greeting = (name: { lastName: string; firstName: string }) => `${name.lastName} ${name.firstName} 様`.trim();
+/** Longest name a greeting prints (family and given name together); a longer one is not a name. */
+const GREETING_NAME_MAX = 60;
+/** Line breaks, controls, bidi and invisible formatting characters: each becomes a space. */
+const NOT_IN_A_LINE = /[\p{Cc}\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029\u2060-\u2069\ufeff]/gu;
+
+/**
+ * The greeting line. The names are what the applicant typed, and the activation mail goes to an
+ * address nobody has confirmed yet: the name is printed only as one line of plain text (every line
+ * break, control or bidi character a space), and not at all — 「お客様」 — when it is empty, longer
+ * than a name, or holds a link, so that no text of theirs reads as ours beside our link.
+ */
+export function greeting(name: { lastName: string; firstName: string }): string {
+  const line = `${name.lastName} ${name.firstName}`.normalize('NFC').replace(NOT_IN_A_LINE, ' ').replace(/\s+/gu, ' ').trim();
+  if (line === '' || humanTextProblem(line, { maxLength: GREETING_NAME_MAX, noLinks: true }) !== null) return 'お客様';
+  return `${line} 様`;
+}
 
 /** After registration: confirm the address (the link works once, for 72 hours). */
 export function activationMail(input: { to: string; lastName: string; firstName: string; url: string }): MailMessage {
@@ -100,6 +117,29 @@ export function passwordResetMail(input: { to: string; lastName: string; firstNa
       'このリンクの有効期限は1時間で、一度だけ使えます。',
       'お心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。',
     ],
+  });
+}
+
+/**
+ * A password reset asked for an address whose account was never activated (issue 23): no link
+ * that sets a password — whoever registered chose it, and the mailbox's owner may not be that
+ * person — and none of the registrant's text (the greeting is お客様). It says what to do: open the
+ * activation mail if the registration was theirs, or register anew once the address is free.
+ */
+export function registrationPendingMail(input: { to: string; freeFrom: Date; now: Date; registerUrl: string }): MailMessage {
+  const free = input.freeFrom.getTime() <= input.now.getTime();
+  return render({
+    to: input.to,
+    subject: MAIL_SUBJECTS.registrationPending,
+    greeting: 'お客様',
+    intro: [
+      'パスワード再設定のお申し込みを受け付けましたが、このメールアドレスの会員登録は、メールアドレスの確認が済んでいないため、まだ完了していません。',
+      free
+        ? '確認のリンクは有効期限が切れています。すでに新規登録いただけますので、次のリンクから、あらためてご登録ください。'
+        : `ご自身で登録された場合は、登録時にお送りした確認メールのリンクを開いてください（${jstDateTime(input.freeFrom)}まで有効です）。お心当たりのない登録の場合や、確認メールが見当たらない場合は、${jstDateTime(input.freeFrom)}以降に、次のリンクからあらためてご登録いただけます。`,
+    ],
+    link: { url: input.registerUrl, label: '新規登録のページを開く' },
+    outro: ['確認されなかった登録は、自動的に削除されます。', 'お心当たりのない場合は、このメールを破棄してください。'],
   });
 }
 

@@ -48,6 +48,8 @@ export interface TestApiOptions {
   /** Replaces the outbox mailer (e.g. a slow one). */
   readonly mailer?: (outbox: Mailer) => Mailer;
   readonly trustProxy?: TrustProxy;
+  /** The per-applicant upload quota (default: the real 500 MB). */
+  readonly uploadQuotaBytes?: number;
 }
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -65,6 +67,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     storage: new LocalStorage(path.join(dataDir, 'uploads')),
     publicUrl: () => PUBLIC_URL,
     trustedOrigins: [PUBLIC_URL],
+    ...(options.uploadQuotaBytes === undefined ? {} : { uploadQuotaBytes: options.uploadQuotaBytes }),
   };
   const app = buildApp({
     env: { SITE_DIR: path.join(dataDir, 'no-site'), LOG_LEVEL: 'silent', TRUST_PROXY: options.trustProxy ?? false },

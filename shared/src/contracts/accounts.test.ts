@@ -4,6 +4,7 @@ import {
   ACCOUNT_MESSAGES,
   ActivationRequestSchema,
   COMMON_PASSWORDS,
+  HUMAN_TEXT_MESSAGES,
   LoginRequestSchema,
   PasswordChangeRequestSchema,
   PasswordResetConfirmRequestSchema,
@@ -157,6 +158,23 @@ describe('RegisterRequestSchema', () => {
     });
     expect(errorsOf(RegisterRequestSchema, { ...valid, password: 'x'.repeat(129) })).toEqual({
       password: ['この項目が128文字より長くならないようにしてください。'],
+    });
+  });
+
+  test('names are one line of plain text: no line breaks, control or bidi characters, no links (issue 23)', () => {
+    const phishing = '太郎\n\n【重要】アカウントが停止されました。https://tsumugi-login.example/verify から再認証してください。\n';
+    expect(errorsOf(RegisterRequestSchema, { ...valid, first_name: phishing })).toEqual({ first_name: [HUMAN_TEXT_MESSAGES.lineBreak] });
+    expect(errorsOf(RegisterRequestSchema, { ...valid, last_name: '山田\u202e' })).toEqual({
+      last_name: [HUMAN_TEXT_MESSAGES.forbiddenCharacters],
+    });
+    expect(errorsOf(RegisterRequestSchema, { ...valid, first_name: '太郎 https://evil.example/' })).toEqual({
+      first_name: [HUMAN_TEXT_MESSAGES.link],
+    });
+    expect(errorsOf(RegisterRequestSchema, { ...valid, company_name: '株式会社\u0000ヤマダ' })).toEqual({
+      company_name: [HUMAN_TEXT_MESSAGES.forbiddenCharacters],
+    });
+    expect(errorsOf(RegisterRequestSchema, { ...valid, company_name: 'www.yamada.example 株式会社' })).toEqual({
+      company_name: [HUMAN_TEXT_MESSAGES.link],
     });
   });
 

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { MESSAGES } from '../domain/messages';
 import { ACCOUNT_MESSAGES } from './account-messages';
-import { LinkParamSchema, addIssue, always, body, EmailFieldSchema, optionalText, PasswordFieldSchema, requiredText, text } from './fields';
+import { LinkParamSchema, addIssue, always, body, EmailFieldSchema, optionalText, PasswordFieldSchema, text } from './fields';
+import { COMPANY_NAME, humanText, optionalHumanText, PERSON_NAME } from './human-text';
 import { validatePassword } from './passwords';
 
 /**
@@ -38,9 +39,10 @@ export const RegisterRequestSchema = body({
           ? ACCOUNT_MESSAGES.notNull
           : ACCOUNT_MESSAGES.invalidChoice(issue.input),
   }),
-  last_name: requiredText(NAME_MAX_LENGTH),
-  first_name: requiredText(NAME_MAX_LENGTH),
-  company_name: optionalText(COMPANY_NAME_MAX_LENGTH),
+  // Names reach the activation mail and the back office: one line of plain text, no links (human-text.ts).
+  last_name: humanText(PERSON_NAME),
+  first_name: humanText(PERSON_NAME),
+  company_name: optionalHumanText(COMPANY_NAME),
   ceres_xuid: optionalText(255),
 }).check(
   z.superRefine((value: unknown, ctx) => {

@@ -8,6 +8,7 @@ export * from './account-messages';
 export * from './amounts';
 export * from './common';
 export * from './fields';
+export * from './human-text';
 export * from './passwords';
 export * from './session';
 export * from './entry';

@@ -3,6 +3,7 @@ import { FORMAT_MESSAGES, MESSAGES } from '../domain/messages';
 import { PHONE_MESSAGES } from '../domain/phone';
 import { PROFILE_MESSAGES } from '../domain/profile';
 import { ACCOUNT_MESSAGES } from './account-messages';
+import { HUMAN_TEXT_MESSAGES } from './human-text';
 import { POSTAL_CODE_MESSAGES } from './postal-code';
 import { ProfileNameAndIdentityPatchSchema, ProfilePatchSchema, ProfileSchema, ProfileWithoutSectorPatchSchema } from './profile';
 
@@ -115,7 +116,11 @@ describe('profile text fields: bounded, clean, checked', () => {
     [{ office_prefecture: '東京' }, 'office_prefecture', PROFILE_MESSAGES.prefecture],
     [{ last_name: '山田\u202e' }, 'last_name', PROFILE_MESSAGES.forbiddenCharacters],
     [{ company_name: '株式会社\u0000' }, 'company_name', PROFILE_MESSAGES.forbiddenCharacters],
-    [{ owner_city: '渋谷区\n渋谷' }, 'owner_city', PROFILE_MESSAGES.forbiddenCharacters],
+    [{ owner_city: '渋谷区\n渋谷' }, 'owner_city', HUMAN_TEXT_MESSAGES.lineBreak],
+    [{ first_name: '太郎\r\n至急ご連絡ください' }, 'first_name', HUMAN_TEXT_MESSAGES.lineBreak],
+    [{ first_name: '太郎 https://evil.example' }, 'first_name', HUMAN_TEXT_MESSAGES.link],
+    [{ company_name: 'www.evil.example' }, 'company_name', HUMAN_TEXT_MESSAGES.link],
+    [{ owner_phone: '03\n1234\n5678' }, 'owner_phone', HUMAN_TEXT_MESSAGES.lineBreak],
     [{ business_summary: '\u2066' }, 'business_summary', PROFILE_MESSAGES.forbiddenCharacters],
     [{ first_name: 'あ'.repeat(151) }, 'first_name', ACCOUNT_MESSAGES.tooLong(150)],
     [{ owner_building_number: 'a'.repeat(101) }, 'owner_building_number', ACCOUNT_MESSAGES.tooLong(100)],

@@ -1,11 +1,12 @@
 import * as z from 'zod/mini';
 import { normalizePhoneNumber, PHONE_MESSAGES } from '../domain/phone';
-import { hasForbiddenCharacters, isPrefecture, PROFILE_FIELD_MAX_LENGTHS, PROFILE_MESSAGES } from '../domain/profile';
+import { isPrefecture, PROFILE_FIELD_MAX_LENGTHS, PROFILE_MESSAGES } from '../domain/profile';
 import { CORPORATE_DIVISIONS, DEFAULT_SECTOR, IDENTITY_DOCUMENT_TYPES, SECTORS } from '../domain/statuses';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { BankAccountStringSchema } from './amounts';
 import { ConfirmationStatusSchema, ContentFileSchema, IdSchema } from './common';
 import { addIssue, VersionFieldSchema } from './fields';
+import { COMPANY_NAME, humanTextProblem, PERSON_NAME, type HumanTextRule } from './human-text';
 import { normalizePostalCode, POSTAL_CODE_MESSAGES } from './postal-code';
 
 /**
@@ -52,27 +53,27 @@ export const ProfileSchema = z.object({
 export type Profile = z.infer<typeof ProfileSchema>;
 
 /**
- * A profile text field as a PATCH takes it: trimmed, at most `maxLength` characters, no control or
- * bidirectional characters (tab and line breaks only in multi-line text), then the field's own rule.
+ * A profile text field as a PATCH takes it: human text (human-text.ts: trimmed, NFC, bounded, one
+ * line unless multi-line, no control or bidi characters, no links in names), then the field's own rule.
  */
-const profileText = (maxLength: number, rule?: (value: string) => string | null, multiline = false) =>
+const profileText = (rule: HumanTextRule, fieldRule?: (value: string) => string | null) =>
   z.string({ error: ACCOUNT_MESSAGES.notAString }).check(
     z.trim(),
+    z.normalize('NFC'),
     z.superRefine((value, ctx) => {
-      if ([...value].length > maxLength) addIssue(ctx, ACCOUNT_MESSAGES.tooLong(maxLength));
-      else if (hasForbiddenCharacters(value, { multiline })) addIssue(ctx, PROFILE_MESSAGES.forbiddenCharacters);
-      else if (value !== '' && rule !== undefined) {
-        const message = rule(value);
-        if (message !== null) addIssue(ctx, message);
-      }
+      if (value === '') return;
+      const message = humanTextProblem(value, rule) ?? fieldRule?.(value) ?? null;
+      if (message !== null) addIssue(ctx, message);
     }),
   );
 const L = PROFILE_FIELD_MAX_LENGTHS;
 /** A phone number as typed (full-width digits, any dash); the API stores `normalizePhoneNumber`'s form. */
-const phone = profileText(L.phone, (value) => (normalizePhoneNumber(value) === null ? PHONE_MESSAGES.invalid : null));
+const phone = profileText({ maxLength: L.phone }, (value) => (normalizePhoneNumber(value) === null ? PHONE_MESSAGES.invalid : null));
 /** A postal code as typed; the API stores the 7 digits. */
-const zipcode = profileText(L.zipcode, (value) => (normalizePostalCode(value) === null ? POSTAL_CODE_MESSAGES.invalid : null));
-const prefecture = profileText(L.prefecture, (value) => (isPrefecture(value) ? null : PROFILE_MESSAGES.prefecture));
+const zipcode = profileText({ maxLength: L.zipcode }, (value) =>
+  normalizePostalCode(value) === null ? POSTAL_CODE_MESSAGES.invalid : null,
+);
+const prefecture = profileText({ maxLength: L.prefecture }, (value) => (isPrefecture(value) ? null : PROFILE_MESSAGES.prefecture));
 
 /**
  * `PATCH /api/profile/`: the fields the applicant edits, each optional, and `addfiles` as the ids of
@@ -83,25 +84,25 @@ const prefecture = profileText(L.prefecture, (value) => (isPrefecture(value) ? n
  */
 export const ProfilePatchFieldsSchema = z.partial(
   z.object({
-    first_name: profileText(L.first_name),
-    last_name: profileText(L.last_name),
+    first_name: profileText(PERSON_NAME),
+    last_name: profileText(PERSON_NAME),
     corporate_division: z
       .enum(CORPORATE_DIVISIONS)
       .check(z.refine((division) => division !== 'none', { message: PROFILE_MESSAGES.divisionNone })),
-    company_name: profileText(L.company_name),
+    company_name: profileText(COMPANY_NAME),
     bank_account: BankAccountStringSchema,
     office_phone: z.nullable(phone),
     office_zipcode: z.nullable(zipcode),
     office_prefecture: z.nullable(prefecture),
-    office_city: z.nullable(profileText(L.city)),
-    office_building_number: z.nullable(profileText(L.building_number)),
+    office_city: z.nullable(profileText({ maxLength: L.city })),
+    office_building_number: z.nullable(profileText({ maxLength: L.building_number })),
     owner_phone: z.nullable(phone),
     owner_zipcode: z.nullable(zipcode),
     owner_prefecture: z.nullable(prefecture),
-    owner_city: z.nullable(profileText(L.city)),
-    owner_building_number: z.nullable(profileText(L.building_number)),
+    owner_city: z.nullable(profileText({ maxLength: L.city })),
+    owner_building_number: z.nullable(profileText({ maxLength: L.building_number })),
     sector: z.enum(SECTORS),
-    business_summary: profileText(L.business_summary, undefined, true),
+    business_summary: profileText({ maxLength: L.business_summary, multiline: true }),
     identity_document_type: z.enum(IDENTITY_DOCUMENT_TYPES),
     addfiles: z.array(IdSchema).check(z.maxLength(20)),
   }),

@@ -129,6 +129,20 @@ describe('POST /api/profile/mail/change/', () => {
     await requestChange(agent, extra);
   });
 
+  it(`${MAX_MAIL_CHANGE_REQUESTS_PER_HOUR + 3} requests at the same moment: ${MAX_MAIL_CHANGE_REQUESTS_PER_HOUR} mails, the rest 429 (issue 23)`, async () => {
+    const { user, agent } = await applicant();
+    const addresses = Array.from({ length: MAX_MAIL_CHANGE_REQUESTS_PER_HOUR + 3 }, () => freshAddress());
+    const answers = await Promise.all(addresses.map((email) => agent.post(REQUEST, { email, password: PASSWORD })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([
+      ...Array.from({ length: MAX_MAIL_CHANGE_REQUESTS_PER_HOUR }, () => 200),
+      ...Array.from({ length: 3 }, () => 429),
+    ]);
+    const mailed = await Promise.all(addresses.map(async (email) => (await mailsTo(api, email)).length));
+    expect(mailed.reduce((a, b) => a + b, 0)).toBe(MAX_MAIL_CHANGE_REQUESTS_PER_HOUR);
+    const requested = await auditRows(api, 'account.mail_change_requested');
+    expect(requested.filter((row) => row.subject_id === String(user.id))).toHaveLength(MAX_MAIL_CHANGE_REQUESTS_PER_HOUR);
+  });
+
   it('403 for a visitor, before looking at the body', async () => {
     const response = await (await newAgent(api)).post(REQUEST, {});
     expect(response.statusCode).toBe(403);

@@ -5,10 +5,11 @@ import type { Authenticated } from '../../accounts/sessions';
 import { createOneTimeToken, hashToken, revokeOneTimeTokens, spendOneTimeToken } from '../../accounts/tokens';
 import { findUserByEmail, findUserById } from '../../accounts/users';
 import { writeAudit } from '../../audit';
-import type { AppContext } from '../../context';
+import type { AppContext, Db } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { oneTimeTokens, users } from '../../db/schema';
 import { ApiError, fieldError, ValidationError, type DrfErrors } from '../../http/errors';
+import { lockKeys } from '../../http/rate-limit';
 import { mailChangedMail, mailChangeMail } from '../../mail/templates';
 
 /** At most this many mail-change mails per account and hour (each goes to an address the caller chose). */
@@ -25,8 +26,8 @@ export function mailChangeUrl(publicUrl: string, token: string): string {
 const sameAddress = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** Seconds until another request is allowed, or 0 when it is allowed now (counted from the mails sent). */
-async function retryAfter(ctx: AppContext, userId: number, now: Date): Promise<number> {
-  const recent = await ctx.db
+async function retryAfter(db: Db, userId: number, now: Date): Promise<number> {
+  const recent = await db
     .select({ at: oneTimeTokens.createdAt })
     .from(oneTimeTokens)
     .where(
@@ -58,8 +59,9 @@ export async function requestMailChange(
 ): Promise<void> {
   const now = ctx.now();
   const { user } = auth;
-  const wait = await retryAfter(ctx, user.id, now);
-  if (wait > 0) throw new ApiError(429, { detail: MAIL_CHANGE_THROTTLED }, { 'Retry-After': String(wait) });
+  const throttled = (wait: number) => new ApiError(429, { detail: MAIL_CHANGE_THROTTLED }, { 'Retry-After': String(wait) });
+  const wait = await retryAfter(ctx.db, user.id, now);
+  if (wait > 0) throw throttled(wait);
 
   const email = input.email; // trimmed by the contract
   const errors: DrfErrors = {};
@@ -69,6 +71,11 @@ export async function requestMailChange(
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 
   const token = await ctx.db.transaction(async (tx) => {
+    // The count above is stale once parallel requests of this account commit: counted again here,
+    // under a lock per account (every API process takes part), before this request's token is made.
+    await lockKeys(tx, [`mail-change:${user.id}`]);
+    const waitNow = await retryAfter(tx, user.id, now);
+    if (waitNow > 0) throw throttled(waitNow);
     await revokeOneTimeTokens(tx, user.id, 'mail_change', now);
     const created = await createOneTimeToken(tx, user.id, 'mail_change', now);
     await tx

@@ -81,7 +81,33 @@ describe('POST /api/password/reset/', () => {
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[2]).toEqual(answers[0]);
     expect(await mailsTo(api, 'nobody-at-all@example.jp')).toEqual([]);
-    expect((await mailsTo(api, inactive.email)).map((mail) => mail.subject)).toEqual([MAIL_SUBJECTS.activation]);
+    // The never-activated address gets a notice (no link that sets a password: see the next test).
+    expect((await mailsTo(api, inactive.email)).map((mail) => mail.subject)).toEqual([
+      MAIL_SUBJECTS.activation,
+      MAIL_SUBJECTS.registrationPending,
+    ]);
+  });
+
+  it('an address whose account was never activated: a notice saying the registration is pending and when the address is free again; no reset link, none of the registrant’s text', async () => {
+    const squatted = await registerUser(api, { email: 'pending-owner@example.jp', first_name: '別人' });
+    const registeredAt = api.clock.now();
+    api.clock.advance(HOUR);
+    expect((await (await newAgent(api)).post('/api/password/reset/', { email: 'Pending-Owner@example.jp' })).json()).toEqual(SENT);
+    const notice = await lastMailTo(api, squatted.email);
+    expect(notice.subject).toBe(MAIL_SUBJECTS.registrationPending);
+    expect(notice.text.split('\n')[0]).toBe('お客様');
+    expect(notice.text).toContain(jstDateTime(new Date(registeredAt.getTime() + 72 * HOUR)));
+    expect(notice.text).toContain(`${PUBLIC_URL}/register`);
+    expect(notice.text).not.toContain('別人');
+    expect(notice.text).not.toMatch(/token=|uid=/);
+    expect((await auditRows(api, 'account.password_reset_requested')).filter((r) => r.subject_id === String(squatted.id))).toEqual([
+      expect.objectContaining({ data: expect.objectContaining({ never_activated: true }) as unknown }),
+    ]);
+
+    // Once the link has expired, the notice says the address can be registered now.
+    api.clock.advance(72 * HOUR);
+    await (await newAgent(api)).post('/api/password/reset/', { email: squatted.email });
+    expect((await lastMailTo(api, squatted.email)).text).toContain('すでに新規登録いただけます');
   });
 
   it(`sends at most ${MAX_RESET_MAILS_PER_HOUR} mails per account and hour; further requests get 429, as for an unknown address`, async () => {

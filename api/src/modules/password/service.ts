@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   ACCOUNT_MESSAGES,
   validatePassword,
@@ -24,7 +24,7 @@ import type { AppContext, Db } from '../../context';
 import { oneTimeTokens, users, type User } from '../../db/schema';
 import { fieldError, ValidationError } from '../../http/errors';
 import { ACCOUNT_RATE_LIMITS, enforceRateLimits, perClient, perKey, releaseRateLimits } from '../../http/rate-limit';
-import { passwordChangedMail, passwordResetMail } from '../../mail/templates';
+import { passwordChangedMail, passwordResetMail, registrationPendingMail } from '../../mail/templates';
 import { normalizeEmail } from '../auth/throttle';
 
 /**
@@ -32,7 +32,8 @@ import { normalizeEmail } from '../auth/throttle';
  * The caller answers the same in every case, and the work is the same too: a token is drawn and
  * hashed and the mail is built for any address (for an unknown one, to nobody); only for a real
  * account is the token stored and the mail sent (in the background, so the time the request takes
- * does not tell either). Rate limited per client and per address, known or not.
+ * does not tell either); a never-activated account's address gets a notice instead
+ * (noticeRegistrationPending). Rate limited per client and per address, known or not.
  */
 export async function requestPasswordReset(ctx: AppContext, input: PasswordResetRequest, meta: { ip: string }): Promise<void> {
   const email = normalizeEmail(input.email);
@@ -51,7 +52,10 @@ export async function requestPasswordReset(ctx: AppContext, input: PasswordReset
     firstName: user?.firstName ?? '',
     url: passwordResetUrl(ctx.publicUrl(), user?.id ?? 0, token),
   });
-  if (user === undefined) return;
+  if (user === undefined) {
+    if (found !== undefined && !found.isActive && found.activatedAt === null) await noticeRegistrationPending(ctx, found, now, meta);
+    return;
+  }
   await ctx.db.transaction(async (tx) => {
     await tx.insert(oneTimeTokens).values({
       userId: user.id,
@@ -63,6 +67,30 @@ export async function requestPasswordReset(ctx: AppContext, input: PasswordReset
     await writeAudit(tx, { event: 'account.password_reset_requested', at: now, actor: null, userId: user.id, data: { ip: meta.ip } });
   });
   ctx.mailer.sendInBackground(mail);
+}
+
+/**
+ * A reset asked for an address whose account nobody activated: no reset link (a password set that
+ * way would activate an account whose names someone else chose, and the mailbox's owner may not be
+ * who registered), but a notice to the address saying the registration is pending and from when
+ * the address can be registered anew (a new registration then replaces the account: register/).
+ * The caller's answer is the same as for every address.
+ */
+async function noticeRegistrationPending(ctx: AppContext, user: User, now: Date, meta: { ip: string }): Promise<void> {
+  const [links] = await ctx.db
+    .select({ expiresAt: sql<Date | null>`max(${oneTimeTokens.expiresAt})` })
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.purpose, 'activation'), isNull(oneTimeTokens.usedAt)));
+  const lastLink = links?.expiresAt == null ? 0 : new Date(links.expiresAt).getTime();
+  const freeFrom = new Date(Math.max(user.createdAt.getTime() + TOKEN_LIFETIME_MS.activation, lastLink));
+  await writeAudit(ctx.db, {
+    event: 'account.password_reset_requested',
+    at: now,
+    actor: null,
+    userId: user.id,
+    data: { ip: meta.ip, never_activated: true },
+  });
+  ctx.mailer.sendInBackground(registrationPendingMail({ to: user.email, freeFrom, now, registerUrl: `${ctx.publicUrl()}/register` }));
 }
 
 /** Django reports the rules a new password breaks on new_password2. */

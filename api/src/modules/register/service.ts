@@ -12,6 +12,7 @@ import { fieldError } from '../../http/errors';
 import { ACCOUNT_RATE_LIMITS, enforceRateLimits, perClient, perKey } from '../../http/rate-limit';
 import { activationMail } from '../../mail/templates';
 import { normalizeEmail } from '../auth/throttle';
+import { isNeverActivatedAndExpired, neverActivatedAndExpired } from './purge';
 
 const emailTaken = () => fieldError('email', ACCOUNT_MESSAGES.emailTaken);
 
@@ -20,7 +21,10 @@ const emailTaken = () => fieldError('email', ACCOUNT_MESSAGES.emailTaken);
  * the audit row in one transaction, then — once it has committed, so a slow mail server never
  * holds a database connection or lock — sends the activation mail. When the mail cannot be sent
  * the account is removed again (500, audit `account.registration_withdrawn`), so the person can
- * simply register again; work that rolled back never sends a mail.
+ * simply register again; work that rolled back never sends a mail. An address held by a
+ * never-activated account whose link has expired is free: that account is replaced (audited
+ * `account.registration_replaced`), and the activation mail goes to the address as for any
+ * registration, so whoever registers still has to own the mailbox.
  */
 export async function register(ctx: AppContext, input: RegisterRequest, meta: { ip: string }): Promise<AccountSummary> {
   // What the registration page refuses (個人事業主 while individuals are unsupported), so does the API.
@@ -31,12 +35,23 @@ export async function register(ctx: AppContext, input: RegisterRequest, meta: { 
     ...perClient(ctx, ACCOUNT_RATE_LIMITS.registerPerClient, meta.ip),
     ...perKey(ACCOUNT_RATE_LIMITS.registerPerAddress, normalizeEmail(input.email)),
   ]);
-  if ((await findUserByEmail(ctx.db, input.email)) !== undefined) throw emailTaken();
-  const passwordHash = await hashPassword(input.password);
   const now = ctx.now();
+  // An address held by an account nobody activated is free again once its link has expired: the
+  // new registration replaces that account (and the password whoever registered it chose).
+  const existing = await findUserByEmail(ctx.db, input.email);
+  if (existing !== undefined && !(await isNeverActivatedAndExpired(ctx.db, existing.id, now))) throw emailTaken();
+  const replacing = existing?.id;
+  const passwordHash = await hashPassword(input.password);
   let created: { user: typeof users.$inferSelect; token: string };
   try {
     created = await ctx.db.transaction(async (tx) => {
+      if (replacing !== undefined) {
+        const removed = await tx
+          .delete(users)
+          .where(and(eq(users.id, replacing), neverActivatedAndExpired(now)))
+          .returning({ id: users.id });
+        if (removed.length === 0) throw emailTaken(); // replaced by a registration at the same moment
+      }
       const [user] = await tx
         .insert(users)
         .values({
@@ -60,6 +75,15 @@ export async function register(ctx: AppContext, input: RegisterRequest, meta: { 
         userId: user.id,
         data: { corporate_division: user.corporateDivision, ip: meta.ip },
       });
+      if (replacing !== undefined) {
+        await writeAudit(tx, {
+          event: 'account.registration_replaced',
+          at: now,
+          actor: null,
+          userId: user.id,
+          data: { replaced_user: replacing, ip: meta.ip },
+        });
+      }
       return { user, token };
     });
   } catch (error) {

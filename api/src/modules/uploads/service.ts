@@ -16,6 +16,7 @@ import { writeAudit } from '../../audit';
 import type { AppContext } from '../../context';
 import { entryFiles, uploads, type Upload as UploadRow, type User } from '../../db/schema';
 import { ApiError, ValidationError, fieldError, notFound } from '../../http/errors';
+import { lockKeys } from '../../http/rate-limit';
 import { newUploadKey } from '../../storage/keys';
 
 /** The multipart field that carries the file. */
@@ -107,7 +108,9 @@ const isTooLarge = (error: unknown) => (error as { code?: string } | null)?.code
  * Stores one uploaded file: the text fields (`kind`, `side`) must come before the file part. The
  * file is streamed to storage (never held whole in memory); its type is decided by its first bytes;
  * the row is written only once the object is complete, and the object is removed again if the row
- * cannot be written. Any refusal stores nothing and leaves the user's other files as they were.
+ * cannot be written. The quota is checked before streaming (a full account wastes no upload) and
+ * reserved in the row's transaction under a per-applicant advisory lock, re-summed there, so
+ * parallel uploads cannot overshoot it. Any refusal stores nothing and leaves the user's other files as they were.
  */
 export async function createUpload(
   ctx: AppContext,
@@ -162,7 +165,8 @@ async function storeFile(ctx: AppContext, user: User, fields: Record<string, unk
     .from(uploads)
     .where(eq(uploads.userId, user.id));
   const used = Number(usage?.total ?? 0);
-  if (used >= UPLOAD_MAX_USER_BYTES) {
+  const quota = ctx.uploadQuotaBytes ?? UPLOAD_MAX_USER_BYTES;
+  if (used >= quota) {
     file.file.resume();
     throw fieldError(FILE_FIELD, UPLOAD_MESSAGES.quota);
   }
@@ -181,12 +185,20 @@ async function storeFile(ctx: AppContext, user: User, fields: Record<string, unk
     await discard(ctx, storageKey);
     throw fieldError(FILE_FIELD, UPLOAD_MESSAGES.tooLarge);
   }
-  if (used + object.size > UPLOAD_MAX_USER_BYTES) {
+  if (used + object.size > quota) {
     await discard(ctx, storageKey);
     throw fieldError(FILE_FIELD, UPLOAD_MESSAGES.quota);
   }
   try {
     return await ctx.db.transaction(async (tx) => {
+      // The sum read above is stale once other uploads of this applicant commit: the reservation is
+      // here, under a lock per applicant (every API process takes part), re-summed before the row.
+      await lockKeys(tx, [`uploads:quota:${user.id}`]);
+      const [current] = await tx
+        .select({ total: sql<number>`coalesce(sum(${uploads.size}), 0)::bigint` })
+        .from(uploads)
+        .where(eq(uploads.userId, user.id));
+      if (Number(current?.total ?? 0) + object.size > quota) throw fieldError(FILE_FIELD, UPLOAD_MESSAGES.quota);
       const [row] = await tx
         .insert(uploads)
         .values({

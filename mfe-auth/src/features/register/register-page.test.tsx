@@ -2,8 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { ACCOUNT_MESSAGES, endpoints } from '@app/shared/contracts';
-import { accountSummaryFixture, failure, mock } from '@app/shared/mocks';
+import { ACCOUNT_MESSAGES, HUMAN_TEXT_MESSAGES, endpoints } from '@app/shared/contracts';
+import { accountSummaryFixture, createMockBackend, failure, mock } from '@app/shared/mocks';
 import { server, installMswServer } from '../../testing/server';
 import RegisterPage from './register-page';
 
@@ -90,5 +90,18 @@ describe('RegisterPage', () => {
     expect(email).toHaveValue('taro@example.jp');
     expect(screen.getByLabelText(/会社名/)).toHaveValue('株式会社ツムギ商事');
     expect(screen.getByLabelText(/^パスワード/, { selector: 'input' })).toHaveValue('tsumugi-2026');
+  });
+
+  test('a name with a link is refused beside the field (the contract the API validates with), and kept as typed', async () => {
+    server.use(...createMockBackend().handlers);
+    renderPage();
+    await fillCorporate();
+    await userEvent.type(screen.getByLabelText(/^名/), ' https://tsumugi-verify.example');
+    await userEvent.click(screen.getByRole('checkbox', { name: /同意する/ }));
+    await userEvent.click(screen.getByRole('button', { name: '同意して登録する' }));
+    const firstName = screen.getByLabelText(/^名/);
+    await waitFor(() => expect(firstName).toHaveAccessibleDescription(HUMAN_TEXT_MESSAGES.link));
+    expect(firstName).toHaveValue('太郎 https://tsumugi-verify.example');
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/register$/);
   });
 });
