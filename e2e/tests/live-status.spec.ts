@@ -77,6 +77,7 @@ test('a staff decision in another browser shows on the open /mypage within 3 s, 
   await expect(entry).toContainText('書類の不備あり', LIVE_WITHIN);
 
   expect(await windowMarker(page)).toBe('still-here');
+  await page.screenshot({ path: test.info().outputPath('mypage-after-live-update.png'), fullPage: true });
   await reviewer.context().close();
 });
 
