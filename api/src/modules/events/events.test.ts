@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createStaff, newAgent, staffAgent, type Agent, type TestApi, startTestApi } from '../../test/api';
 import { applicant, completeDocument, submit, uploadCompleteFiles, type Applicant } from '../entries/testing';
+import { runIdentityCommand } from '../identity-review/set-command';
 import { notifyApplicant, parseChannelMessage, NOTICE_CHANNEL } from './notify';
 import { liveStatusTiming } from './routes';
 
@@ -162,6 +163,18 @@ describe('GET /api/events/', () => {
     expect(await streamB.next()).toEqual({ kind: 'entry', id: 1 });
     expect(streamB.notices).toEqual([{ kind: 'entry', id: 1 }]);
     expect(streamA.notices).toEqual([{ kind: 'identity', id: a.user.id }]);
+  });
+
+  it('the operator command identity:set (no request of any app) notifies a stream on either process', async () => {
+    const a = await applicant(api);
+    const stream = await openStream(other, a.agent);
+    await runIdentityCommand(
+      api.context.db,
+      { kind: 'set', email: a.user.email, status: 'inadequate', validDate: undefined },
+      api.clock.now(),
+      'operator:test',
+    );
+    expect(await stream.next()).toEqual({ kind: 'identity', id: a.user.id });
   });
 
   it('an entry decision on the other process reaches the stream (one notice per committed change, none for a refused one)', async () => {
