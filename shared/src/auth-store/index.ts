@@ -198,9 +198,15 @@ export function startLiveStatusWhenLoggedIn(): void {
     start();
     return;
   }
+  // A login in this tab: the page it leads to mounts and loads its data first, then (at idle) live status.
   const unsubscribe = authStore.subscribe((state) => {
     if (!isLoggedIn(state)) return;
     unsubscribe();
-    start();
+    window.addEventListener('single-spa:app-change', () => whenIdle(start), { once: true });
   });
+}
+
+function whenIdle(task: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => task(), { timeout: 3000 });
+  else window.setTimeout(task, 1);
 }
