@@ -76,14 +76,17 @@ export const eventRoutes = (ctx: AppContext): Implementation[] => {
     } catch {
       throw new ApiError(503, { detail: UNAVAILABLE_DETAIL });
     }
-    // The browser went away (tab closed, navigation, network): nothing more to send.
+    // The browser went away (tab closed, navigation, network): nothing more to send. It may have
+    // gone while the stream was being subscribed: then it ends at once.
     reply.raw.on('close', end);
+    if (reply.raw.destroyed) end();
     reply
       .header('Content-Type', 'text/event-stream; charset=utf-8')
       // Not stored, but no-store would also keep some proxies from streaming; no-transform: no gzip on the way.
       .header('Cache-Control', 'no-cache, no-transform')
       // nginx (and proxies that read it) pass the events on at once instead of buffering them.
       .header('X-Accel-Buffering', 'no');
+    if (ended) return body;
     body.write(`retry: ${liveStatusTiming.retryMs}\n: open\n\n`);
     timers.push(setInterval(() => body.write(': keep-alive\n\n'), liveStatusTiming.heartbeatMs).unref());
     timers.push(setInterval(checkSession, liveStatusTiming.sessionCheckMs).unref());
