@@ -3,6 +3,7 @@ import { CHANGE_EVENT, endpoints } from '../contracts';
 import {
   CHANGED_EVENT,
   EVENTS_PATH,
+  STABLE_STREAM_MS,
   STREAM_BACKOFF,
   backoffDelay,
   createLiveStream,
@@ -87,7 +88,9 @@ function setup() {
   const timers: { run: () => void; ms: number; cleared: boolean }[] = [];
   const onNotice = vi.fn();
   const onReconnected = vi.fn();
+  let now = 0;
   const stream = createLiveStream({
+    now: () => now,
     connect: (url) => {
       const source = new FakeSource(url);
       sources.push(source);
@@ -110,7 +113,7 @@ function setup() {
     expect(timer.cleared).toBe(false);
     timer.run();
   };
-  return { stream, sources, timers, onNotice, onReconnected, fire, last: () => sources.at(-1)! };
+  return { stream, sources, timers, onNotice, onReconnected, fire, last: () => sources.at(-1)!, advance: (ms: number) => (now += ms) };
 }
 
 describe('createLiveStream', () => {
@@ -128,7 +131,7 @@ describe('createLiveStream', () => {
     expect(t.onReconnected).not.toHaveBeenCalled();
   });
 
-  test('an error closes the EventSource (no retry of its own) and reconnects after a growing delay; an open resets it and says it reconnected', () => {
+  test('an error closes the EventSource (no retry of its own) and reconnects after a growing delay; a reopen says it reconnected', () => {
     const t = setup();
     t.stream.open();
     t.last().fail(); // refused at once (403/503): never opened
@@ -143,10 +146,26 @@ describe('createLiveStream', () => {
     t.fire();
     t.last().open();
     expect(t.onReconnected).toHaveBeenCalledTimes(1);
-    // A later loss starts from the first delay again.
+    expect(t.sources.filter((s) => !s.closed)).toHaveLength(1);
+  });
+
+  test('a stream closed soon after it opened keeps backing off; one that stayed open STABLE_STREAM_MS starts again from the first delay', () => {
+    const t = setup();
+    t.stream.open();
+    t.last().open();
+    t.advance(STABLE_STREAM_MS - 1);
+    t.last().fail();
+    t.fire();
+    t.last().open();
+    t.advance(5_000);
+    t.last().fail();
+    expect(t.timers.map((x) => x.ms)).toEqual([1_000, 2_000]);
+    t.fire();
+    t.last().open();
+    t.advance(STABLE_STREAM_MS);
     t.last().fail();
     expect(t.timers.at(-1)!.ms).toBe(1_000);
-    expect(t.sources.filter((s) => !s.closed)).toHaveLength(0);
+    expect(t.onReconnected).toHaveBeenCalledTimes(2);
   });
 
   test('reconnectNow (the API answered a re-read) skips a waiting delay; nothing when connected', () => {

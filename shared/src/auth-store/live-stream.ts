@@ -13,6 +13,13 @@ export interface BackoffOptions {
 export const STREAM_BACKOFF: BackoffOptions = { baseMs: 2_000, capMs: 60_000 };
 
 /**
+ * A stream counts as healthy (the back-off starts again from its first step) only once it has
+ * stayed open this long: one that a proxy or a server in trouble closes right after opening keeps
+ * backing off instead of reconnecting (and re-reading the page) every second or two.
+ */
+export const STABLE_STREAM_MS = 60_000;
+
+/**
  * The wait before reconnect number `attempt` (0 = the first after a loss): exponential with a cap,
  * and "equal jitter" (half fixed, half random) so that the tabs a server restart disconnected all at
  * once do not all come back in the same instant. `random` is in [0, 1).
@@ -51,6 +58,8 @@ export interface LiveStreamDeps {
   readonly setTimer: (run: () => void, ms: number) => unknown;
   readonly clearTimer: (timer: unknown) => void;
   readonly random: () => number;
+  /** The clock (ms), for how long a stream stayed open. */
+  readonly now: () => number;
   readonly onNotice: (notice: LiveNotice) => void;
   /** The stream opened again after a loss: notices may have been missed meanwhile. */
   readonly onReconnected: () => void;
@@ -71,7 +80,8 @@ export interface LiveStream {
  * One EventSource with our own reconnects. EventSource retries by itself after a dropped
  * connection, at the `retry:` interval for ever and not at all after an error status (403 once the
  * session ended, 503): so at any error this closes it and opens a new one after `backoffDelay`
- * (reset once a stream opens). A loss followed by an open calls `onReconnected`.
+ * (reset once a stream has stayed open STABLE_STREAM_MS). A loss followed by an open calls
+ * `onReconnected`.
  */
 export function createLiveStream(deps: LiveStreamDeps): LiveStream {
   let source: EventSourceLike | null = null;
@@ -79,6 +89,7 @@ export function createLiveStream(deps: LiveStreamDeps): LiveStream {
   let attempt = 0;
   let lost = false;
   let opened = false;
+  let openedAt = 0;
   let closed = true;
 
   const connect = () => {
@@ -89,7 +100,7 @@ export function createLiveStream(deps: LiveStreamDeps): LiveStream {
     es.onopen = () => {
       if (source !== es) return;
       opened = true;
-      attempt = 0;
+      openedAt = deps.now();
       if (lost) {
         lost = false;
         deps.onReconnected();
@@ -100,6 +111,9 @@ export function createLiveStream(deps: LiveStreamDeps): LiveStream {
       es.close();
       source = null;
       lost = true;
+      // Open long enough: healthy, so the next try is a quick one again.
+      if (opened && deps.now() - openedAt >= STABLE_STREAM_MS) attempt = 0;
+      opened = false;
       if (closed) return;
       timer = deps.setTimer(connect, backoffDelay(attempt, deps.random(), deps.backoff));
       attempt += 1;

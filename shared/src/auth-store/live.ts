@@ -41,6 +41,7 @@ export function startLive(): LiveStatus {
     setTimer: (run, ms) => window.setTimeout(run, ms),
     clearTimer: (timer) => window.clearTimeout(timer as number),
     random: Math.random,
+    now: () => Date.now(),
     onNotice: (notice) => {
       emitLiveNotice(notice);
       void revalidator.notice(notice);
