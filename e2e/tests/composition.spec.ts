@@ -58,6 +58,8 @@ test('shared singletons: one react, react-dom, react-router-dom, zustand and aut
     'react-router-dom': 1,
     'zustand/vanilla': 1,
     '@app/shared/auth-store': 1,
+    // The live-status data generation every page's loaders follow (one, or a remote would miss the re-reads).
+    '@app/shared/revalidation-store': 1,
   });
 });
 

@@ -135,7 +135,10 @@ export async function browserIdle(page: Page) {
 export async function afterNetworkQuiet(page: Page, during: () => Promise<void>, quietMs = 500) {
   const inFlight = new Set<Request>();
   let quietSince = Date.now();
-  const started = (request: Request) => inFlight.add(request);
+  // The live-status stream (GET /api/events/) stays open for as long as the page: it is not a request in flight.
+  const started = (request: Request) => {
+    if (request.resourceType() !== 'eventsource') inFlight.add(request);
+  };
   const ended = (request: Request) => {
     inFlight.delete(request);
     if (inFlight.size === 0) quietSince = Date.now();

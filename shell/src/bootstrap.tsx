@@ -21,6 +21,7 @@ import {
   recordInstance,
   refreshAuth,
   remoteForPath,
+  startLiveStatusWhenLoggedIn,
   toFederationRemotes,
   type DeploymentManifest,
   type RemoteName,
@@ -71,7 +72,17 @@ async function main() {
   await Promise.all([auth, styles]);
   start({ urlRerouteOnly: true });
   prefetchOtherRemotes(prefetcher);
+  startLiveStatusAfterFirstPage();
   void installStaleBuildReload();
+}
+
+/**
+ * Live status (issue 22: re-reads on focus and navigation, the tab's one event stream) starts once
+ * the first page has mounted, its files have loaded and the browser is idle, and only for a
+ * logged-in applicant (now, or after a login in this tab): it never competes with the first paint.
+ */
+function startLiveStatusAfterFirstPage() {
+  window.addEventListener('single-spa:first-mount', () => afterLoad(() => whenIdle(() => startLiveStatusWhenLoggedIn())), { once: true });
 }
 
 /** Remotes and applications, registered before start(): the active remote starts loading now. */

@@ -80,7 +80,8 @@ export interface EndpointSpec<Path extends string = string> {
   readonly multipart?: Schema;
   /**
    * The success answer: exactly one 2xx status, its body's schema (`null`: no body, e.g. 204), or
-   * `file: true` for the bytes of a file (a download, not JSON; the page links to it).
+   * `file: true` for the bytes of a file (a download, not JSON; the page links to it) or a stream
+   * the handler writes (the server-sent events of `GET /api/events/`).
    */
   readonly success: { readonly status: 200 | 201 | 202 | 204; readonly schema: Schema | null; readonly file?: boolean };
   /** The failures it can answer besides those implied by access and method (see ERROR_CASES). */

@@ -23,6 +23,7 @@ export * from './system-settings';
 export * from './upload';
 export * from './pre-entry';
 export * from './news';
+export * from './events';
 export * from './mail-change';
 export * from './draft';
 export * from './lookups';

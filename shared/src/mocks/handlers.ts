@@ -908,6 +908,17 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
       return branchesFixture().filter((b) => q !== '' && (b.name.includes(q) || b.kana.includes(q) || b.code.startsWith(q)));
     }),
     [e.news.list.id]: mock(e.news.list, () => loggedIn(e.news.list) ?? state.news),
+    // The live-status stream: a retry hint and a comment, then the answer ends (the mock changes
+    // nothing behind the page's back); the shell's stream reconnects with its back-off.
+    [e.events.stream.id]: mock(
+      e.events.stream,
+      () =>
+        loggedIn(e.events.stream) ??
+        new MockReply(200, new TextEncoder().encode('retry: 60000\n: mock\n\n').buffer, {
+          'Content-Type': 'text/event-stream; charset=utf-8',
+          'Cache-Control': 'no-cache',
+        }),
+    ),
     // A few codes (MOCK_POSTAL_ADDRESSES); any other 7 digits are unknown, anything else is 400 as from the API.
     [e.postalCodes.get.id]: mock(e.postalCodes.get, ({ params }) => {
       const checked = safeParse(PostalCodeParamsSchema, params);

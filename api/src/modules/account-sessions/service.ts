@@ -6,6 +6,7 @@ import { writeAudit } from '../../audit';
 import type { AppContext } from '../../context';
 import { sessions } from '../../db/schema';
 import { NON_FIELD_ERRORS, fieldError, notFound } from '../../http/errors';
+import { notifyApplicant, SESSION_ENDED } from '../events/notify';
 
 /**
  * The applicant's sessions as /profile shows them: GET /api/profile/sessions/, DELETE
@@ -91,6 +92,7 @@ export async function revokeSession(ctx: AppContext, auth: Authenticated, public
       userId: auth.user.id,
       data: { ip: meta.ip, session: publicId, device: deviceOf(target.userAgent) },
     });
+    await notifyApplicant(tx, auth.user.id, SESSION_ENDED);
   });
 }
 
@@ -104,5 +106,6 @@ export async function logoutEverywhere(ctx: AppContext, auth: Authenticated, met
       userId: auth.user.id,
       data: { ip: meta.ip, sessions: deleted.length },
     });
+    await notifyApplicant(tx, auth.user.id, SESSION_ENDED);
   });
 }

@@ -4,6 +4,7 @@ import { rotateCsrfToken } from '../../http/csrf';
 import { implement, type Implementation } from '../../http/endpoints';
 import { authenticate, clearSessionCookie, endSession, setSessionCookie } from '../../http/session';
 import { login, recordLogout } from './service';
+import { notifyApplicant, SESSION_ENDED } from '../events/notify';
 
 /** Login and logout. */
 export const authRoutes = (ctx: AppContext): Implementation[] => [
@@ -23,6 +24,8 @@ export const authRoutes = (ctx: AppContext): Implementation[] => [
   implement(endpoints.auth.logout, async ({ request, reply }) => {
     const user = await endSession(ctx, request);
     if (user !== null) await recordLogout(ctx, user, request.ip);
+    // Its open live-status streams (GET /api/events/) end now, in whichever API process they are.
+    if (user !== null) await notifyApplicant(ctx.db, user.id, SESSION_ENDED);
     clearSessionCookie(request, reply);
     return undefined;
   }),

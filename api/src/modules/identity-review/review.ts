@@ -4,6 +4,7 @@ import { drfDateTime } from '../../accounts/users';
 import { writeAudit } from '../../audit';
 import type { Db } from '../../context';
 import { users, type User } from '../../db/schema';
+import { notifyApplicant } from '../events/notify';
 
 /**
  * The review of an applicant's identity document (本人確認, spec §4), one function for both ways it
@@ -88,6 +89,7 @@ export async function reviewIdentity(db: Db, review: IdentityReview): Promise<Id
       userId: user.id,
       data: { before, after, ...(review.reason === undefined ? {} : { reason: review.reason }) },
     });
+    await notifyApplicant(tx, user.id, { kind: 'identity', id: user.id });
     return { user: updated ?? user, before, after };
   });
 }

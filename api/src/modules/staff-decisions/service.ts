@@ -35,6 +35,7 @@ import { ApiError, ValidationError, fieldError, notFound } from '../../http/erro
 import type { StaffPrincipal } from '../../http/staff-session';
 import type { MailMessage } from '../../mail/mailer';
 import { entryInadequateMail, entryRejectedMail, entryReviewedMail, entryTransferredMail } from '../../mail/templates';
+import { notifyApplicant } from '../events/notify';
 
 /**
  * The back office's decisions on an entry (issue 11): document groups, claims' terms, the entry's
@@ -107,7 +108,12 @@ async function change(
   work: (tx: Db, entry: EntryRow, now: Date) => Promise<MailMessage | null>,
 ): Promise<number> {
   const now = ctx.now();
-  const mail = await ctx.db.transaction(async (tx) => work(tx, await lockEntry(tx, entryId), now));
+  const mail = await ctx.db.transaction(async (tx) => {
+    const entry = await lockEntry(tx, entryId);
+    const result = await work(tx, entry, now);
+    await notifyApplicant(tx, entry.userId, { kind: 'entry', id: entry.id });
+    return result;
+  });
   if (mail !== null) ctx.mailer.sendInBackground(mail);
   return entryId;
 }

@@ -19,6 +19,7 @@ export { entries } from './entries';
 export { ext } from './ext';
 export { banks } from './banks';
 export { news } from './news';
+export { events } from './events';
 export { uploads } from './uploads';
 export { postalCodes } from './postal-codes';
 export { me, systemSettings } from './session';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '@app/shared';
+import { ApiError, useDataGeneration } from '@app/shared';
 
 /** One section's data: loading, loaded, or failed with a message to show quietly. */
 export type Resource<T> =
@@ -17,8 +17,11 @@ const LOADING = { status: 'loading' } as const;
 const FALLBACK_MESSAGE = '読み込めませんでした。時間をおいて、もう一度お試しください。';
 
 /**
- * Loads one section's data when the page opens. Each section has its own, so one failing API call
- * leaves the others working. `load` must be stable (a module function or a useCallback).
+ * Loads one section's data when the page opens, and again when the data generation moves (live
+ * status: the tab shown again, a stale navigation, a notice of the stream) without showing the
+ * loading state, and keeping what is shown when such a quiet re-read fails. Each section has its
+ * own, so one failing API call leaves the others working. `load` must be stable (a module function
+ * or a useCallback).
  */
 export function useResource<T>(load: () => Promise<T>): ResourceHandle<T> {
   // The answer is kept with the loader that produced it: a new loader reads as loading at once,
@@ -26,10 +29,15 @@ export function useResource<T>(load: () => Promise<T>): ResourceHandle<T> {
   const [state, setState] = useState<{ readonly load: () => Promise<T>; readonly resource: Resource<T> }>({ load, resource: LOADING });
   const [attempt, setAttempt] = useState(0);
   const latest = useRef(0);
+  const generation = useDataGeneration();
   useEffect(() => {
     const call = ++latest.current;
     const settle = (resource: Resource<T>) => {
-      if (call === latest.current) setState({ load, resource });
+      if (call !== latest.current) return;
+      // A quiet re-read that failed leaves the data shown (an explicit reload shows loading first).
+      setState((shown) =>
+        resource.status === 'failed' && shown.load === load && shown.resource.status === 'ready' ? shown : { load, resource },
+      );
     };
     load()
       .then((data) => settle({ status: 'ready', data }))
@@ -38,7 +46,7 @@ export function useResource<T>(load: () => Promise<T>): ResourceHandle<T> {
       // A newer call (or the page closing) makes this answer stale.
       latest.current += 1;
     };
-  }, [load, attempt]);
+  }, [load, attempt, generation]);
   const reload = useCallback(() => {
     setState({ load, resource: LOADING });
     setAttempt((n) => n + 1);
