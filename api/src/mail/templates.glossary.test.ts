@@ -26,6 +26,7 @@ const SAMPLES: Samples = {
   mailChangeMail: { ...person, url: 'http://localhost:3000/profile/mail/change/done?token=t' },
   mailChangedMail: { ...person, newEmail: 'new@example.jp', at },
   passwordChangedMail: { ...person, at },
+  registrationPendingMail: { to: person.to, freeFrom: at, now: at, registerUrl: 'http://localhost:3000/register' },
   bankAccountChangedMail: { ...person, at, bankAccount },
   entryReceivedMail: {
     ...person,
