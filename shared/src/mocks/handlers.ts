@@ -6,6 +6,7 @@ import { endpoints } from '../contracts/endpoints';
 import { NOT_FOUND_DETAIL, validationErrorBody, type ValidationErrorBody } from '../contracts/errors';
 import type { DraftEntryResponse, DraftSaveRequest, EntryCreateRequest } from '../contracts/draft';
 import type { Entry } from '../contracts/entry';
+import { PAYOUT_ACCOUNT_MESSAGES } from '../domain/messages';
 import { parseYen } from '../domain/money';
 import { MAIL_CHANGE_MESSAGES } from '../contracts/mail-change';
 import type { AccountSession } from '../contracts/account-sessions';
@@ -868,6 +869,9 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
       const checked = validate(e.entries.create, body);
       if (!checked.ok) return checked.reply;
       const request = checked.value as EntryCreateRequest;
+      // As the API: the entry needs its own payout account (no fallback to the profile's).
+      const bankAccount = (request.bank_account ?? '').trim();
+      if (bankAccount === '') return failureReply(e.entries.create, 'validation', { bank_account: [PAYOUT_ACCOUNT_MESSAGES.required] });
       const id = state.entries.length + 21;
       const entry = entryFixture({
         id,
@@ -884,6 +888,7 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
             contentfiles: claim.contentfile_relations,
           }),
         ),
+        bank_account: bankAccount,
       });
       state.entries = [entry, ...state.entries];
       state.draft = draftFixture();
