@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, AppLink, href, type PageProps } from '@app/shared';
+import { ApiError, AppLink, BankAccountRows, href, type PageProps } from '@app/shared';
 import type { Entry } from '@app/shared/contracts';
 import { ENTRY_STATUS, canTransitionEntry, formatYen, isEntryCancellable, reviewKind } from '@app/shared/domain';
 import { entryLifeApi } from './api/entry-life-api';
@@ -182,12 +182,14 @@ export default function EntryDetailPage({ params }: PageProps) {
               <dd>{formatYen(entry.purchase_amount_desired)}</dd>
               <dt>資金の使い道</dt>
               <dd>{entry.purpose || '—'}</dd>
-              {entry.bank_account && (
-                <>
-                  <dt>お振込み先</dt>
-                  <dd>{entry.bank_account}</dd>
-                </>
-              )}
+            </dl>
+          </section>
+          <section className="el-section" aria-labelledby="payout-heading">
+            <h2 id="payout-heading" className="el-section__heading">
+              お振込み先
+            </h2>
+            <dl className="el-facts el-facts--plain" data-testid="payout-account">
+              <BankAccountRows account={entry.bank_account} />
             </dl>
           </section>
           {isEntryCancellable(entry.status) && (
