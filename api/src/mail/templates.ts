@@ -1,4 +1,4 @@
-import { formatYen } from '@app/shared/domain';
+import { formatYen, maskedBankAccountText } from '@app/shared/domain';
 import type { MailMessage } from './mailer';
 
 /** The service as the mails name it (BRAND.fullName of the site's copy). */
@@ -169,8 +169,9 @@ export function bankAccountChangedMail(input: Person & { at: Date; bankAccount: 
   });
 }
 
-/** The bank account string with the account number shown as its last 3 digits only. */
-export const maskAccountNumber = (bankAccount: string): string => bankAccount.replace(/\b[0-9]{4}([0-9]{3})\b/, '****$1');
+/** The bank account string with the account number shown as its last 3 digits only (the domain's one masking, bank-account.ts). */
+export const maskAccountNumber = (bankAccount: string): string =>
+  maskedBankAccountText(bankAccount) ?? '（口座の情報を読み取れませんでした）';
 
 /**
  * After `POST /api/entries/`: the entry was received (its code, when, the claims), and what happens
