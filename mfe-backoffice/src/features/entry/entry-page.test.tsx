@@ -184,6 +184,34 @@ describe('/backoffice/entries/:id', () => {
     );
   });
 
+  test('the payout account: masked on the entry (the whole number on request) and beside the amount in the 入金 dialog', async () => {
+    const user = userEvent.setup();
+    const contracted = staffEntryDetailFixture({
+      entry: entryFixture({
+        status: ENTRY_STATUS.contracted,
+        bank_account: 'みずほ銀行 渋谷支店 普通 1234567 カ）ツムギシヨウジ',
+        claims: [claimFixture({ status: CLAIM_STATUS.contracted, purchase_amount: '835340' })],
+      }),
+    });
+    renderBackoffice(PATH, { staff: mockStaff('reviewer'), review: [contracted] });
+    await heading();
+    const payout = screen.getByRole('region', { name: '振込先口座' });
+    const values = () =>
+      within(payout)
+        .getAllByRole('definition')
+        .map((dd) => dd.textContent);
+    expect(values()).toEqual(['みずほ銀行', '渋谷支店', '普通', '****567（下3桁のみ表示）', 'カ）ツムギシヨウジ']);
+    await user.click(within(payout).getByRole('button', { name: '口座番号をすべて表示' }));
+    expect(values()).toContain('1234567');
+    await user.click(screen.getByRole('button', { name: '入金済みにする' }));
+    const dialog = await screen.findByRole('dialog', { name: '買取金額の入金を記録しますか？' });
+    expect(
+      within(dialog)
+        .getAllByRole('definition')
+        .map((dd) => dd.textContent),
+    ).toEqual(['835,340円', 'みずほ銀行', '渋谷支店', '普通', '****567（下3桁のみ表示）', 'カ）ツムギシヨウジ']);
+  });
+
   test('a document group found inadequate keeps its reason; then the entry can be sent back', async () => {
     const user = userEvent.setup();
     const { backend } = renderBackoffice(PATH, { staff: mockStaff('reviewer') });
