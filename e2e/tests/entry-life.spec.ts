@@ -1,8 +1,12 @@
 import type { Browser, Page } from '@playwright/test';
 import {
+  PAYOUT_ACCOUNT,
   completeDraftViaApi,
   daysFromToday,
+  definitions,
   expectNoSeriousAxeViolation,
+  expectSaved,
+  fillPayoutAccount,
   pdfFile,
   readyApplicant,
   submittedEntryViaApi,
@@ -10,6 +14,7 @@ import {
 } from './applicants';
 import { expect, test } from './fixtures';
 import { siteLink, waitForMail } from './mail';
+import { pdfText, squeeze } from './pdf';
 import { loginAsStaff } from './staff';
 
 /**
@@ -49,8 +54,17 @@ test('apply → inadequate → resubmit only that → priced → approved by a s
   test.setTimeout(240_000);
   // The applicant applies through the wizard's last step.
   const email = await readyApplicant(page, 'corporate');
-  await completeDraftViaApi(page, 'corporate');
+  await completeDraftViaApi(page, 'corporate', { payout: false });
   await page.goto('/entry/withdrawal_details');
+  // The payout account, typed in the wizard (the bank and branch from the 全銀 suggestions).
+  await fillPayoutAccount(page, {
+    bank: { typed: 'りそな', option: /^0010 りそな/ },
+    branch: { typed: 'とうきょう', option: /^300 東京営業部/ },
+    type: '普通',
+    number: PAYOUT_ACCOUNT.fields.bank_account_number,
+    holder: PAYOUT_ACCOUNT.fields.account_holder_name,
+  });
+  await expectSaved(page);
   let since = Date.now();
   await page.getByRole('button', { name: 'この内容で申し込む' }).click();
   await expect(page).toHaveURL('/entry/complete');
@@ -150,6 +164,12 @@ test('apply → inadequate → resubmit only that → priced → approved by a s
   await expectNoSeriousAxeViolation(agreement);
   await agreement.close();
   for (const figure of ['1,000,000', '800,000', '40,000', '660', '759,340']) await expect(page.getByText(figure).first()).toBeVisible();
+  // お振込み先, masked, above 契約する: the account the applicant entered in the wizard.
+  const payout = page.getByRole('region', { name: 'お振込み先' });
+  expect(await definitions(payout)).toEqual([...PAYOUT_ACCOUNT.rows]);
+  await expect(payout).not.toContainText(PAYOUT_ACCOUNT.fields.bank_account_number);
+  const [payoutBox, signBox] = [await payout.boundingBox(), await page.getByRole('button', { name: '契約する' }).boundingBox()];
+  expect(payoutBox!.y).toBeLessThan(signBox!.y);
   await expectNoSeriousAxeViolation(page);
   await page.getByRole('button', { name: '契約する' }).click();
   // Consent first: without it nothing is signed.
@@ -158,6 +178,7 @@ test('apply → inadequate → resubmit only that → priced → approved by a s
   since = Date.now();
   await page.getByRole('button', { name: '契約する' }).click();
   await expect(page).toHaveURL('/entry/contract/complete');
+  await expect(page.getByTestId('payout-account-line')).toHaveText(PAYOUT_ACCOUNT.masked);
   await expectNoSeriousAxeViolation(page);
   await waitForMail(email, /ご契約ありがとうございます/, since);
 
@@ -165,16 +186,25 @@ test('apply → inadequate → resubmit only that → priced → approved by a s
   const pdf = await page.context().request.get(`/api/entries/${id}/contract/document/`);
   expect([pdf.status(), pdf.headers()['content-type']]).toEqual([200, 'application/pdf']);
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(await pdfText(await pdf.body())).toContain(squeeze(`譲渡代金の振込先${PAYOUT_ACCOUNT.masked}`));
 
   // Staff mark the purchase price paid; the applicant is told money is coming.
   await openInBackoffice(reviewer, id, code);
   await expect(reviewer.getByRole('link', { name: '署名済みの契約書（PDF）をダウンロード' })).toBeVisible();
+  // The entry's account, masked like everywhere (the whole number only when asked for).
+  expect(await definitions(reviewer.getByRole('region', { name: '振込先口座' }))).toEqual([...PAYOUT_ACCOUNT.rows]);
   since = Date.now();
   await reviewer.getByRole('button', { name: '入金済みにする' }).click();
-  await reviewer.getByRole('dialog').getByRole('button', { name: '入金済みにする' }).click();
+  // The 入金 confirmation names the amount and, beside it, the same masked account.
+  const transfer = reviewer.getByRole('dialog', { name: '買取金額の入金を記録しますか？' });
+  expect(await definitions(transfer)).toEqual(['759,340円', ...PAYOUT_ACCOUNT.rows]);
+  await expectNoSeriousAxeViolation(reviewer);
+  await transfer.getByRole('button', { name: '入金済みにする' }).click();
   await expect(reviewer.getByText('お振込み済み').first()).toBeVisible();
   const paid = await waitForMail(email, /買取代金をお振込みしました/, since);
   expect(paid.text).toContain('759,340');
+  expect(paid.text).toContain(`お振込み先: ${PAYOUT_ACCOUNT.masked}`);
+  expect(paid.text).not.toContain(PAYOUT_ACCOUNT.fields.bank_account_number);
 
   // Every step on the applicant's side: the detail page's timeline and /mypage.
   await page.goto(`/entry/detail/${id}`);
