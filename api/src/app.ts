@@ -21,6 +21,7 @@ import { cacheControlFor, IMMUTABLE, NO_CACHE, registerSite, SITE_NOT_BUILT, sit
 import { accountSessionRoutes } from './modules/account-sessions/routes';
 import { authRoutes } from './modules/auth/routes';
 import { entryRoutes } from './modules/entries/routes';
+import { payoutAccountRoutes } from './modules/payout-account/routes';
 import { lookupRoutes } from './modules/lookups/routes';
 import { mailChangeRoutes } from './modules/mail-change/routes';
 import { meRoutes } from './modules/me/routes';
@@ -78,6 +79,7 @@ const API_MODULES: readonly ((ctx: AppContext) => Implementation[])[] = [
   mailChangeRoutes,
   accountSessionRoutes,
   entryRoutes,
+  payoutAccountRoutes,
   newsRoutes,
   lookupRoutes,
   staffRoutes,

@@ -19,6 +19,7 @@ export const MAIL_SUBJECTS = {
   entryRejected: `【${SERVICE_NAME}】審査結果のお知らせ`,
   entryContracted: `【${SERVICE_NAME}】ご契約ありがとうございます`,
   entryTransferred: `【${SERVICE_NAME}】買取代金をお振込みしました`,
+  entryBankAccountChanged: `【${SERVICE_NAME}】お申し込みの振込先口座を変更しました`,
   entryCancelled: `【${SERVICE_NAME}】お申し込みを取り消しました`,
 } as const;
 
@@ -165,6 +166,28 @@ export function bankAccountChangedMail(input: Person & { at: Date; bankAccount: 
       `変更後の口座: ${input.bankAccount === '' ? '（削除されました）' : maskAccountNumber(input.bankAccount)}`,
     ],
     link: null,
+    outro: [NOT_YOU],
+  });
+}
+
+/**
+ * After `POST /api/entries/{id}/bank_account/`: the payout account of an offered or signed entry
+ * changed. Both accounts, masked; the payout waits for our confirmation; if it was not them, what to do.
+ */
+export function entryBankAccountChangedMail(
+  input: Person & { code: string; at: Date; before: string; after: string; url: string },
+): MailMessage {
+  return render({
+    to: input.to,
+    subject: MAIL_SUBJECTS.entryBankAccountChanged,
+    greeting: greeting(input),
+    intro: [
+      `${jstDateTime(input.at)}に、お申し込み（申込番号: ${input.code}）の振込先口座を変更しました。`,
+      `変更前の口座: ${input.before === '' ? '（未登録）' : maskAccountNumber(input.before)}`,
+      `変更後の口座: ${maskAccountNumber(input.after)}`,
+      '買取代金のお振込みは、当社で変更後の口座を確認するまでお待ちいただきます。確認のため、お電話することがあります。',
+    ],
+    link: { label: 'お申し込み内容を確認する', url: input.url },
     outro: [NOT_YOU],
   });
 }

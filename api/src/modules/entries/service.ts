@@ -157,6 +157,8 @@ function toEntry(row: EntryRow, claimRows: readonly ClaimRow[], files: readonly 
     bank_account: row.bankAccount,
     inadequate_documents: row.inadequateDocuments.map((item) => ({ ...item })),
     has_contract_document: row.contractDocumentKey !== null,
+    payout_hold_at: at(row.payoutHoldAt),
+    payout_hold_previous_bank_account: row.payoutHoldPreviousBankAccount,
   };
 }
 
