@@ -9,6 +9,7 @@ import { ClaimCard } from './components/claim-card';
 import { ConfirmDialog } from './components/confirm-dialog';
 import { EntryGate } from './components/entry-gate';
 import { EntrySummary } from './components/entry-summary';
+import { PayoutChange, canChangePayout } from './components/payout-change';
 import { StatusTimeline } from './components/status-timeline';
 import { formatDay } from './model/format';
 import { inadequateItems, itemTitle } from './model/inadequate';
@@ -149,7 +150,7 @@ function CancelSection({ entry, onCancelled }: { readonly entry: Entry; readonly
 /** /entry/detail/{entryId}: the entry's status as a timeline, its claims, what is inadequate and why, and the next action. */
 export default function EntryDetailPage({ params }: PageProps) {
   const entryId = params.entryId ?? '';
-  const { resource, reload } = useEntry(entryId);
+  const { resource, reload, replace } = useEntry(entryId);
   const navigate = useNavigate();
   return (
     <EntryGate title="お申し込み内容" resource={resource} onRetry={reload}>
@@ -191,6 +192,7 @@ export default function EntryDetailPage({ params }: PageProps) {
             <dl className="el-facts el-facts--plain" data-testid="payout-account">
               <BankAccountRows account={entry.bank_account} />
             </dl>
+            {(canChangePayout(entry) || entry.payout_hold_at !== null) && <PayoutChange entry={entry} onChanged={replace} />}
           </section>
           {isEntryCancellable(entry.status) && (
             <CancelSection
