@@ -88,7 +88,7 @@ export default function EntryPage({ params }: PageProps) {
               )}
             </dl>
           </section>
-          <PayoutSection detail={detail} />
+          <PayoutSection detail={detail} onChange={onChange} />
           <ApplicantSection applicant={detail.applicant} today={today} onChange={onApplicant} />
           <DocumentsSection detail={detail} onChange={onChange} />
           <ClaimsSection detail={detail} onChange={onChange} />

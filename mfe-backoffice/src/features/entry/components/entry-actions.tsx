@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type StaffEntryDetail, type StaffSummary } from '@app/shared/contracts';
+import { PAYOUT_CHANGE_MESSAGES, type StaffEntryDetail, type StaffSummary } from '@app/shared/contracts';
 import * as endpoints from '@app/shared/endpoints';
 import { BankAccountRows } from '@app/shared';
 import { CLAIM_STATUS, canApproveEntry, entryActionsFrom, formatYen, sumYen, type EntryAction } from '@app/shared/domain';
@@ -99,6 +99,9 @@ function TransferFacts({ detail }: { detail: StaffEntryDetail }) {
 function MoveControl({ move, detail, onChange }: { move: Move; detail: StaffEntryDetail; onChange: (detail: StaffEntryDetail) => void }) {
   const entryId = detail.entry.id;
   const spec = MOVES[move];
+  // A payout account changed after the offer waits for a staff confirmation before any 入金 (the API refuses too).
+  const held = move === 'transfer' && detail.entry.payout_hold_at !== null;
+  const heldId = `bo-transfer-held-${entryId}`;
   const action = useAction(['reason']);
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');
@@ -132,12 +135,18 @@ function MoveControl({ move, detail, onChange }: { move: Move; detail: StaffEntr
         <button
           type="button"
           className={`button ${spec.danger ? 'button--danger' : 'button--secondary'}`}
-          disabled={action.busy}
+          disabled={action.busy || held}
+          aria-describedby={held ? heldId : undefined}
           onClick={ask}
         >
           {spec.label}
         </button>
       </div>
+      {held && (
+        <p className="bo-note" id={heldId}>
+          {PAYOUT_CHANGE_MESSAGES.onHold}
+        </p>
+      )}
       <p className="bo-field__hint">{spec.help}</p>
       <ServerMessage message={action.error} />
       {asking && spec.confirm && (
