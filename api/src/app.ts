@@ -22,6 +22,7 @@ import { accountSessionRoutes } from './modules/account-sessions/routes';
 import { authRoutes } from './modules/auth/routes';
 import { entryRoutes } from './modules/entries/routes';
 import { eventRoutes } from './modules/events/routes';
+import { payoutAccountRoutes } from './modules/payout-account/routes';
 import { lookupRoutes } from './modules/lookups/routes';
 import { mailChangeRoutes } from './modules/mail-change/routes';
 import { meRoutes } from './modules/me/routes';
@@ -79,6 +80,7 @@ const API_MODULES: readonly ((ctx: AppContext) => Implementation[])[] = [
   mailChangeRoutes,
   accountSessionRoutes,
   entryRoutes,
+  payoutAccountRoutes,
   newsRoutes,
   eventRoutes,
   lookupRoutes,

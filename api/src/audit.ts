@@ -37,6 +37,8 @@ export type AccountEvent =
   | 'entry.resubmitted'
   | 'entry.cancelled'
   | 'entry.contracted'
+  /** The applicant changed an offered or signed entry's payout account (payout-account/); the payout is held. */
+  | 'entry.bank_account_changed'
   /** Staff (the back office); subject: the staff member (`staff_member`, id). */
   | 'staff.created'
   | 'staff.disabled'
@@ -56,6 +58,8 @@ export type AccountEvent =
   | 'entry.approved'
   | 'claim.delayed'
   | 'claim.returned'
+  /** A staff member confirmed the changed payout account: the hold ends (payout-account/). */
+  | 'entry.bank_account_confirmed'
   /** A staff member downloaded the signed contract (GET /api/staff/entries/{id}/contract/document/); subject: the entry. */
   | 'entry.contract_viewed_by_staff';
 

@@ -157,11 +157,37 @@ export function daysFromToday(days: number): string {
 }
 
 /**
+ * The payout account (振込先口座) an API-made draft carries, and how every page, the PDF and the mail
+ * show it: the number masked except its last 3 digits.
+ */
+export const PAYOUT_ACCOUNT = {
+  text: 'りそな 東京営業部 普通 1234567 カ）イーツーイーシヨウジ',
+  fields: {
+    bank_name: 'りそな',
+    branch_name: '東京営業部',
+    deposit_type: 'ordinary',
+    bank_account_number: '1234567',
+    account_holder_name: 'カ）イーツーイーシヨウジ',
+  },
+  masked: 'りそな 東京営業部 普通 ****567 カ）イーツーイーシヨウジ',
+  /** The `<dd>`s of the account's rows (BankAccountRows): bank, branch, type, number, holder. */
+  rows: ['りそな', '東京営業部', '普通', '****567（下3桁のみ表示）', 'カ）イーツーイーシヨウジ'],
+} as const;
+
+/** The values (`<dd>`) of a description list, in order. */
+export const definitions = (scope: Locator) => scope.getByRole('definition').allTextContents();
+
+/**
  * A complete draft for an applicant who has none yet (PUT /api/entries/draft/, version 0): one claim
  * with an invoice PDF, the financial statements of the division and one passbook account — unless
- * `withDocuments` is false (they are with us already, from an earlier entry). Answers the invoice's upload.
+ * `withDocuments` is false (they are with us already, from an earlier entry) — and the payout account
+ * (振込先口座, PAYOUT_ACCOUNT) unless `payout` is false (the spec types it in the wizard). Answers the invoice's upload.
  */
-export async function completeDraftViaApi(page: Page, division: Division, { withDocuments = true }: { withDocuments?: boolean } = {}) {
+export async function completeDraftViaApi(
+  page: Page,
+  division: Division,
+  { withDocuments = true, payout = true }: { withDocuments?: boolean; payout?: boolean } = {},
+) {
   const context = page.context();
   const invoice = await uploadViaApi(context, 'invoice', await pdfFile(page, '請求書 API.pdf', '請求書'));
   const document: DraftEntryDocument = {
@@ -187,7 +213,8 @@ export async function completeDraftViaApi(page: Page, division: Division, { with
         contentfile_relations: [{ id: invoice.id, kind: 'invoice-1' }],
       },
     ],
-    bank_account: null,
+    bank_account: payout ? PAYOUT_ACCOUNT.text : null,
+    payout_account: payout ? { ...PAYOUT_ACCOUNT.fields } : null,
     banks: [],
     can_submit_financial_statements: null,
     tax_return_submissions: null,
@@ -276,6 +303,28 @@ export async function uploadTo(scope: Locator, label: string, file: FileToUpload
 
 /** A file the field lists as uploaded (its delete button is there only once the server has it). */
 export const uploadedFile = (upload: Locator, name: string) => upload.getByRole('button', { name: `${name}を削除` });
+
+/** What an applicant types in the wizard's 振込先口座 section (the bank and branch chosen from the 全銀 suggestions). */
+export interface PayoutInput {
+  readonly bank: { readonly typed: string; readonly option: RegExp };
+  readonly branch: { readonly typed: string; readonly option: RegExp };
+  readonly type: '普通' | '当座';
+  readonly number: string;
+  readonly holder: string;
+}
+
+/** Fills the 振込先口座 section of /entry/withdrawal_details the way an applicant does. */
+export async function fillPayoutAccount(page: Page, input: PayoutInput) {
+  const section = page.getByRole('region', { name: '振込先口座' });
+  await chooseSuggestion(page, field(page, 'payout_account.bank_name'), input.bank.typed, input.bank.option);
+  await expect(field(page, 'payout_account.branch_name')).toBeFocused();
+  await chooseSuggestion(page, field(page, 'payout_account.branch_name'), input.branch.typed, input.branch.option);
+  await section.getByRole('radio', { name: input.type, exact: true }).check();
+  await field(page, 'payout_account.bank_account_number').fill(input.number);
+  await field(page, 'payout_account.account_holder_name').fill(input.holder);
+  await field(page, 'payout_account.account_holder_name').blur();
+  return section;
+}
 
 /** Types into a suggestion field (法人番号, 全銀) and taps or clicks the suggestion. */
 export async function chooseSuggestion(page: Page, input: Locator, typed: string, option: RegExp) {

@@ -5,8 +5,11 @@ import {
   chooseSuggestion,
   daysFromToday,
   expectNoSeriousAxeViolation,
+  call,
+  definitions,
   expectSaved,
   field,
+  fillPayoutAccount,
   jpegFile,
   pdfFile,
   readyApplicant,
@@ -188,6 +191,7 @@ async function submitAndFindOnMypage(page: Page, email: string): Promise<string>
 
 interface SubmittedEntry {
   code: string;
+  bank_account: string | null;
   purchase_amount_desired: string;
   purpose: string;
   addfiles: { kind: string; name: string }[];
@@ -284,12 +288,36 @@ test('a corporate applicant completes the wizard: a claim with a PDF invoice and
       ['通帳の明細ページ', await pdfFile(page, '通帳 明細.pdf', '入出金明細')],
     ],
   });
+  // 振込先口座: nothing on the profile, so nothing prefilled; submitting without it is refused on the page.
+  const payout = page.getByRole('region', { name: '振込先口座' });
+  await expect(field(page, 'payout_account.bank_name')).toHaveValue('');
+  await page.getByRole('button', { name: 'この内容で申し込む' }).click();
+  await expect(page.locator('.error-summary')).toContainText('振込先口座 — 振込先口座を入力してください。');
+  await expect(payout.getByText('振込先口座を入力してください。')).toBeVisible();
+  const holder = 'ｶ)ﾂﾑｷﾞｼｮｳｼﾞ';
+  await fillPayoutAccount(page, {
+    bank: { typed: 'りそな', option: /^0010 りそな/ },
+    branch: { typed: 'とうきょう', option: /^300 東京営業部/ },
+    type: '当座',
+    number: '７６５４３２１',
+    holder,
+  });
+  // Typed the way people type: the digits and the holder name as the bank writes them.
+  await expect(field(page, 'payout_account.bank_account_number')).toHaveValue('7654321');
+  await expect(field(page, 'payout_account.account_holder_name')).toHaveValue(normalizeAccountHolderName(holder).value);
+  await expect(payout.getByText('振込先口座を入力してください。')).toHaveCount(0);
   await expectSaved(page);
+  await expect(page.locator('.summary-list')).toContainText(`りそな 東京営業部 当座 ****321 ${normalizeAccountHolderName(holder).value}`);
   await expectNoSeriousAxeViolation(page);
 
   const code = await submitAndFindOnMypage(page, email);
   const entry = await onlyEntry(page);
-  expect(entry).toMatchObject({ code, purchase_amount_desired: '800000', purpose: '仕入れ代金の支払い' });
+  expect(entry).toMatchObject({
+    code,
+    purchase_amount_desired: '800000',
+    purpose: '仕入れ代金の支払い',
+    bank_account: `りそな 東京営業部 当座 7654321 ${normalizeAccountHolderName(holder).value}`,
+  });
   expect(entry.claims).toHaveLength(1);
   expect(entry.claims[0]).toMatchObject({
     obliger_company_name: '株式会社サンプル商事',
@@ -312,6 +340,9 @@ test('an individual applicant completes the wizard (確定申告書 by e-Tax, in
   page,
 }) => {
   const email = await readyApplicant(page, 'individual');
+  // The profile has a payout account: the wizard offers it.
+  const profileAccount = 'ゆうちょ 〇一八 普通 1112223 ヤマダ\u3000タロウ';
+  await call(page.context(), 'PATCH', '/api/profile/', { bank_account: profileAccount });
   const claim: ClaimInput = {
     // A sole proprietor as the obliger: not in the 法人番号 register, typed freely.
     obliger: 'やまだ商店',
@@ -383,13 +414,23 @@ test('an individual applicant completes the wizard (確定申告書 by e-Tax, in
     ],
   };
   await fillBank(page, 0, account);
+  // 振込先口座: prefilled from the profile, saved in the draft (the reload shows it again).
+  const payout = page.getByRole('region', { name: '振込先口座' });
+  await expect(payout.getByText(/^ご登録の振込先口座を入力しました。/)).toBeVisible();
+  await expect(field(page, 'payout_account.bank_name')).toHaveValue('ゆうちょ');
+  await expect(field(page, 'payout_account.branch_name')).toHaveValue('〇一八');
+  await expect(field(page, 'payout_account.bank_account_number')).toHaveValue('1112223');
+  await expect(field(page, 'payout_account.account_holder_name')).toHaveValue('ヤマダ\u3000タロウ');
   await reloadWhenSaved(page, '入出金明細の提出');
   await expectBank(page, 0, account);
+  await expect(field(page, 'payout_account.bank_account_number')).toHaveValue('1112223');
+  await expect(payout.getByRole('radio', { name: '普通', exact: true })).toBeChecked();
+  expect(await definitions(page.locator('.summary-list'))).toContain('ゆうちょ 〇一八 普通 ****223 ヤマダ\u3000タロウ');
   await expectNoSeriousAxeViolation(page);
 
   await submitAndFindOnMypage(page, email);
   const entry = await onlyEntry(page);
-  expect(entry).toMatchObject({ purchase_amount_desired: '1000000', purpose: '外注費の支払い' });
+  expect(entry).toMatchObject({ purchase_amount_desired: '1000000', purpose: '外注費の支払い', bank_account: profileAccount });
   expect(entry.claims[0]).toMatchObject({ obliger_company_name: 'やまだ商店', houjinbangou: null, amount: '1200000' });
   expect(entry.addfiles.map((file) => file.kind).sort()).toEqual(['ib_details', 'ib_info', 'tax_returns']);
 });

@@ -14,3 +14,4 @@ export { sessionEndpoints } from './contracts/endpoints-session';
 /** The schemas of /config.json and /deployment.json (the core reads both files without zod). */
 export { RuntimeConfigSchema } from './runtime/config-schema';
 export { DeploymentManifestSchema } from './runtime/deployment-manifest-schema';
+export * from './ui/bank-account';

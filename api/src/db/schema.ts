@@ -333,6 +333,13 @@ export const entries = pgTable(
     approvedAt: timestamp('approved_at', tz),
     /** Storage key of the signed contract PDF (null before the contract). */
     contractDocumentKey: text('contract_document_key'),
+    /**
+     * The payout is on hold since then: the applicant changed the payout account after the offer
+     * (reviewed or contracted), and no staff member has confirmed the new one yet. Null: no hold.
+     */
+    payoutHoldAt: timestamp('payout_hold_at', tz),
+    /** The account before that change (what staff compare the new one with); null with no hold. */
+    payoutHoldPreviousBankAccount: text('payout_hold_previous_bank_account'),
   },
   (table) => [
     uniqueIndex('entries_code_key').on(table.code),

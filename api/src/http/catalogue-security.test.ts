@@ -12,7 +12,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicant, completeDocument, submit, upload, uploadCompleteFiles, type Applicant } from '../modules/entries/testing';
 import type { Agent } from '../test/api';
-import { createStaff, loggedIn, newAgent, staffAgent, startTestApi, type TestApi } from '../test/api';
+import { PASSWORD, createStaff, loggedIn, newAgent, staffAgent, startTestApi, type TestApi } from '../test/api';
 
 /**
  * The security checks generated from the endpoint catalogue (and the OpenAPI document the API
@@ -104,6 +104,9 @@ const OWNERSHIP: Record<string, Fixture> = {
   'entries.cancel': { owned: entryFixture() },
   'entries.contract': { owned: entryFixture(() => ({ agreed: true })) },
   'entries.contractDocument': { owned: entryFixture() },
+  'entries.changeBankAccount': {
+    owned: entryFixture(() => ({ password: PASSWORD, bank_account: 'みずほ銀行 渋谷支店 普通 7654321 カ）ベツメイギ' })),
+  },
   'uploads.content': { owned: uploadFixture },
   'uploads.delete': { owned: uploadFixture },
   'accountSessions.revoke': { owned: otherSessionFixture },
@@ -113,6 +116,7 @@ const OWNERSHIP: Record<string, Fixture> = {
   'staff.entries.documents': { notOwned: STAFF_SEE_ALL },
   'staff.entries.action': { notOwned: STAFF_SEE_ALL },
   'staff.entries.approve': { notOwned: STAFF_SEE_ALL },
+  'staff.entries.confirmBankAccount': { notOwned: STAFF_SEE_ALL },
   'staff.entries.contractDocument': { notOwned: STAFF_SEE_ALL },
   'staff.claims.decision': { notOwned: STAFF_SEE_ALL },
   'staff.claims.action': { notOwned: STAFF_SEE_ALL },

@@ -59,9 +59,11 @@ const UNSAFE_ENDPOINTS: [method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: strin
   ['POST', '/api/entries/:id/review/', { files: [{ id: 1, group: 'invoice', claim_id: 1 }] }],
   ['POST', '/api/entries/:id/cancel/', undefined],
   ['POST', '/api/entries/:id/contract/', { agreed: true }],
+  ['POST', '/api/entries/:id/bank_account/', { password: 'x', bank_account: 'みずほ銀行 渋谷支店 普通 1234567 カ）ツムギ' }],
   ['POST', '/api/staff/entries/:id/documents/', { group: 'invoice', claim_id: 1, decision: 'confirmed' }],
   ['POST', '/api/staff/entries/:id/actions/', { action: 'transfer' }],
   ['POST', '/api/staff/entries/:id/approve/', { contract_period: '2030-01-01' }],
+  ['POST', '/api/staff/entries/:id/bank_account/confirm/', {}],
   ['POST', '/api/staff/claims/:id/decision/', { decision: 'cannot_buy' }],
   ['POST', '/api/staff/claims/:id/actions/', { action: 'return' }],
 ];

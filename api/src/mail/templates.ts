@@ -1,5 +1,5 @@
 import { humanTextProblem } from '@app/shared/contracts';
-import { formatYen } from '@app/shared/domain';
+import { formatYen, maskedBankAccountText } from '@app/shared/domain';
 import type { MailMessage } from './mailer';
 
 /** The service as the mails name it (BRAND.fullName of the site's copy). */
@@ -21,6 +21,7 @@ export const MAIL_SUBJECTS = {
   entryRejected: `【${SERVICE_NAME}】審査結果のお知らせ`,
   entryContracted: `【${SERVICE_NAME}】ご契約ありがとうございます`,
   entryTransferred: `【${SERVICE_NAME}】買取代金をお振込みしました`,
+  entryBankAccountChanged: `【${SERVICE_NAME}】お申し込みの振込先口座を変更しました`,
   entryCancelled: `【${SERVICE_NAME}】お申し込みを取り消しました`,
 } as const;
 
@@ -209,8 +210,31 @@ export function bankAccountChangedMail(input: Person & { at: Date; bankAccount: 
   });
 }
 
-/** The bank account string with the account number shown as its last 3 digits only. */
-export const maskAccountNumber = (bankAccount: string): string => bankAccount.replace(/\b[0-9]{4}([0-9]{3})\b/, '****$1');
+/**
+ * After `POST /api/entries/{id}/bank_account/`: the payout account of an offered or signed entry
+ * changed. Both accounts, masked; the payout waits for our confirmation; if it was not them, what to do.
+ */
+export function entryBankAccountChangedMail(
+  input: Person & { code: string; at: Date; before: string; after: string; url: string },
+): MailMessage {
+  return render({
+    to: input.to,
+    subject: MAIL_SUBJECTS.entryBankAccountChanged,
+    greeting: greeting(input),
+    intro: [
+      `${jstDateTime(input.at)}に、お申し込み（申込番号: ${input.code}）の振込先口座を変更しました。`,
+      `変更前の口座: ${input.before === '' ? '（未登録）' : maskAccountNumber(input.before)}`,
+      `変更後の口座: ${maskAccountNumber(input.after)}`,
+      '買取代金のお振込みは、当社で変更後の口座を確認するまでお待ちいただきます。確認のため、お電話することがあります。',
+    ],
+    link: { label: 'お申し込み内容を確認する', url: input.url },
+    outro: [NOT_YOU],
+  });
+}
+
+/** The bank account string with the account number shown as its last 3 digits only (the domain's one masking, bank-account.ts). */
+export const maskAccountNumber = (bankAccount: string): string =>
+  maskedBankAccountText(bankAccount) ?? '（口座の情報を読み取れませんでした）';
 
 /**
  * After `POST /api/entries/`: the entry was received (its code, when, the claims), and what happens

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MAX_CLAIMS_PER_ENTRY } from '../domain/constants';
+import { DEPOSIT_TYPES, MAX_CLAIMS_PER_ENTRY } from '../domain/constants';
 import { TAX_RETURN_METHODS } from '../domain/financial-statements';
 import { MESSAGES } from '../domain/messages';
 import { BANK_FILE_FORMATS } from '../domain/statuses';
@@ -38,6 +38,20 @@ export const DraftBankDocumentSchema = z.object({
 });
 export type DraftBankDocument = z.infer<typeof DraftBankDocumentSchema>;
 
+/**
+ * The payout account (振込先口座) as the applicant typed it in the wizard, field by field, so a
+ * reload restores even an unfinished one. The entry takes `bank_account`, the account string the
+ * wizard forms from these fields once they are complete (null until then).
+ */
+export const DraftPayoutAccountSchema = z.object({
+  bank_name: OptionalTextSchema,
+  branch_name: OptionalTextSchema,
+  deposit_type: z.nullish(z.enum(DEPOSIT_TYPES)),
+  bank_account_number: OptionalTextSchema,
+  account_holder_name: OptionalTextSchema,
+});
+export type DraftPayoutAccount = z.infer<typeof DraftPayoutAccountSchema>;
+
 const PURPOSE_MAX_LENGTH = 1000;
 
 /** Everything the wizard saves. */
@@ -47,6 +61,8 @@ export const DraftEntryDocumentSchema = z.object({
   claims: z._default(z.array(DraftClaimDocumentSchema).check(z.maxLength(MAX_CLAIMS_PER_ENTRY, { error: MESSAGES.tooManyClaims })), []),
   /** The applicant's own account for the purchase price (bank account string, bank-account.ts). */
   bank_account: z.nullish(z.string()),
+  /** The fields `bank_account` is formed from, as typed (see DraftPayoutAccountSchema). */
+  payout_account: z.nullish(DraftPayoutAccountSchema),
   banks: z._default(z.array(DraftBankDocumentSchema), []),
   can_submit_financial_statements: z.nullish(z.boolean()),
   tax_return_submissions: z.nullish(z.enum(TAX_RETURN_METHODS)),

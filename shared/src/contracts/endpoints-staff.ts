@@ -118,6 +118,16 @@ export const staffEndpoints = defineCatalogue({
         success: { status: 200, schema: StaffEntryDetailSchema },
         errors: ['validation', 'notFound', 'conflict'],
       }),
+      confirmBankAccount: endpoint({
+        method: 'POST',
+        path: '/api/staff/entries/{id}/bank_account/confirm/',
+        tag: 'staff',
+        summary: '申込者が変更した振込先口座の確認（入金の保留を解除し、監査ログに記録。保留がなければ 409）',
+        access: REVIEWERS,
+        params: IdParamsSchema,
+        success: { status: 200, schema: StaffEntryDetailSchema },
+        errors: ['notFound', 'conflict'],
+      }),
       approve: endpoint({
         method: 'POST',
         path: '/api/staff/entries/{id}/approve/',

@@ -110,7 +110,13 @@ describe('ClaimSchema', () => {
 
 describe('EntrySchema / EntryListSchema', () => {
   test('parses an entry and a list', () => {
-    expect(EntrySchema.parse(entry)).toEqual({ ...entry, inadequate_documents: [], has_contract_document: false });
+    expect(EntrySchema.parse(entry)).toEqual({
+      ...entry,
+      inadequate_documents: [],
+      has_contract_document: false,
+      payout_hold_at: null,
+      payout_hold_previous_bank_account: null,
+    });
     expect(EntryListSchema.parse([entry, { ...entry, id: 12, status: 1, claims: [] }])).toHaveLength(2);
   });
 

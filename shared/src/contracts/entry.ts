@@ -124,6 +124,13 @@ export const EntrySchema = z.object({
   inadequate_documents: z._default(z.array(InadequateDocumentSchema), []),
   /** Not in the spec: whether the signed contract PDF exists (`GET /api/entries/{id}/contract/document/`). */
   has_contract_document: z._default(z.boolean(), false),
+  /**
+   * Not in the spec (issue 22): since when the payout is on hold — the applicant changed the payout
+   * account after the offer and no staff member has confirmed the new one yet (null: no hold);
+   * `payout_hold_previous_bank_account` is the account before that change.
+   */
+  payout_hold_at: z._default(z.nullable(DateTimeSchema), null),
+  payout_hold_previous_bank_account: z._default(z.nullable(z.string()), null),
 });
 export type Entry = z.infer<typeof EntrySchema>;
 

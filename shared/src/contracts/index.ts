@@ -13,6 +13,7 @@ export * from './passwords';
 export * from './session';
 export * from './entry';
 export * from './entry-life';
+export * from './payout-account';
 export * from './errors';
 export * from './account-sessions';
 export * from './health';

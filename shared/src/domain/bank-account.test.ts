@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { formatBankAccount, parseBankAccount, type BankAccount } from './bank-account';
+import {
+  formatBankAccount,
+  maskBankAccount,
+  maskBankAccountNumber,
+  maskedBankAccountText,
+  parseBankAccount,
+  type BankAccount,
+} from './bank-account';
 
 const account = (overrides: Partial<BankAccount> = {}): BankAccount => ({
   bank_name: 'みずほ銀行',
@@ -71,5 +78,38 @@ describe('formatBankAccount', () => {
     account({ bank_name: 'ゆうちょ銀行', branch_name: '〇一八', account_holder_name: 'ヤマダ　タロウ' }),
   ])('round-trips %o', (value) => {
     expect(parseBankAccount(formatBankAccount(value))).toEqual({ ok: true, account: value });
+  });
+});
+
+describe('maskBankAccountNumber', () => {
+  test.each([
+    ['1234567', '****567'],
+    [' 1234567 ', '****567'],
+    ['0001', '*001'],
+    ['123', '***'],
+    ['12', '**'],
+    ['', ''],
+    ['12-34', '**-34'],
+  ])('%j → %j', (number, masked) => {
+    expect(maskBankAccountNumber(number)).toBe(masked);
+  });
+});
+
+describe('maskBankAccount', () => {
+  test('only the number changes', () => {
+    expect(maskBankAccount(account())).toEqual(account({ bank_account_number: '****567' }));
+  });
+});
+
+describe('maskedBankAccountText', () => {
+  test.each<[string | null | undefined, string | null]>([
+    ['みずほ銀行 渋谷支店 普通 1234567 カ）ヤマダ　タロウ', 'みずほ銀行 渋谷支店 普通 ****567 カ）ヤマダ　タロウ'],
+    ['みずほ銀行 渋谷支店 checking 7654321', 'みずほ銀行 渋谷支店 当座 ****321'],
+    ['みずほ銀行 1234567', null],
+    ['', null],
+    [null, null],
+    [undefined, null],
+  ])('%j → %j', (text, masked) => {
+    expect(maskedBankAccountText(text)).toBe(masked);
   });
 });

@@ -60,3 +60,33 @@ export function formatBankAccount(account: BankAccount): string {
   }
   return parts.join(' ');
 }
+
+/** How many trailing digits of an account number stay readable when it is shown masked. */
+export const BANK_ACCOUNT_VISIBLE_DIGITS = 3;
+
+/**
+ * The account number as every page, mail and PDF shows it: each character but the last 3 replaced
+ * by `*` (`1234567` → `****567`). A number of 3 characters or fewer is masked whole, so a masked
+ * number never shows an account number in full. Surrounding spaces are ignored.
+ */
+export function maskBankAccountNumber(number: string): string {
+  const value = number.trim();
+  const visible = value.length > BANK_ACCOUNT_VISIBLE_DIGITS ? value.slice(-BANK_ACCOUNT_VISIBLE_DIGITS) : '';
+  return '*'.repeat(value.length - visible.length) + visible;
+}
+
+/** The account with its number masked (`maskBankAccountNumber`). */
+export const maskBankAccount = (account: BankAccount): BankAccount => ({
+  ...account,
+  bank_account_number: maskBankAccountNumber(account.bank_account_number),
+});
+
+/**
+ * A bank account string as one masked line for a mail, a PDF or an audit row
+ * (`みずほ銀行 渋谷支店 普通 ****567 カ）ヤマダ`), or null when there is none or it does not parse
+ * (never the raw text, which would show the number).
+ */
+export function maskedBankAccountText(text: string | null | undefined): string | null {
+  const parsed = parseBankAccount(text ?? '');
+  return parsed.ok ? formatBankAccount(maskBankAccount(parsed.account)) : null;
+}

@@ -54,6 +54,18 @@ export const FORMAT_MESSAGES = {
   bankAccount: '銀行名・支店名・普通か当座・口座番号・口座名義を半角スペースで区切って入力してください。',
 } as const;
 
+/**
+ * The payout account (振込先口座) of an entry: where the purchase price is sent. The spec words the
+ * number, type and holder rules (MESSAGES); these say what it does not: that an entry needs one, and
+ * what happens to a change after the offer.
+ */
+export const PAYOUT_ACCOUNT_MESSAGES = {
+  /** Submitting an entry without a payout account. */
+  required: '振込先口座を入力してください。',
+  /** A payout account without the holder's name (口座名義). */
+  holderRequired: '口座名義を入力してください。',
+} as const;
+
 /** §8 a server error without `detail`: `ステータス {status}`. */
 export function statusMessage(status: number): string {
   return `ステータス ${status}`;

@@ -216,6 +216,8 @@ export function entryFixture(overrides: Partial<Entry> = {}): Entry {
     description_of_inadequate_document: null,
     inadequate_documents: [],
     has_contract_document: false,
+    payout_hold_at: null,
+    payout_hold_previous_bank_account: null,
     contracted_at: null,
     transferred_at: null,
     cancelled_at: null,

@@ -6,6 +6,8 @@ import { endpoints } from '../contracts/endpoints';
 import { NOT_FOUND_DETAIL, validationErrorBody, type ValidationErrorBody } from '../contracts/errors';
 import type { DraftEntryResponse, DraftSaveRequest, EntryCreateRequest } from '../contracts/draft';
 import type { Entry } from '../contracts/entry';
+import { PAYOUT_ACCOUNT_MESSAGES } from '../domain/messages';
+import { PAYOUT_CHANGE_MESSAGES, type EntryBankAccountChangeRequest } from '../contracts/payout-account';
 import { parseYen } from '../domain/money';
 import { MAIL_CHANGE_MESSAGES } from '../contracts/mail-change';
 import type { AccountSession } from '../contracts/account-sessions';
@@ -367,6 +369,8 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
       const { action } = checked.value as StaffEntryAction;
       if (action === 'markInadequate' && item.entry.inadequate_documents.length === 0)
         return failureReply(endpoint, 'conflict', { detail: STAFF_DECISION_MESSAGES.noInadequateDocument });
+      if (action === 'transfer' && item.entry.payout_hold_at !== null)
+        return failureReply(endpoint, 'conflict', { detail: PAYOUT_CHANGE_MESSAGES.onHold });
       const moved = moveEntry(item.entry, action);
       if (moved === null) return entryConflict(endpoint, item.entry);
       const at = nowIso();
@@ -389,6 +393,15 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
           action === 'archive' && item.entry.status === ENTRY_STATUS.transferred ? at : moved.transaction_completed_at,
       };
       return saveReview({ ...item, entry });
+    }),
+    [e.staff.entries.confirmBankAccount.id]: mock(e.staff.entries.confirmBankAccount, ({ params }) => {
+      const endpoint = e.staff.entries.confirmBankAccount;
+      const refused = staffRefusal(state, endpoint);
+      if (refused) return refused;
+      const item = reviewItem(params.id ?? '');
+      if (item === undefined) return failureReply(endpoint, 'notFound', { detail: NOT_FOUND_DETAIL });
+      if (item.entry.payout_hold_at === null) return failureReply(endpoint, 'conflict', { detail: PAYOUT_CHANGE_MESSAGES.noHold });
+      return saveReview({ ...item, entry: { ...item.entry, payout_hold_at: null, payout_hold_previous_bank_account: null } });
     }),
     [e.staff.entries.approve.id]: mock(e.staff.entries.approve, ({ params, body }) => {
       const endpoint = e.staff.entries.approve;
@@ -852,6 +865,36 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
       state.entries = state.entries.map((item) => (item.id === entry.id ? contracted : item));
       return contracted;
     }),
+    // As the API (payout-account/): reviewed or contracted, the password typed again, the payout held.
+    [e.entries.changeBankAccount.id]: mock(e.entries.changeBankAccount, ({ params, body }) => {
+      const endpoint = e.entries.changeBankAccount;
+      const refused = loggedIn(endpoint);
+      if (refused) return refused;
+      const entry = state.entries.find((item) => String(item.id) === params.id);
+      if (entry === undefined) return failureReply(endpoint, 'notFound', { detail: NOT_FOUND_DETAIL });
+      const checked = validate(endpoint, body);
+      if (!checked.ok) return checked.reply;
+      const request = checked.value as EntryBankAccountChangeRequest;
+      if (request.password !== state.accounts.get(state.me?.email ?? ''))
+        return failureReply(endpoint, 'validation', { password: [PAYOUT_CHANGE_MESSAGES.passwordIncorrect] });
+      if (entry.status !== ENTRY_STATUS.reviewed && entry.status !== ENTRY_STATUS.contracted)
+        return failureReply(endpoint, 'conflict', {
+          detail: ENTRY_LIFE_MESSAGES.notAllowed(entryStatusLabel(entry.status) ?? '', PAYOUT_CHANGE_MESSAGES.action),
+        });
+      if (!state.profile.can_edit_bank_account)
+        return failureReply(endpoint, 'validation', { bank_account: [ACCOUNT_MESSAGES.bankAccountLocked] });
+      const bankAccount = request.bank_account.trim();
+      if (bankAccount === entry.bank_account)
+        return failureReply(endpoint, 'validation', { bank_account: [PAYOUT_CHANGE_MESSAGES.sameAccount] });
+      const changed: Entry = {
+        ...entry,
+        bank_account: bankAccount,
+        payout_hold_at: nowIso(),
+        payout_hold_previous_bank_account: entry.payout_hold_at === null ? entry.bank_account : entry.payout_hold_previous_bank_account,
+      };
+      state.entries = state.entries.map((item) => (item.id === entry.id ? changed : item));
+      return changed;
+    }),
     [e.entries.contractDocument.id]: mock(e.entries.contractDocument, ({ params }) => {
       const endpoint = e.entries.contractDocument;
       const refused = loggedIn(endpoint);
@@ -868,6 +911,9 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
       const checked = validate(e.entries.create, body);
       if (!checked.ok) return checked.reply;
       const request = checked.value as EntryCreateRequest;
+      // As the API: the entry needs its own payout account (no fallback to the profile's).
+      const bankAccount = (request.bank_account ?? '').trim();
+      if (bankAccount === '') return failureReply(e.entries.create, 'validation', { bank_account: [PAYOUT_ACCOUNT_MESSAGES.required] });
       const id = state.entries.length + 21;
       const entry = entryFixture({
         id,
@@ -884,6 +930,7 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
             contentfiles: claim.contentfile_relations,
           }),
         ),
+        bank_account: bankAccount,
       });
       state.entries = [entry, ...state.entries];
       state.draft = draftFixture();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { FACTORING_AGREEMENT } from '@app/shared/agreement';
-import { formatYen, parseDecimal, parseYen } from '@app/shared/domain';
+import { formatYen, maskedBankAccountText, parseDecimal, parseYen } from '@app/shared/domain';
 import { jstDateTime } from '../../mail/templates';
 
 /**
@@ -50,7 +50,7 @@ export interface ContractDocumentInput {
     readonly address: string;
     readonly email: string;
   };
-  /** The applicant's account the purchase price is paid to, as the entry shows it; null when none is set. */
+  /** The applicant's account the purchase price is paid to (the entry's account string; printed masked, ****567); null when none is set. */
   readonly bankAccount: string | null;
   readonly claims: readonly ContractClaim[];
 }
@@ -318,7 +318,9 @@ export async function renderContractPdf(input: ContractDocumentInput): Promise<B
   field(doc, input.applicant.companyName === '' ? '氏名' : '代表者氏名', input.applicant.name);
   field(doc, '住所', input.applicant.address);
   field(doc, 'メールアドレス', input.applicant.email);
-  if (input.bankAccount !== null && input.bankAccount !== '') field(doc, '譲渡代金の振込先', input.bankAccount);
+  // The payout account as every page shows it: the number masked except its last 3 digits.
+  const payout = maskedBankAccountText(input.bankAccount);
+  if (payout !== null) field(doc, '譲渡代金の振込先', payout);
   doc.moveDown(0.5);
 
   paragraph(doc, FACTORING_AGREEMENT.preamble, { gap: 0.8 });

@@ -5,6 +5,7 @@ import {
   FORMAT_MESSAGES,
   MESSAGES,
   NEW_ENTRY_BLOCK_MESSAGES,
+  PAYOUT_ACCOUNT_MESSAGES,
   REVIEW_STATUS,
   normalizeAccountHolderName,
 } from '@app/shared/domain';
@@ -15,6 +16,7 @@ import { setSuppressEntries } from '../system-settings/service';
 import { PUBLIC_URL, auditRows, mailsTo, newAgent, startTestApi, type Agent, type TestApi } from '../../test/api';
 import { ENTRY_MESSAGES } from './messages';
 import {
+  PAYOUT_ACCOUNT,
   PDF,
   applicant,
   completeClaim,
@@ -76,7 +78,7 @@ describe('POST /api/entries/: a complete first submit', () => {
       user: a.user.id,
       contracted_at: null,
       created_at: '2026-04-01T09:00:00.000000+09:00',
-      bank_account: null,
+      bank_account: PAYOUT_ACCOUNT,
     });
     expect(entry.claims).toHaveLength(1);
     expect(entry.claims[0]).toMatchObject({
@@ -204,6 +206,32 @@ describe('POST /api/entries/: a complete first submit', () => {
     expect(response.json()).toEqual({ detail: NOT_FOUND_DETAIL });
     expect((await other.agent.get('/api/entries/')).json()).toEqual([]);
     expect((await other.agent.get('/api/entries/99999/')).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/entries/: the payout account is the entry’s own copy', () => {
+  it('no fallback to the profile’s account: a draft without one is refused even when the profile has one', async () => {
+    const a = await ready();
+    await sql('update users set bank_account = $2 where id = $1', [a.user.id, 'みずほ銀行 渋谷支店 普通 7777777 カ）ツムギ']);
+    const response = await submit(a.agent, { ...a.document, bank_account: null });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ bank_account: [PAYOUT_ACCOUNT_MESSAGES.required] });
+  });
+
+  it('a later PATCH /api/profile/ of the bank account leaves the entry’s account as submitted', async () => {
+    const a = await ready();
+    await sql('update users set bank_account = $2 where id = $1', [a.user.id, PAYOUT_ACCOUNT]);
+    const created = await submit(a.agent, a.document);
+    expect(created.statusCode, created.body).toBe(201);
+    const id = entryOf(created).id;
+    const profile = (await a.agent.get('/api/profile/')).json<{ version: number }>();
+    const changed = await a.agent.patch('/api/profile/', {
+      version: profile.version,
+      bank_account: 'みずほ銀行 渋谷支店 当座 7654321 カ）ベツメイギ',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ bank_account: 'みずほ銀行 渋谷支店 当座 7654321 カ）ベツメイギ' });
+    expect(entryOf(await a.agent.get(`/api/entries/${id}/`)).bank_account).toBe(PAYOUT_ACCOUNT);
   });
 });
 
@@ -427,6 +455,18 @@ describe('POST /api/entries/: the §5 rules', () => {
         financial_statement_files: [ENTRY_MESSAGES.missingFiles(['pl'])],
       }),
     ],
+    ['no payout account (null)', (d) => ({ ...d, bank_account: null }), { bank_account: [PAYOUT_ACCOUNT_MESSAGES.required] }],
+    ['no payout account (blank)', (d) => ({ ...d, bank_account: '  ' }), { bank_account: [PAYOUT_ACCOUNT_MESSAGES.required] }],
+    [
+      'a payout account without the holder',
+      (d) => ({ ...d, bank_account: 'りそな銀行 新宿支店 普通 1234567' }),
+      { bank_account: [PAYOUT_ACCOUNT_MESSAGES.holderRequired] },
+    ],
+    [
+      'a payout account number of 6 digits',
+      (d) => ({ ...d, bank_account: 'りそな銀行 新宿支店 普通 123456 カ）ツムギ' }),
+      { bank_account: [MESSAGES.bankAccountNumber] },
+    ],
     [
       'the applicant’s own bank account string, malformed',
       (d) => ({ ...d, bank_account: 'みずほ銀行 渋谷支店 普通' }),
@@ -492,6 +532,7 @@ describe('POST /api/entries/: documents already with the operator, individuals, 
       purchase_amount_desired: '500000',
       purpose: '運転資金',
       claims: [completeClaim('4', [{ id: invoice, kind: 'invoice-4' }])],
+      bank_account: PAYOUT_ACCOUNT,
     });
     expect(response.statusCode, response.body).toBe(201);
     expect(entryOf(response)).toMatchObject({

@@ -550,6 +550,8 @@ describe('POST /api/entries/{id}/contract/ and the signed contract', () => {
     expect(squeezed).not.toContain('有限会社ニシ');
     expect(squeezed).toContain('合計（1件）');
     expect(squeezed).toContain(CONSENT_LINE);
+    // The payout account the applicant entered, masked as everywhere (****567).
+    expect(squeezed).toContain('譲渡代金の振込先りそな銀行新宿支店普通****567カ）ツムギシヨウジ');
     expect(squeezed).toContain(`同意したメールアドレス${a.user.email}`);
   });
 

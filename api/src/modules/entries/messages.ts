@@ -1,4 +1,4 @@
-import { NEW_ENTRY_BLOCK_MESSAGES, type UploadKind } from '@app/shared/domain';
+import { NEW_ENTRY_BLOCK_MESSAGES, PAYOUT_ACCOUNT_MESSAGES, type UploadKind } from '@app/shared/domain';
 
 /**
  * What the entry endpoints tell the applicant when the server's own checks fail (the spec words the
@@ -51,4 +51,6 @@ export const ENTRY_MESSAGES = {
   noBanks: '入出金明細を提出する口座を1つ以上追加してください。',
   profile: 'プロフィールの入力が完了していません。プロフィールをご入力のうえ、お申し込みください。',
   identity: NEW_ENTRY_BLOCK_MESSAGES.identityImperfect,
+  bankAccountRequired: PAYOUT_ACCOUNT_MESSAGES.required,
+  bankAccountHolderRequired: PAYOUT_ACCOUNT_MESSAGES.holderRequired,
 } as const;

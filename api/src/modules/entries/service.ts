@@ -25,6 +25,7 @@ import {
   isWithdrawalsDetailDone,
   normalizeAccountHolderName,
   normalizeBankAccountNumber,
+  parseBankAccount,
   parseYen,
   requiredAccountActivityFiles,
   requiredFinancialStatementFiles,
@@ -156,6 +157,8 @@ function toEntry(row: EntryRow, claimRows: readonly ClaimRow[], files: readonly 
     bank_account: row.bankAccount,
     inadequate_documents: row.inadequateDocuments.map((item) => ({ ...item })),
     has_contract_document: row.contractDocumentKey !== null,
+    payout_hold_at: at(row.payoutHoldAt),
+    payout_hold_previous_bank_account: row.payoutHoldPreviousBankAccount,
   };
 }
 
@@ -414,10 +417,16 @@ export async function createEntry(ctx: AppContext, authUser: User, request: Entr
     ];
     if (!isAccountStepDone(identity))
       add(errors, 'profile', identity.hasSatisfiedProfile ? ENTRY_MESSAGES.identity : ENTRY_MESSAGES.profile);
+    // The payout account: the entry's own copy, as the wizard sent it (prefilled there from the profile).
     const bankAccount = isBlank(request.bank_account) ? null : (request.bank_account ?? '').trim();
-    if (bankAccount !== null) {
+    if (bankAccount === null) add(errors, 'bank_account', ENTRY_MESSAGES.bankAccountRequired);
+    else {
       const checked = safeParse(BankAccountStringSchema, bankAccount);
       if (!checked.success) add(errors, 'bank_account', checked.error.issues[0]?.message ?? MESSAGES.checkFieldErrors);
+      else {
+        const parsed = parseBankAccount(bankAccount);
+        if (parsed.ok && parsed.account.account_holder_name === null) add(errors, 'bank_account', ENTRY_MESSAGES.bankAccountHolderRequired);
+      }
     }
     // Never an entry whose steps the domain does not call complete, even for a reason not mapped above.
     if (Object.keys(errors).length === 0 && complete.includes(false)) add(errors, 'non_field_errors', MESSAGES.checkFieldErrors);
@@ -462,7 +471,7 @@ export async function createEntry(ctx: AppContext, authUser: User, request: Entr
           })),
         },
         draftEntryId: draft.id,
-        bankAccount: bankAccount ?? (user.bankAccount === '' ? null : user.bankAccount),
+        bankAccount,
       })
       .returning();
     if (entry === undefined) throw new Error('entry insert returned no row');

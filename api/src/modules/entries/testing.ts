@@ -93,6 +93,9 @@ export function completeClaim(key: string, files: readonly { id: number; kind: s
   };
 }
 
+/** The payout account (振込先口座) of the complete document, as the wizard sends it. */
+export const PAYOUT_ACCOUNT = 'りそな銀行 新宿支店 普通 1234567 カ）ツムギシヨウジ';
+
 /** A corporate entry every rule accepts, with its files. */
 export function completeDocument(files: CompleteFiles) {
   return {
@@ -104,7 +107,7 @@ export function completeDocument(files: CompleteFiles) {
         { id: files.additional, kind: 'additional_doc-1' },
       ]),
     ],
-    bank_account: null,
+    bank_account: PAYOUT_ACCOUNT,
     banks: [
       {
         key: '1',

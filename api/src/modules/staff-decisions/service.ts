@@ -1,4 +1,5 @@
 import {
+  PAYOUT_CHANGE_MESSAGES,
   STAFF_DECISION_MESSAGES,
   type StaffClaimAction,
   type StaffClaimDecision,
@@ -339,6 +340,8 @@ export async function moveEntry(ctx: AppContext, staff: StaffPrincipal, id: numb
     const to = nextEntryStatus(from, action);
     if (to === null) throw entryNotAllowed(entry.status);
     if (action === 'markInadequate' && entry.inadequateDocuments.length === 0) throw conflict(STAFF_DECISION_MESSAGES.noInadequateDocument);
+    // A payout account changed after the offer is confirmed by staff before any money is sent (payout-account/).
+    if (action === 'transfer' && entry.payoutHoldAt !== null) throw conflict(PAYOUT_CHANGE_MESSAGES.onHold);
     const entryClaims = await lockClaims(tx, entry.id);
 
     // The claims' moves: carried from the entry's action, or (markInadequate) the claims whose documents are lacking.

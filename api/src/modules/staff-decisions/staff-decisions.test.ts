@@ -394,7 +394,8 @@ describe('POST /api/staff/entries/{id}/actions/', () => {
     const mail = await lastMailTo(api, a.user.email);
     expect(mail.subject).toBe(MAIL_SUBJECTS.entryTransferred);
     expect(mail.text).toContain('お振込み額（合計）: 835,340円');
-    expect(mail.text).toContain('****567');
+    expect(mail.text).toContain('お振込み先: みずほ銀行 渋谷支店 普通 ****567 ヤマダタロウ');
+    expect(mail.text).not.toContain('1234567');
     expect(linkIn(mail, '/entry/detail/').href).toBe(`${PUBLIC_URL}/entry/detail/${a.entry.id}`);
     expect((await auditOf('entry.transferred', a.entry.id))[0]).toMatchObject({
       actor: `staff:${reviewer.id}`,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { STAFF_DECISION_MESSAGES, endpoints } from '@app/shared/contracts';
+import { PAYOUT_CHANGE_MESSAGES, STAFF_DECISION_MESSAGES, endpoints } from '@app/shared/contracts';
 import { CLAIM_STATUS, ENTRY_STATUS, REVIEW_STATUS } from '@app/shared/domain';
 import { claimFixture, entryFixture, failure, staffEntryDetailFixture } from '@app/shared/mocks';
 import { installMswServer, server } from '../../testing/server';
@@ -182,6 +182,63 @@ describe('/backoffice/entries/:id', () => {
       'href',
       `/api/staff/entries/${ENTRY_ID}/contract/document/`,
     );
+  });
+
+  test('the payout account: masked on the entry (the whole number on request) and beside the amount in the 入金 dialog', async () => {
+    const user = userEvent.setup();
+    const contracted = staffEntryDetailFixture({
+      entry: entryFixture({
+        status: ENTRY_STATUS.contracted,
+        bank_account: 'みずほ銀行 渋谷支店 普通 1234567 カ）ツムギシヨウジ',
+        claims: [claimFixture({ status: CLAIM_STATUS.contracted, purchase_amount: '835340' })],
+      }),
+    });
+    renderBackoffice(PATH, { staff: mockStaff('reviewer'), review: [contracted] });
+    await heading();
+    const payout = screen.getByRole('region', { name: '振込先口座' });
+    const values = () =>
+      within(payout)
+        .getAllByRole('definition')
+        .map((dd) => dd.textContent);
+    expect(values()).toEqual(['みずほ銀行', '渋谷支店', '普通', '****567（下3桁のみ表示）', 'カ）ツムギシヨウジ']);
+    await user.click(within(payout).getByRole('button', { name: '口座番号をすべて表示' }));
+    expect(values()).toContain('1234567');
+    await user.click(screen.getByRole('button', { name: '入金済みにする' }));
+    const dialog = await screen.findByRole('dialog', { name: '買取金額の入金を記録しますか？' });
+    expect(
+      within(dialog)
+        .getAllByRole('definition')
+        .map((dd) => dd.textContent),
+    ).toEqual(['835,340円', 'みずほ銀行', '渋谷支店', '普通', '****567（下3桁のみ表示）', 'カ）ツムギシヨウジ']);
+  });
+
+  test('a payout account changed after the offer: a banner with both accounts, 入金 disabled until 変更後の口座を確認した', async () => {
+    const user = userEvent.setup();
+    const held = staffEntryDetailFixture({
+      entry: entryFixture({
+        status: ENTRY_STATUS.contracted,
+        bank_account: 'りそな銀行 新宿支店 当座 7654321 カ）ツムギシヨウジ',
+        payout_hold_at: '2026-11-05T10:00:00+09:00',
+        payout_hold_previous_bank_account: 'みずほ銀行 渋谷支店 普通 1234567 カ）ツムギシヨウジ',
+        claims: [claimFixture({ status: CLAIM_STATUS.contracted, purchase_amount: '835340' })],
+      }),
+    });
+    const { backend } = renderBackoffice(PATH, { staff: mockStaff('reviewer'), review: [held] });
+    await heading();
+    const banner = screen.getByTestId('bo-payout-hold');
+    expect(banner).toHaveTextContent('入金保留中');
+    expect(banner).toHaveTextContent('変更前：みずほ銀行 渋谷支店 普通 ****567 カ）ツムギシヨウジ');
+    expect(banner).toHaveTextContent('変更後：りそな銀行 新宿支店 当座 ****321 カ）ツムギシヨウジ');
+    const transfer = screen.getByRole('button', { name: '入金済みにする' });
+    expect(transfer).toBeDisabled();
+    expect(transfer).toHaveAccessibleDescription(PAYOUT_CHANGE_MESSAGES.onHold);
+    await user.click(within(banner).getByRole('button', { name: '変更後の口座を確認した' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: '変更後の振込先口座を確認しましたか？' })).getByRole('button', { name: '確認した' }),
+    );
+    await waitFor(() => expect(screen.queryByTestId('bo-payout-hold')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: '入金済みにする' })).toBeEnabled();
+    expect(backend.state.review[0]!.entry.payout_hold_at).toBeNull();
   });
 
   test('a document group found inadequate keeps its reason; then the entry can be sent back', async () => {

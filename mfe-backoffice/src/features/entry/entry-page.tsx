@@ -13,6 +13,7 @@ import { ClaimsSection } from './components/claims-section';
 import { DocumentsSection } from './components/documents-section';
 import { EntryActions } from './components/entry-actions';
 import { HistoryTable } from './components/history-table';
+import { PayoutSection } from './components/payout-section';
 
 /**
  * /backoffice/entries/:entryId: one entry as the reviewer works on it (`GET /api/staff/entries/{id}/`)
@@ -87,6 +88,7 @@ export default function EntryPage({ params }: PageProps) {
               )}
             </dl>
           </section>
+          <PayoutSection detail={detail} onChange={onChange} />
           <ApplicantSection applicant={detail.applicant} today={today} onChange={onApplicant} />
           <DocumentsSection detail={detail} onChange={onChange} />
           <ClaimsSection detail={detail} onChange={onChange} />

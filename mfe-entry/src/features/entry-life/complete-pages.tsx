@@ -2,11 +2,13 @@ import { useLocation } from 'react-router-dom';
 import { AppLink, Phrases, href } from '@app/shared';
 import { useEntryLifeStyles } from './styles';
 
-const stateOf = (state: unknown): { code: string | null; entryId: number | null } => {
-  const value = (state ?? {}) as { code?: unknown; entryId?: unknown };
+const stateOf = (state: unknown): { code: string | null; entryId: number | null; account: string | null } => {
+  const value = (state ?? {}) as { code?: unknown; entryId?: unknown; account?: unknown };
   return {
     code: typeof value.code === 'string' ? value.code : null,
     entryId: typeof value.entryId === 'number' ? value.entryId : null,
+    // The payout account as the contract page showed it (masked): the account the money goes to.
+    account: typeof value.account === 'string' ? value.account : null,
   };
 };
 
@@ -45,7 +47,7 @@ export function CancelCompletePage() {
 /** /entry/contract/complete: signed; where the contract PDF is and when the money comes. */
 export function ContractCompletePage() {
   useEntryLifeStyles();
-  const { code, entryId } = stateOf(useLocation().state);
+  const { code, entryId, account } = stateOf(useLocation().state);
   return (
     <section className="card el-complete" aria-labelledby="contract-complete-heading">
       <span className="el-complete__mark" aria-hidden="true">
@@ -66,7 +68,15 @@ export function ContractCompletePage() {
       <h2 className="section-heading">このあとの流れ</h2>
       <ol>
         <li>当社でお振込みの手続きを行います。お振込みが済みましたら、メールでお知らせします。</li>
-        <li>お振込み額は、お知らせのメールのあと、ご登録の口座に着金します。</li>
+        <li>
+          {account === null ? (
+            'お振込み額は、お知らせのメールのあと、お申し込みの振込先口座に着金します。'
+          ) : (
+            <>
+              お振込み額は、お知らせのメールのあと、振込先口座（<span data-testid="payout-account-line">{account}</span>）に着金します。
+            </>
+          )}
+        </li>
         <li>ご契約の内容を記した契約書（PDF）は、お申し込み内容のページからいつでもダウンロードできます。</li>
         <li>売掛先から入金がありましたら、ご契約のとおり回収金をお引き渡しください。</li>
       </ol>

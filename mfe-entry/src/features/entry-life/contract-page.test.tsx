@@ -58,6 +58,17 @@ describe('/entry/contract/{entryId}', () => {
     expect(screen.getByText('合同会社やまびこ（買取不可）')).toBeInTheDocument();
     // The deadline, and the agreement in a new tab that says so.
     expect(screen.getByText('2026年11月30日（月）')).toBeInTheDocument();
+    // お振込み先 above 契約する: bank, branch, type, the number masked except its last 3 digits, holder.
+    const payout = screen.getByRole('region', { name: 'お振込み先' });
+    expect(
+      within(payout)
+        .getAllByRole('definition')
+        .map((dd) => dd.textContent),
+    ).toEqual(['みずほ銀行', '渋谷支店', '普通', '****567（下3桁のみ表示）', 'カ）ヤマダショウジ']);
+    expect(payout.textContent).not.toContain('1234567');
+    expect(
+      payout.compareDocumentPosition(screen.getByRole('button', { name: '契約する' })) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     const agreement = screen.getByRole('link', { name: '債権譲渡契約書（新しいタブで開きます）' });
     expect(agreement).toHaveAttribute('href', '/entry/23/factoring_service_agreement');
     expect(agreement).toHaveAttribute('target', '_blank');
@@ -88,6 +99,7 @@ describe('/entry/contract/{entryId}', () => {
     expect(signed?.status).toBe(ENTRY_STATUS.contracted);
     expect(signed?.has_contract_document).toBe(true);
     expect(screen.getByText(/契約書（PDF）は、お申し込み内容のページから/)).toBeInTheDocument();
+    expect(screen.getByTestId('payout-account-line')).toHaveTextContent('みずほ銀行 渋谷支店 普通 ****567 カ）ヤマダショウジ');
     expect(screen.getByRole('link', { name: 'お申し込み内容と契約書を見る' })).toHaveAttribute('href', '/entry/detail/23');
     expect(screen.getByRole('link', { name: 'マイページへ' })).toHaveAttribute('href', '/mypage');
   });

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { AppLink, Checkbox, FormAlert, SubmitButton, href, useApiForm, type PageProps } from '@app/shared';
+import { AppLink, BankAccountRows, Checkbox, FormAlert, SubmitButton, href, useApiForm, type PageProps } from '@app/shared';
 import { ENTRY_LIFE_MESSAGES, type Entry } from '@app/shared/contracts';
-import { canTransitionEntry, entryStatusLabel } from '@app/shared/domain';
+import { canTransitionEntry, entryStatusLabel, maskedBankAccountText } from '@app/shared/domain';
 import { entryLifeApi } from './api/entry-life-api';
 import { useEntry } from './api/use-entry';
 import { PurchaseBreakdown } from './components/breakdown';
@@ -24,7 +24,9 @@ function ContractForm({ entry }: { readonly entry: Entry }) {
       return;
     }
     const contracted = await entryLifeApi.contract(String(entry.id));
-    void navigate(href('entryContractComplete'), { state: { code: contracted.code, entryId: contracted.id } });
+    void navigate(href('entryContractComplete'), {
+      state: { code: contracted.code, entryId: contracted.id, account: maskedBankAccountText(contracted.bank_account) },
+    });
   });
   return (
     <form className="el-section el-section--action" aria-labelledby="sign-heading" onSubmit={onSubmit} noValidate>
@@ -115,12 +117,15 @@ export default function EntryContractPage({ params }: PageProps) {
                 お振込み額は、請求書額面に掛目をかけた買取元本から、手数料と振込手数料を差し引いた金額です（買取元本と手数料は円未満切り捨て）。
               </p>
               <PurchaseBreakdown breakdown={purchaseBreakdown(entry.claims)} />
-              {entry.bank_account && (
-                <dl className="el-facts el-facts--plain">
-                  <dt>お振込み先</dt>
-                  <dd>{entry.bank_account}</dd>
-                </dl>
-              )}
+            </section>
+            <section className="el-section" aria-labelledby="payout-heading">
+              <h2 id="payout-heading" className="el-section__heading">
+                お振込み先
+              </h2>
+              <p>ご契約後、買取代金は次の口座にお振り込みします。</p>
+              <dl className="el-facts el-facts--plain" data-testid="payout-account">
+                <BankAccountRows account={entry.bank_account} />
+              </dl>
             </section>
             <ContractForm entry={entry} />
             <p>

@@ -237,3 +237,55 @@ describe('/entry/detail/{entryId}: cancel', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/entry/detail/23'));
   });
 });
+
+describe('/entry/detail/{entryId}: changing the payout account of an offered entry', () => {
+  test('the same fields as the wizard and the password again; a wrong password is shown at its field; then the payout waits for our check', async () => {
+    const backend = startBackend({ entries: allEntries() });
+    const user = userEvent.setup();
+    renderAt('/entry/detail/23');
+    const payout = await screen.findByRole('region', { name: 'お振込み先' });
+    expect(
+      within(payout)
+        .getAllByRole('definition')
+        .map((dd) => dd.textContent),
+    ).toEqual(['みずほ銀行', '渋谷支店', '普通', '****567（下3桁のみ表示）', 'カ）ヤマダショウジ']);
+    await user.click(within(payout).getByRole('button', { name: '振込先口座を変更する' }));
+    const form = within(payout).getByRole('form', { name: '振込先口座の変更' });
+    // Nothing typed: every field says what it needs, nothing is sent.
+    await user.click(within(form).getByRole('button', { name: '振込先口座を変更する' }));
+    expect(within(form).getByLabelText(/^パスワード/)).toHaveAccessibleDescription(/パスワードを入力してください。/);
+    expect(within(form).getByLabelText(/^口座番号/)).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(within(form).getByRole('combobox', { name: /金融機関名/ }), 'りそな銀行');
+    await user.type(within(form).getByLabelText(/^支店名/), '新宿支店');
+    await user.click(within(form).getByRole('radio', { name: '当座' }));
+    await user.type(within(form).getByLabelText(/^口座番号/), '７６５４３２１');
+    await user.type(within(form).getByLabelText(/^口座名義/), 'ｶ)ﾔﾏﾀﾞｼｮｳｼﾞ');
+    await user.type(within(form).getByLabelText(/^パスワード/), 'not-my-password');
+    await user.click(within(form).getByRole('button', { name: '振込先口座を変更する' }));
+    expect(await within(form).findByText('パスワードが正しくありません。もう一度入力してください。')).toBeInTheDocument();
+    expect(within(form).getByLabelText(/^口座番号/)).toHaveValue('7654321');
+    expect(within(form).getByLabelText(/^口座名義/)).toHaveValue('カ）ヤマダショウジ');
+
+    await user.clear(within(form).getByLabelText(/^パスワード/));
+    await user.type(within(form).getByLabelText(/^パスワード/), 'tsumugi-mock-1');
+    await user.click(within(form).getByRole('button', { name: '振込先口座を変更する' }));
+    expect(await within(payout).findByRole('status')).toHaveTextContent(/振込先口座を変更しました。振込先口座の変更を確認しています。/);
+    expect(
+      within(payout)
+        .getAllByRole('definition')
+        .map((dd) => dd.textContent),
+    ).toEqual(['りそな銀行', '新宿支店', '当座', '****321（下3桁のみ表示）', 'カ）ヤマダショウジ']);
+    expect(backend.state.entries.find((e) => e.id === 23)).toMatchObject({
+      bank_account: 'りそな銀行 新宿支店 当座 7654321 カ）ヤマダショウジ',
+      payout_hold_previous_bank_account: 'みずほ銀行 渋谷支店 普通 1234567 カ）ヤマダショウジ',
+    });
+  });
+
+  test('not offered for an entry under review', async () => {
+    startBackend({ entries: allEntries() });
+    renderAt('/entry/detail/21');
+    const payout = await screen.findByRole('region', { name: 'お振込み先' });
+    expect(within(payout).queryByRole('button', { name: '振込先口座を変更する' })).not.toBeInTheDocument();
+  });
+});

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, AppLink, href, type PageProps } from '@app/shared';
+import { ApiError, AppLink, BankAccountRows, href, type PageProps } from '@app/shared';
 import type { Entry } from '@app/shared/contracts';
 import { ENTRY_STATUS, canTransitionEntry, formatYen, isEntryCancellable, reviewKind } from '@app/shared/domain';
 import { entryLifeApi } from './api/entry-life-api';
@@ -9,6 +9,7 @@ import { ClaimCard } from './components/claim-card';
 import { ConfirmDialog } from './components/confirm-dialog';
 import { EntryGate } from './components/entry-gate';
 import { EntrySummary } from './components/entry-summary';
+import { PayoutChange, canChangePayout } from './components/payout-change';
 import { StatusTimeline } from './components/status-timeline';
 import { formatDay } from './model/format';
 import { inadequateItems, itemTitle } from './model/inadequate';
@@ -149,7 +150,7 @@ function CancelSection({ entry, onCancelled }: { readonly entry: Entry; readonly
 /** /entry/detail/{entryId}: the entry's status as a timeline, its claims, what is inadequate and why, and the next action. */
 export default function EntryDetailPage({ params }: PageProps) {
   const entryId = params.entryId ?? '';
-  const { resource, reload } = useEntry(entryId);
+  const { resource, reload, replace } = useEntry(entryId);
   const navigate = useNavigate();
   return (
     <EntryGate title="お申し込み内容" resource={resource} onRetry={reload}>
@@ -182,13 +183,16 @@ export default function EntryDetailPage({ params }: PageProps) {
               <dd>{formatYen(entry.purchase_amount_desired)}</dd>
               <dt>資金の使い道</dt>
               <dd>{entry.purpose || '—'}</dd>
-              {entry.bank_account && (
-                <>
-                  <dt>お振込み先</dt>
-                  <dd>{entry.bank_account}</dd>
-                </>
-              )}
             </dl>
+          </section>
+          <section className="el-section" aria-labelledby="payout-heading">
+            <h2 id="payout-heading" className="el-section__heading">
+              お振込み先
+            </h2>
+            <dl className="el-facts el-facts--plain" data-testid="payout-account">
+              <BankAccountRows account={entry.bank_account} />
+            </dl>
+            {(canChangePayout(entry) || entry.payout_hold_at !== null) && <PayoutChange entry={entry} onChanged={replace} />}
           </section>
           {isEntryCancellable(entry.status) && (
             <CancelSection

@@ -55,6 +55,11 @@ const ENTRY_LIFE_CSS = `
 .el-facts__strong { font-size: var(--font-size-lg); color: var(--color-accent-strong); }
 .el-facts--plain dd { text-align: left; font-weight: 400; }
 @media (min-width: 600px) { .el-facts--plain { grid-template-columns: 10em minmax(0, 1fr); } }
+.el-payout-change { margin-top: var(--space-4); display: grid; gap: var(--space-3); }
+.el-payout-change > .notice { margin: 0; }
+.el-payout-form { display: grid; gap: var(--space-4); border-top: 1px solid var(--color-border); padding-top: var(--space-4); }
+.el-payout-form > * { margin: 0; }
+.el-section__subheading { font-size: var(--font-size-lg); margin: 0; }
 .el-issues { list-style: none; margin: 0; padding: 0; display: grid; gap: var(--space-3); }
 .el-issue { border-left: 4px solid #e0a526; padding: var(--space-2) var(--space-3); background: var(--color-surface); border-radius: 0 var(--radius) var(--radius) 0; }
 .el-issue > * { margin: 0; }

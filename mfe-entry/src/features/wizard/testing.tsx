@@ -91,6 +91,18 @@ function Where() {
   return <output data-testid="location">{location.pathname}</output>;
 }
 
+/** A payout account (振込先口座) every rule accepts: its fields as typed and the string the entry takes. */
+export const completePayout = (): Pick<DraftEntryDocument, 'bank_account' | 'payout_account'> => ({
+  bank_account: 'りそな 新宿 普通 1234567 カ）ツムギシヨウジ',
+  payout_account: {
+    bank_name: 'りそな',
+    branch_name: '新宿',
+    deposit_type: 'ordinary',
+    bank_account_number: '1234567',
+    account_holder_name: 'カ）ツムギシヨウジ',
+  },
+});
+
 export function renderWizard(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>

@@ -3,14 +3,22 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test } from 'vitest';
 import { authStore, todayInJapan } from '@app/shared';
 import { endpoints } from '@app/shared/contracts';
-import { addMonths, MESSAGES, NEW_ENTRY_BLOCK_MESSAGES, REVIEW_STATUS, toIsoDate, withdrawalsDetailStartDate } from '@app/shared/domain';
-import { failure } from '@app/shared/mocks';
+import {
+  addMonths,
+  MESSAGES,
+  NEW_ENTRY_BLOCK_MESSAGES,
+  PAYOUT_ACCOUNT_MESSAGES,
+  REVIEW_STATUS,
+  toIsoDate,
+  withdrawalsDetailStartDate,
+} from '@app/shared/domain';
+import { failure, profileFixture } from '@app/shared/mocks';
 import { installMswServer, server } from '../../testing/server';
 import { CHECK_MESSAGES } from './model/checks';
 import { newBank } from './model/document';
 import { wizard } from './model/wizard-store';
 import { japaneseDate } from './steps/withdrawal-step';
-import { LOGGED_OUT, applicant, completeInvoiceStep, draftOf, renderWizard, startBackend, uploadOf } from './testing';
+import { LOGGED_OUT, applicant, completeInvoiceStep, completePayout, draftOf, renderWizard, startBackend, uploadOf } from './testing';
 
 installMswServer();
 afterEach(async () => {
@@ -24,7 +32,8 @@ const fileFields = (within: HTMLElement = document.body) =>
   [...within.querySelectorAll('.upload-field > .field__label')].map((label) => label.textContent?.replace('必須', '') ?? '');
 
 /** Invoices done, financial statements with us: the withdrawals detail step is the one to do. */
-const atWithdrawals = (banks = [] as ReturnType<typeof newBank>[]) => draftOf({ ...completeInvoiceStep(), banks });
+const atWithdrawals = (banks = [] as ReturnType<typeof newBank>[], payout = completePayout()) =>
+  draftOf({ ...completeInvoiceStep(), ...payout, banks });
 const statementsWithUs = (over = {}) => applicant({ financial_statements_status: REVIEW_STATUS.confirmed, ...over });
 
 const completeBank = () => ({
@@ -118,8 +127,9 @@ describe('/entry/withdrawal_details', () => {
       `口座 1：通帳の表紙 — ${CHECK_MESSAGES.upload('通帳の表紙')}`,
       `口座 1：通帳の明細ページ — ${CHECK_MESSAGES.upload('通帳の明細ページ')}`,
     ]);
-    await waitFor(() => expect(screen.getByLabelText(/^口座番号/)).toHaveFocus());
-    expect(screen.getByLabelText(/^口座番号/)).toHaveAccessibleDescription(new RegExp(MESSAGES.required));
+    const number = within(screen.getByRole('region', { name: '口座 1' })).getByLabelText(/^口座番号/);
+    await waitFor(() => expect(number).toHaveFocus());
+    expect(number).toHaveAccessibleDescription(new RegExp(MESSAGES.required));
     expect(backend.state.entries).toHaveLength(0);
   });
 
@@ -174,6 +184,52 @@ describe('/entry/withdrawal_details', () => {
     expect(screen.getByRole('region', { name: '登録情報・本人確認' })).toHaveFocus();
   });
 
+  test('振込先口座: prefilled from the profile when the draft has none, saved in the draft with the account string', async () => {
+    const backend = startBackend(statementsWithUs(), {
+      draft: atWithdrawals([completeBank()], { bank_account: null, payout_account: null }),
+      profile: profileFixture({ bank_account: 'みずほ 渋谷 当座 7654321 カ）ツムギシヨウジ' }),
+    });
+    renderWizard('/entry/withdrawal_details');
+    const section = await screen.findByRole('region', { name: '振込先口座' });
+    expect(await within(section).findByText(/^ご登録の振込先口座を入力しました。/)).toBeInTheDocument();
+    expect(within(section).getByRole('combobox', { name: /^金融機関/ })).toHaveValue('みずほ');
+    expect(within(section).getByRole('radio', { name: '当座' })).toBeChecked();
+    expect(within(section).getByLabelText(/^口座番号/)).toHaveValue('7654321');
+    const holder = within(section).getByLabelText(/^口座名義/);
+    await userEvent.clear(holder);
+    await userEvent.type(holder, 'ｶ)ﾍﾞﾂﾒｲｷﾞ');
+    await userEvent.tab();
+    expect(holder).toHaveValue('カ）ベツメイギ');
+    await waitFor(() => expect(backend.state.draft.data.bank_account).toBe('みずほ 渋谷 当座 7654321 カ）ベツメイギ'), { timeout: 3000 });
+    expect(backend.state.draft.data.payout_account).toMatchObject({ deposit_type: 'checking', account_holder_name: 'カ）ベツメイギ' });
+  });
+
+  test('振込先口座: nothing entered is refused before sending (振込先口座を入力してください。); a wrong number at its field', async () => {
+    const backend = startBackend(statementsWithUs(), {
+      draft: atWithdrawals([completeBank()], { bank_account: null, payout_account: null }),
+    });
+    renderWizard('/entry/withdrawal_details');
+    await userEvent.click(await screen.findByRole('button', { name: 'この内容で申し込む' }));
+    const summary = await screen.findByRole('alert');
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([`振込先口座 — ${PAYOUT_ACCOUNT_MESSAGES.required}`]);
+    const section = screen.getByRole('region', { name: '振込先口座' });
+    expect(within(section).getByText(PAYOUT_ACCOUNT_MESSAGES.required)).toBeInTheDocument();
+    await userEvent.type(within(section).getByLabelText(/^口座番号/), '12345');
+    await userEvent.click(screen.getByRole('button', { name: 'この内容で申し込む' }));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('alert'))
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toContain(`振込先口座：口座番号 — ${MESSAGES.bankAccountNumber}`),
+    );
+    expect(backend.state.entries).toHaveLength(0);
+  });
+
   test('success: the entry is created from the draft and its version, and /entry/complete opens', async () => {
     const backend = startBackend(statementsWithUs(), { draft: atWithdrawals([completeBank()]) });
     renderWizard('/entry/withdrawal_details');
@@ -183,6 +239,7 @@ describe('/entry/withdrawal_details', () => {
     expect(backend.state.entries[0]).toMatchObject({
       purpose: '仕入れ代金の支払い',
       claims: [{ obliger_company_name: '株式会社サンプル商事' }],
+      bank_account: completePayout().bank_account,
     });
     expect(backend.state.draft.version).toBe(0);
   });

@@ -29,6 +29,8 @@ function entry(overrides: Partial<Entry> = {}): Entry {
     financial_statement_confirmation_status: REVIEW_STATUS.confirming,
     inadequate_documents: [],
     has_contract_document: false,
+    payout_hold_at: null,
+    payout_hold_previous_bank_account: null,
     channel_type: null,
     purchase_amount_desired: '1200000',
     purpose: '仕入れ資金',

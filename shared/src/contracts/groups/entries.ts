@@ -2,6 +2,7 @@ import { group, endpoint } from '../endpoint';
 import { DraftEntryResponseSchema, DraftSaveRequestSchema, EntryCreateRequestSchema } from '../draft';
 import { EntryListSchema, EntrySchema } from '../entry';
 import { EntryContractRequestSchema, EntryReviewRequestSchema } from '../entry-life';
+import { EntryBankAccountChangeRequestSchema } from '../payout-account';
 import { IdParamsSchema } from '../upload';
 
 export const entries = group('entries', {
@@ -55,6 +56,18 @@ export const entries = group('entries', {
     body: EntryContractRequestSchema,
     success: { status: 200, schema: EntrySchema },
     errors: ['validation', 'notFound', 'conflict'],
+  }),
+  changeBankAccount: endpoint({
+    method: 'POST',
+    path: '/api/entries/{id}/bank_account/',
+    tag: 'entries',
+    summary:
+      '振込先口座の変更（審査完了・契約済みのときだけ。can_edit_bank_account とパスワードの再入力が必要。新旧の口座をメールで知らせ、監査ログに記録し、担当者が確認するまで入金を保留）',
+    access: 'applicant',
+    params: IdParamsSchema,
+    body: EntryBankAccountChangeRequestSchema,
+    success: { status: 200, schema: EntrySchema },
+    errors: ['validation', 'notFound', 'conflict', 'throttled'],
   }),
   contractDocument: endpoint({
     method: 'GET',

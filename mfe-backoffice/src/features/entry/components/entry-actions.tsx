@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { type StaffEntryDetail, type StaffSummary } from '@app/shared/contracts';
+import { PAYOUT_CHANGE_MESSAGES, type StaffEntryDetail, type StaffSummary } from '@app/shared/contracts';
 import * as endpoints from '@app/shared/endpoints';
-import { canApproveEntry, entryActionsFrom, type EntryAction } from '@app/shared/domain';
+import { BankAccountRows } from '@app/shared';
+import { CLAIM_STATUS, canApproveEntry, entryActionsFrom, formatYen, sumYen, type EntryAction } from '@app/shared/domain';
 import { addDays, formatDay, formatJst } from '../../../model/format';
 import { staffApi } from '../../../staff/api';
 import { useAction } from '../../../staff/use-action';
@@ -61,7 +62,7 @@ export function EntryActions({
       <h2 id="bo-actions">操作</h2>
       {moves.length === 0 && !allowed.includes('approve') && <p className="bo-muted">この状態の申し込みに行える操作はありません。</p>}
       {moves.map((move) => (
-        <MoveControl key={move} move={move} entryId={entry.id} onChange={onChange} />
+        <MoveControl key={move} move={move} detail={detail} onChange={onChange} />
       ))}
       {allowed.includes('approve') &&
         (canOfferApproval ? (
@@ -82,8 +83,25 @@ export function EntryActions({
   );
 }
 
-function MoveControl({ move, entryId, onChange }: { move: Move; entryId: number; onChange: (detail: StaffEntryDetail) => void }) {
+/** What the 入金 confirmation shows beside its button: the amount and the account it goes to (masked). */
+function TransferFacts({ detail }: { detail: StaffEntryDetail }) {
+  const { entry } = detail;
+  const total = sumYen(entry.claims.filter((claim) => claim.status === CLAIM_STATUS.contracted).map((claim) => claim.purchase_amount));
+  return (
+    <dl className="bo-dl" data-testid="bo-transfer-facts">
+      <dt>お振込み額</dt>
+      <dd>{total === undefined ? '—' : formatYen(total)}</dd>
+      <BankAccountRows account={entry.bank_account} />
+    </dl>
+  );
+}
+
+function MoveControl({ move, detail, onChange }: { move: Move; detail: StaffEntryDetail; onChange: (detail: StaffEntryDetail) => void }) {
+  const entryId = detail.entry.id;
   const spec = MOVES[move];
+  // A payout account changed after the offer waits for a staff confirmation before any 入金 (the API refuses too).
+  const held = move === 'transfer' && detail.entry.payout_hold_at !== null;
+  const heldId = `bo-transfer-held-${entryId}`;
   const action = useAction(['reason']);
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');
@@ -117,12 +135,18 @@ function MoveControl({ move, entryId, onChange }: { move: Move; entryId: number;
         <button
           type="button"
           className={`button ${spec.danger ? 'button--danger' : 'button--secondary'}`}
-          disabled={action.busy}
+          disabled={action.busy || held}
+          aria-describedby={held ? heldId : undefined}
           onClick={ask}
         >
           {spec.label}
         </button>
       </div>
+      {held && (
+        <p className="bo-note" id={heldId}>
+          {PAYOUT_CHANGE_MESSAGES.onHold}
+        </p>
+      )}
       <p className="bo-field__hint">{spec.help}</p>
       <ServerMessage message={action.error} />
       {asking && spec.confirm && (
@@ -135,6 +159,7 @@ function MoveControl({ move, entryId, onChange }: { move: Move; entryId: number;
           onCancel={() => setAsking(false)}
         >
           {move === 'reject' ? <p>{`理由：${reason.trim()}`}</p> : <p>{spec.help}</p>}
+          {move === 'transfer' && <TransferFacts detail={detail} />}
         </ConfirmDialog>
       )}
     </div>

@@ -23,6 +23,8 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<string, string>> = {
   'entry.transferred': '入金',
   'entry.archived': '終了',
   'entry.contract_viewed_by_staff': '契約書の閲覧（スタッフ）',
+  'entry.bank_account_changed': '振込先口座の変更（入金保留）',
+  'entry.bank_account_confirmed': '変更後の振込先口座の確認',
   'claim.decided': '買取可否の判定',
   'claim.delayed': '支払遅延',
   'claim.returned': '回収',

@@ -42,6 +42,27 @@ export function BankFields({ control, index }: { readonly control: Control<Wizar
   );
 }
 
+/** The payout account's bank and branch (振込先口座): `payout_account.bank_name`, `payout_account.branch_name`. */
+export function PayoutBankFields({ control }: { readonly control: Control<WizardDocument> }) {
+  const bank = useController({ control, name: 'payout_account.bank_name' });
+  const branch = useController({ control, name: 'payout_account.branch_name' });
+  const [value, setChosen] = usePickerValue(text(bank.field.value), text(branch.field.value));
+  const errors = { bank: useFieldError('payout_account.bank_name'), branch: useFieldError('payout_account.branch_name') };
+  return (
+    <BankPicker
+      name="payout_account"
+      legend="振込先の金融機関"
+      value={value}
+      errors={errors}
+      onChange={(next) => {
+        setChosen(next);
+        if (next.bankName !== bank.field.value) bank.field.onChange(next.bankName);
+        if (next.branchName !== branch.field.value) branch.field.onChange(next.branchName);
+      }}
+    />
+  );
+}
+
 /**
  * The bank and branch a claim is paid into: both kept in `receive_payment_account.bank_name`
  * (「みずほ」+ U+3000 +「渋谷」); the branch input is named `…branch_name` so an error can point at it.

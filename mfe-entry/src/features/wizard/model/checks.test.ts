@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { MESSAGES, REVIEW_STATUS } from '@app/shared/domain';
+import { MESSAGES, PAYOUT_ACCOUNT_MESSAGES, REVIEW_STATUS } from '@app/shared/domain';
 import {
   changedPaths,
   emptyDocument,
@@ -18,9 +18,11 @@ import {
   inPageOrder,
   invoiceStepErrors,
   stepOfPath,
+  payoutStepErrors,
   submitChecks,
   withdrawalStepErrors,
 } from './checks';
+import { PAYOUT_FIELD_MESSAGES, payoutAccountString, payoutOf } from './payout';
 import type { WizardUser } from './progress';
 
 const file = (id: number, kind: string) => ({ id, kind, name: `${kind}.pdf` });
@@ -228,8 +230,69 @@ describe('submitChecks', () => {
       completeInvoices(),
       user({ hasSatisfiedProfile: false, financial_statements_status: REVIEW_STATUS.confirmed }),
     );
-    expect(check.fieldErrors).toEqual({ banks: CHECK_MESSAGES.noBanks });
+    expect(check.fieldErrors).toEqual({ banks: CHECK_MESSAGES.noBanks, bank_account: PAYOUT_ACCOUNT_MESSAGES.required });
     expect(check.formErrors).toEqual([CHECK_MESSAGES.profile]);
+  });
+});
+
+describe('payoutStepErrors', () => {
+  const payout = (over = {}) => ({
+    bank_name: 'りそな',
+    branch_name: '新宿',
+    deposit_type: 'ordinary' as const,
+    bank_account_number: '1234567',
+    account_holder_name: 'カ）ツムギ',
+    ...over,
+  });
+  test('nothing entered: 振込先口座を入力してください。 on bank_account (the server’s field)', () => {
+    expect(payoutStepErrors(emptyDocument())).toEqual({ bank_account: PAYOUT_ACCOUNT_MESSAGES.required });
+    expect(
+      payoutStepErrors({
+        ...emptyDocument(),
+        payout_account: payout({ bank_name: '', branch_name: '', deposit_type: null, bank_account_number: '', account_holder_name: ' ' }),
+      }),
+    ).toEqual({
+      bank_account: PAYOUT_ACCOUNT_MESSAGES.required,
+    });
+  });
+  test('an account string without its fields (saved by an older page) is accepted as it is', () => {
+    expect(payoutStepErrors({ ...emptyDocument(), bank_account: 'りそな 新宿 普通 1234567 カ）ツムギ' })).toEqual({});
+  });
+  test('complete: nothing; typed the way people type (full-width digits, half-width kana) is fine', () => {
+    expect(payoutStepErrors({ ...emptyDocument(), payout_account: payout() })).toEqual({});
+    expect(
+      payoutStepErrors({
+        ...emptyDocument(),
+        payout_account: payout({ bank_account_number: '１２３４５６７', account_holder_name: 'ｶ)ﾂﾑｷﾞ' }),
+      }),
+    ).toEqual({});
+  });
+  test('each field by the spec’s rules', () => {
+    expect(
+      payoutStepErrors({
+        ...emptyDocument(),
+        payout_account: payout({
+          bank_name: '',
+          branch_name: '新 宿',
+          deposit_type: null,
+          bank_account_number: '12345',
+          account_holder_name: 'ヲ',
+        }),
+      }),
+    ).toEqual({
+      'payout_account.bank_name': MESSAGES.blank,
+      'payout_account.branch_name': PAYOUT_FIELD_MESSAGES.space,
+      'payout_account.deposit_type': MESSAGES.blank,
+      'payout_account.bank_account_number': MESSAGES.bankAccountNumber,
+      'payout_account.account_holder_name': MESSAGES.accountHolderName,
+    });
+  });
+  test('the account string follows the fields: formed when valid, null otherwise', () => {
+    expect(payoutAccountString(payout({ account_holder_name: 'ｶ)ﾂﾑｷﾞ' }))).toBe('りそな 新宿 普通 1234567 カ）ツムギ');
+    expect(payoutAccountString(payout({ bank_account_number: '12' }))).toBeNull();
+    expect(payoutAccountString(null)).toBeNull();
+    expect(payoutOf('りそな 新宿 当座 1234567')).toEqual(payout({ deposit_type: 'checking', account_holder_name: '' }));
+    expect(payoutOf('壊れた')).toBeNull();
   });
 });
 
@@ -247,6 +310,9 @@ describe('paths', () => {
     ['claims.1.receive_payment_account.obliger_accounts', 'submitInvoices', '請求書 2：振込名義'],
     ['banks.0.contentfile_relations', 'submitWithdrawalsDetail', '口座 1：ファイル'],
     ['profile', 'submitProfile', '登録情報・本人確認'],
+    ['bank_account', 'submitWithdrawalsDetail', '振込先口座'],
+    ['payout_account.account_holder_name', 'submitWithdrawalsDetail', '振込先口座：口座名義'],
+    ['payout_account.bank_account_number', 'submitWithdrawalsDetail', '振込先口座：口座番号'],
     ['draft_version', null, 'draft_version'],
   ] as const)('%s → %s, %s', (path, step, label) => {
     expect(stepOfPath(path)).toBe(step);

@@ -1,6 +1,7 @@
 import {
   FINANCIAL_STATEMENT_REQUIRED_FILES,
   MESSAGES,
+  PAYOUT_ACCOUNT_MESSAGES,
   formatYen,
   invoiceRequirements,
   isAccountStepDone,
@@ -20,6 +21,7 @@ import {
   type UploadKind,
 } from '@app/shared/domain';
 import { splitBankName, type WizardDocument } from './document';
+import { isPayoutEmpty, payoutFieldErrors } from './payout';
 import { financialTypeOf, type WizardUser } from './progress';
 
 /**
@@ -78,7 +80,7 @@ export function stepOfPath(path: string): EntryFormStep | null {
   if (['purchase_amount_desired', 'purpose', 'claims'].includes(head)) return 'submitInvoices';
   if (['can_submit_financial_statements', 'tax_return_submissions', 'no_sga_expenses', 'financial_statement_files'].includes(head))
     return 'submitFinancialStatements';
-  if (['banks', 'bank_account'].includes(head)) return 'submitWithdrawalsDetail';
+  if (['banks', 'bank_account', 'payout_account'].includes(head)) return 'submitWithdrawalsDetail';
   if (head === 'profile') return 'submitProfile';
   return null;
 }
@@ -106,6 +108,8 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   financial_statement_files: '決算書のファイル',
   banks: '入出金明細の口座',
   bank_account: '振込先口座',
+  payout_account: '振込先口座',
+  account_holder_name: '口座名義',
   profile: '登録情報・本人確認',
   obliger_accounts: '振込名義',
 };
@@ -124,6 +128,7 @@ export function fieldLabel(path: string): string {
     return `請求書 ${Number(index) + 1}：${field}`;
   }
   if (head === 'banks' && index !== undefined && /^\d+$/.test(index)) return `口座 ${Number(index) + 1}：${leaf}`;
+  if (head === 'payout_account' && segments.length > 1) return `振込先口座：${leaf}`;
   return head === 'financial_statement_files' && segments.length > 1 ? leaf : (FIELD_LABELS[head ?? ''] ?? leaf);
 }
 
@@ -210,6 +215,18 @@ export function withdrawalStepErrors(doc: WizardDocument, user: WizardUser): Fie
   return errors;
 }
 
+/**
+ * The payout account (振込先口座, shown on the withdrawals detail page whether or not the statements
+ * are with us): nothing entered → 振込先口座を入力してください。 on `bank_account` (the server's rule
+ * and field); else the spec's bank account draft rules on each field.
+ */
+export function payoutStepErrors(doc: WizardDocument): FieldErrors {
+  if (isPayoutEmpty(doc.payout_account)) return isBlank(doc.bank_account) ? { bank_account: PAYOUT_ACCOUNT_MESSAGES.required } : {};
+  return Object.fromEntries(
+    Object.entries(payoutFieldErrors(doc.payout_account)).map(([field, message]) => [`payout_account.${field}`, message]),
+  );
+}
+
 export interface SubmitCheck {
   readonly fieldErrors: FieldErrors;
   /** Problems that are not a field of the wizard (the profile step). */
@@ -219,7 +236,12 @@ export interface SubmitCheck {
 /** Everything a submit needs, step by step (the server checks it all again). */
 export function submitChecks(doc: WizardDocument, user: WizardUser): SubmitCheck {
   return {
-    fieldErrors: { ...invoiceStepErrors(doc), ...financialStepErrors(doc, user), ...withdrawalStepErrors(doc, user) },
+    fieldErrors: {
+      ...invoiceStepErrors(doc),
+      ...financialStepErrors(doc, user),
+      ...withdrawalStepErrors(doc, user),
+      ...payoutStepErrors(doc),
+    },
     formErrors: isAccountStepDone(user) ? [] : [CHECK_MESSAGES.profile],
   };
 }
@@ -259,6 +281,9 @@ const FIELD_ORDER: readonly string[] = [
   'additional_doc',
   'claims',
   'banks',
+  'bank_account',
+  'payout_account',
+  'account_holder_name',
   'purchase_amount_desired',
   'purpose',
   'can_submit_financial_statements',

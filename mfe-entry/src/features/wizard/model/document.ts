@@ -15,6 +15,7 @@ export const emptyDocument = (): WizardDocument => ({
   purpose: null,
   claims: [],
   bank_account: null,
+  payout_account: null,
   banks: [],
   can_submit_financial_statements: null,
   tax_return_submissions: null,

@@ -7,6 +7,7 @@ import {
   formatYen,
   isFinancialStatementsDone,
   isWithdrawalsDetailDone,
+  maskedBankAccountText,
   MESSAGES,
   parseYen,
   sumYen,
@@ -65,6 +66,10 @@ function Summary({ context }: { readonly context: StepContext }) {
             `口座${data.banks.length}件`,
           )}
         </dd>
+      </div>
+      <div>
+        <dt>振込先口座</dt>
+        <dd>{maskedBankAccountText(data.bank_account) ?? '未入力'}</dd>
       </div>
       <div>
         <dt>登録情報・本人確認</dt>

@@ -26,6 +26,7 @@ import { isBankComplete } from '../model/progress';
 import { STEP_PAGES } from '../model/steps';
 import { wizard } from '../model/wizard-store';
 import { useDraftForm } from '../use-draft-form';
+import { PayoutSection } from './payout-section';
 import { ProfileSection } from './profile-section';
 import { SubmitSection } from './submit-section';
 
@@ -147,7 +148,8 @@ function BankSection({
 
 /**
  * /entry/withdrawal_details: the bank accounts whose withdrawals details (入出金明細) are sent, each
- * with the file pair its format needs, for the period of spec §4; then the profile step and the
+ * with the file pair its format needs, for the period of spec §4; then the payout account
+ * (振込先口座, asked even when the statements are already with us), the profile step and the
  * submit (the last two steps live on this page).
  */
 export function WithdrawalStep({ context }: { readonly context: StepContext }) {
@@ -226,6 +228,7 @@ export function WithdrawalStep({ context }: { readonly context: StepContext }) {
           </div>
         </form>
       )}
+      <PayoutSection form={form} />
       <ProfileSection identity={identity} />
       <SubmitSection context={context} />
       <div className="wizard-actions wizard-actions--back">
