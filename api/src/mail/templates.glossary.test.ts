@@ -49,6 +49,7 @@ const SAMPLES: Samples = {
   entryContractedMail: { ...entry, at, purchaseAmount: '759340' },
   entryTransferredMail: { ...entry, at, purchaseAmount: '759340', bankAccount },
   entryCancelledMail: { ...entry, at },
+  entryBankAccountChangedMail: { ...entry, at, before: bankAccount, after: 'ゆうちょ銀行 〇一八支店 普通 1234567 ヤマダ タロウ' },
 };
 
 const templateNames = Object.keys(templates).filter(
