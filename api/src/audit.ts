@@ -53,7 +53,9 @@ export type AccountEvent =
   | 'claim.delayed'
   | 'claim.returned'
   /** A staff member downloaded the signed contract (GET /api/staff/entries/{id}/contract/document/); subject: the entry. */
-  | 'entry.contract_viewed_by_staff';
+  | 'entry.contract_viewed_by_staff'
+  /** A staff note about an applicant (POST /api/staff/applicants/{id}/notes/); subject: the user; data: note id and length. */
+  | 'applicant.note_added';
 
 export interface AuditEntry {
   readonly event: AccountEvent;

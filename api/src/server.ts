@@ -11,6 +11,7 @@ import { acquireDataDirLock, type DataDirLock } from './lock';
 import { configureSessionLimits } from './accounts/sessions';
 import { createFilesPrivately, makeDataDirPrivate } from './data-dir';
 import { createMailer, type Mailer } from './mail/mailer';
+import { mailRecorder } from './modules/staff-applicants/mail-record';
 import { pruneExpired } from './maintenance';
 import { siteIndividualsSupported } from './modules/system-settings/site-config';
 import { createStorage } from './storage/create';
@@ -91,6 +92,7 @@ async function main(): Promise<void> {
       smtpUrl: env.SMTP_URL,
       smtpTimeoutMs: env.SMTP_TIMEOUT_MS,
       log,
+      afterSend: mailRecorder(database.drizzle, systemClock),
     });
     let port = env.PORT;
     const storage = createStorage(env);
