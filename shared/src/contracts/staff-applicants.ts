@@ -126,7 +126,8 @@ export const StaffNoteRequestSchema = body({
   z.superRefine((value, ctx) => {
     const text = value.body.trim();
     if (text === '') addIssue(ctx, STAFF_APPLICANTS_MESSAGES.noteBlank, ['body']);
-    else if ([...text].length > STAFF_NOTE_MAX_LENGTH) addIssue(ctx, STAFF_APPLICANTS_MESSAGES.noteTooLong(STAFF_NOTE_MAX_LENGTH), ['body']);
+    else if ([...text].length > STAFF_NOTE_MAX_LENGTH)
+      addIssue(ctx, STAFF_APPLICANTS_MESSAGES.noteTooLong(STAFF_NOTE_MAX_LENGTH), ['body']);
     else if (hasForbiddenCharacters(text, { multiline: true })) addIssue(ctx, PROFILE_MESSAGES.forbiddenCharacters, ['body']);
   }),
 );

@@ -604,7 +604,7 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
       if (applicant === undefined || state.staff === null) return failureReply(endpoint, 'notFound', { detail: NOT_FOUND_DETAIL });
       const checked = validate(endpoint, body);
       if (!checked.ok) return checked.reply;
-      const notes = (state.staffNotes ??= new Map());
+      const notes = (state.staffNotes ??= new Map<number, StaffNote[]>());
       const before = notes.get(applicant.id) ?? [];
       const note: StaffNote = {
         id: before.length + 1,

@@ -45,8 +45,8 @@ describe('the search key in SQL is the search key of the API', () => {
     "O'Neil, Inc.",
     'ゝゞ「きょう」',
   ])('%s', async (text) => {
-    const { rows } = await sql('select tsumugi_search_key($1) as key', [text]);
-    expect(rows[0].key).toBe(searchKey(text));
+    const { rows } = await api.database.pool.query<{ key: string }>('select tsumugi_search_key($1) as key', [text]);
+    expect(rows[0]?.key).toBe(searchKey(text));
   });
 });
 
@@ -75,7 +75,16 @@ describe('GET /api/staff/applicants/: the search', () => {
   });
 
   it('finds the person by family + given name or given name (kana however typed), mail, phone digits, 申込番号', async () => {
-    for (const q of ['佐藤', '佐藤はな', 'ﾊﾅｺ', sakura.user.email.slice(0, 8).toUpperCase(), '0355550101', '03-5555', '０９０−１１１１', sakuraEntry.code]) {
+    for (const q of [
+      '佐藤',
+      '佐藤はな',
+      'ﾊﾅｺ',
+      sakura.user.email.slice(0, 8).toUpperCase(),
+      '0355550101',
+      '03-5555',
+      '０９０−１１１１',
+      sakuraEntry.code,
+    ]) {
       expect(await foundIds(`q=${encodeURIComponent(q)}`), q).toContain(sakura.user.id);
     }
     expect(await foundIds(`q=${encodeURIComponent('%')}`)).toEqual([]);
@@ -170,7 +179,11 @@ describe('GET /api/staff/applicants/{id}/ and the notes', () => {
     const response = await staff.get(`/api/staff/applicants/${a.user.id}/`);
     expect(response.statusCode).toBe(200);
     const detail = StaffApplicantDetailSchema.parse(response.json());
-    expect(detail.applicant).toMatchObject({ id: a.user.id, company_name: '株式会社カエデ', identity_confirmation: REVIEW_STATUS.confirming });
+    expect(detail.applicant).toMatchObject({
+      id: a.user.id,
+      company_name: '株式会社カエデ',
+      identity_confirmation: REVIEW_STATUS.confirming,
+    });
     expect(detail.entries).toEqual([expect.objectContaining({ id: entry.id, code: entry.code, status: 1 })]);
     expect(detail.mails.map((mail) => mail.subject)).toEqual([
       '【ツムギ 請求書買取】お申し込みを受け付けました',
@@ -188,7 +201,9 @@ describe('GET /api/staff/applicants/{id}/ and the notes', () => {
     const detail = StaffApplicantDetailSchema.parse((await staff.get(`/api/staff/applicants/${a.user.id}/`)).json());
     expect(detail.notes).toEqual([note]);
     const audit = (await auditRows(api, 'applicant.note_added')).filter((row) => row.subject_id === String(a.user.id));
-    expect(audit).toEqual([{ actor: `staff:${reviewer.id}`, subject_id: String(a.user.id), data: { note_id: note.id, length: [...NOTE].length } }]);
+    expect(audit).toEqual([
+      { actor: `staff:${reviewer.id}`, subject_id: String(a.user.id), data: { note_id: note.id, length: [...NOTE].length } },
+    ]);
 
     const blank = await staff.post(`/api/staff/applicants/${a.user.id}/notes/`, { body: ' \n ' });
     expect([blank.statusCode, blank.json()]).toEqual([400, { body: [STAFF_APPLICANTS_MESSAGES.noteBlank] }]);
@@ -238,11 +253,10 @@ describe('GET /api/staff/identity-queue/', () => {
     const later = await applicant(api, { identity: REVIEW_STATUS.nothing });
     const earlier = await applicant(api, { identity: REVIEW_STATUS.nothing });
     const submitted = async (userId: number, at: string) => {
-      await sql("insert into audit_log (occurred_at, actor, event, subject_type, subject_id) values ($2, $3, 'identity.submitted', 'user', $1)", [
-        String(userId),
-        at,
-        `user:${userId}`,
-      ]);
+      await sql(
+        "insert into audit_log (occurred_at, actor, event, subject_type, subject_id) values ($2, $3, 'identity.submitted', 'user', $1)",
+        [String(userId), at, `user:${userId}`],
+      );
       await sql('update users set identity_confirmation = 1 where id = $1', [userId]);
     };
     await submitted(later.user.id, '2026-03-02T00:00:00Z');

@@ -146,7 +146,13 @@ export async function applicantDetail(db: Db, id: number): Promise<StaffApplican
 
 async function notesOf(db: Db, userId: number): Promise<StaffNote[]> {
   const rows = await db
-    .select({ id: staffNotes.id, body: staffNotes.body, createdAt: staffNotes.createdAt, staffId: staffMembers.id, staffName: staffMembers.name })
+    .select({
+      id: staffNotes.id,
+      body: staffNotes.body,
+      createdAt: staffNotes.createdAt,
+      staffId: staffMembers.id,
+      staffName: staffMembers.name,
+    })
     .from(staffNotes)
     .innerJoin(staffMembers, eq(staffMembers.id, staffNotes.staffMemberId))
     .where(eq(staffNotes.userId, userId))
