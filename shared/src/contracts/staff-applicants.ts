@@ -25,6 +25,8 @@ export const STAFF_APPLICANTS_MESSAGES = {
   cursor: 'cursor には前のページの next_cursor を指定してください。',
   /** `?limit=`. */
   limit: 'limit には 1 から 100 までの数を指定してください。',
+  /** `?offset=`. */
+  offset: 'offset には 0 以上の数を指定してください。',
   /** A note with nothing in it. */
   noteBlank: 'メモを入力してください。',
   /** A note that is too long. */
@@ -133,8 +135,14 @@ export const StaffNoteRequestSchema = body({
 );
 export type StaffNoteRequest = z.output<typeof StaffNoteRequestSchema>;
 
-/** `GET /api/staff/identity-queue/?limit=`: identities 確認中, oldest submission first. */
-export const StaffIdentityQueueQuerySchema = z.object({ limit });
+/** `GET /api/staff/identity-queue/?limit=&offset=`: identities 確認中, oldest submission first (a short queue: offset paging). */
+export const StaffIdentityQueueQuerySchema = z.object({
+  limit,
+  offset: z._default(
+    z.pipe(z.string().check(z.regex(/^[0-9]{1,9}$/, { error: STAFF_APPLICANTS_MESSAGES.offset })), z.transform(Number)),
+    0,
+  ),
+});
 export type StaffIdentityQueueQuery = z.output<typeof StaffIdentityQueueQuerySchema>;
 
 /** One applicant waiting: the profile with the identity files, and when the identity was submitted. */

@@ -624,7 +624,12 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
       const waiting = [...new Map(state.review.map((item) => [item.applicant.id, item.applicant])).values()].filter(
         (a) => a.identity_confirmation === REVIEW_STATUS.confirming,
       );
-      return { count: waiting.length, results: waiting.slice(0, query.data.limit).map((applicant) => ({ applicant, submitted_at: null })) };
+      return {
+        count: waiting.length,
+        results: waiting
+          .slice(query.data.offset, query.data.offset + query.data.limit)
+          .map((applicant) => ({ applicant, submitted_at: null })),
+      };
     }),
     [e.staff.users.identity.id]: mock(e.staff.users.identity, ({ params, body }) => {
       const endpoint = e.staff.users.identity;

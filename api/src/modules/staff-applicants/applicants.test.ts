@@ -280,5 +280,8 @@ describe('GET /api/staff/identity-queue/', () => {
     const after = await load();
     expect(after.results.map((item) => item.applicant.id)).not.toContain(earlier.user.id);
     expect(after.count).toBe(queue.count - 1);
+    // A page further on: the same order, offset by one.
+    const second = StaffIdentityQueueSchema.parse((await staff.get('/api/staff/identity-queue/?limit=100&offset=1')).json());
+    expect(second.results.map((item) => item.applicant.id)).toEqual(after.results.slice(1).map((item) => item.applicant.id));
   });
 });

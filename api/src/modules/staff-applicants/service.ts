@@ -190,7 +190,8 @@ export async function identityQueue(db: Db, query: StaffIdentityQueueQuery): Pro
     .from(users)
     .where(confirming)
     .orderBy(sql`${submittedAt} asc nulls first`, asc(users.id))
-    .limit(query.limit);
+    .limit(query.limit)
+    .offset(query.offset);
   const [total] = await db.select({ value: count() }).from(users).where(confirming);
   const results = await Promise.all(
     rows.map(async ({ user, submittedAt: at }) => ({

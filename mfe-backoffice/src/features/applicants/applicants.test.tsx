@@ -22,7 +22,8 @@ describe('/backoffice/applicants', () => {
   test('finds the applicant by a half-width kana fragment and opens their page', async () => {
     const user = userEvent.setup();
     const rendered = renderBackoffice('/backoffice/applicants', { staff: mockStaff('reviewer') });
-    expect(await screen.findByRole('heading', { level: 1, name: '申込者の検索' })).toBeInTheDocument();
+    // The first render of the file loads the page's lazy chunk (transformed on first use): give it time.
+    expect(await screen.findByRole('heading', { level: 1, name: '申込者の検索' }, { timeout: 10_000 })).toBeInTheDocument();
     await user.type(screen.getByLabelText('会社名・氏名・メールアドレス・電話番号・申込番号'), 'ﾂﾑｷﾞ');
     await user.click(screen.getByRole('button', { name: '検索' }));
     await waitFor(() => expect(rendered.location()).toBe('/backoffice/applicants?q=%EF%BE%82%EF%BE%91%EF%BD%B7%EF%BE%9E'));

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { href, todayInJapan } from '@app/shared';
 import { type StaffApplicant, type StaffIdentityQueue, type StaffIdentityQueueItem } from '@app/shared/contracts';
 import * as endpoints from '@app/shared/endpoints';
@@ -18,6 +18,8 @@ import { ensureDeskStyles } from '../applicants/styles';
 import { IdentityDecision } from '../entry/components/applicant-section';
 import { DocumentViewer } from '../entry/components/document-viewer';
 
+const PAGE_SIZE = 100;
+
 /**
  * /backoffice/identity: the identity queue (`GET /api/staff/identity-queue/`) — applicants whose
  * identity is 確認中, the oldest submission first, each reviewed in place with the same decision as
@@ -26,9 +28,14 @@ import { DocumentViewer } from '../entry/components/document-viewer';
  */
 export default function IdentityQueuePage() {
   ensureDeskStyles();
-  const [result, replace] = useLoad('identity-queue', (signal) =>
-    staffApi(endpoints.staff.identityQueue.list, { query: { limit: '100' }, signal }),
+  const location = useLocation();
+  const navigate = useNavigate();
+  const offsetParam = new URLSearchParams(location.search).get('offset') ?? '';
+  const offset = /^[0-9]{1,9}$/.test(offsetParam) ? Number(offsetParam) : 0;
+  const [result, replace] = useLoad(`identity-queue-${offset}`, (signal) =>
+    staffApi(endpoints.staff.identityQueue.list, { query: { limit: String(PAGE_SIZE), offset: String(offset) }, signal }),
   );
+  const goTo = (next: number) => void navigate(`${href('backofficeIdentityQueue')}${next > 0 ? `?offset=${next}` : ''}`);
   if (result.state === 'loading') return <Loading label="本人確認の待ち行列を読み込み中…" />;
   if (result.state === 'error') {
     return (
@@ -55,7 +62,11 @@ export default function IdentityQueuePage() {
         <Badge kind="confirming">{`確認中 ${queue.count - (queue.results.length - waiting)}人`}</Badge>
       </div>
       <p role="status" className="bo-muted" style={{ margin: 0 }}>
-        {waiting === 0 ? '確認を待っている本人確認書類はありません。' : `提出の古い順に${waiting}人が待っています。`}
+        {waiting === 0
+          ? '確認を待っている本人確認書類はありません。'
+          : offset === 0 && queue.count <= PAGE_SIZE
+            ? `提出の古い順に${waiting}人が待っています。`
+            : `提出の古い順に${offset + 1}人目からを表示しています。`}
       </p>
       {queue.results.length > 0 && (
         <ol className="bo-cards" aria-label="本人確認の待ち行列">
@@ -63,6 +74,26 @@ export default function IdentityQueuePage() {
             <QueueItem key={item.applicant.id} item={item} now={now} onDecided={onDecided} />
           ))}
         </ol>
+      )}
+      {(offset > 0 || offset + PAGE_SIZE < queue.count) && (
+        <nav className="bo-pager" aria-label="ページ送り">
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={offset === 0}
+            onClick={() => goTo(Math.max(0, offset - PAGE_SIZE))}
+          >
+            {`前の${PAGE_SIZE}人`}
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={offset + PAGE_SIZE >= queue.count}
+            onClick={() => goTo(offset + PAGE_SIZE)}
+          >
+            {`次の${PAGE_SIZE}人`}
+          </button>
+        </nav>
       )}
     </div>
   );
