@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { REVIEW_STATUS } from '@app/shared/domain';
+import { entryFixture, staffApplicantFixture, staffEntryDetailFixture } from '@app/shared/mocks';
 import { installMswServer } from '../../testing/server';
 import { mockStaff, renderBackoffice } from '../../testing/render';
 import { apiQueryFromFilters, filtersFromSearch, searchFromFilters } from './search';
@@ -82,5 +83,21 @@ describe('/backoffice/identity', () => {
     expect(await screen.findByText('判定しました：確認済')).toBeInTheDocument();
     expect(screen.getByText('確認を待っている本人確認書類はありません。')).toBeInTheDocument();
     expect(backend.state.review[0]!.applicant.identity_confirmation).toBe(REVIEW_STATUS.confirmed);
+  });
+});
+
+describe('the entry view and the identity', () => {
+  test('an entry whose applicant’s identity is not 確認済 says so first, with a link to the applicant', async () => {
+    renderBackoffice(`/backoffice/entries/${entryFixture().id}`, { staff: mockStaff('reviewer') });
+    const notice = await screen.findByRole('note', { name: '本人確認が済んでいません' }, { timeout: 10_000 });
+    expect(notice).toHaveTextContent('本人確認が「確認中」です。確認済になるまで、このお申し込みは承認できません。');
+    expect(within(notice).getByRole('link', { name: '申込者のページ' })).toHaveAttribute('href', '/backoffice/applicants/7');
+  });
+
+  test('no notice once the identity is 確認済', async () => {
+    const confirmed = staffEntryDetailFixture({ applicant: staffApplicantFixture({ identity_confirmation: REVIEW_STATUS.confirmed }) });
+    renderBackoffice(`/backoffice/entries/${entryFixture().id}`, { staff: mockStaff('reviewer'), review: [confirmed] });
+    expect(await screen.findByRole('heading', { level: 1, name: `申し込み ${entryFixture().code}` }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('note', { name: '本人確認が済んでいません' })).not.toBeInTheDocument();
   });
 });
