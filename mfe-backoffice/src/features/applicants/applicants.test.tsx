@@ -97,7 +97,9 @@ describe('the entry view and the identity', () => {
   test('no notice once the identity is 確認済', async () => {
     const confirmed = staffEntryDetailFixture({ applicant: staffApplicantFixture({ identity_confirmation: REVIEW_STATUS.confirmed }) });
     renderBackoffice(`/backoffice/entries/${entryFixture().id}`, { staff: mockStaff('reviewer'), review: [confirmed] });
-    expect(await screen.findByRole('heading', { level: 1, name: `申し込み ${entryFixture().code}` }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: `申し込み ${entryFixture().code}` }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('note', { name: '本人確認が済んでいません' })).not.toBeInTheDocument();
   });
 });
