@@ -33,6 +33,7 @@ import { preEntryRoutes } from './modules/pre-entry/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { registerRoutes } from './modules/register/routes';
 import { staffRoutes } from './modules/staff/routes';
+import { staffApplicantRoutes } from './modules/staff-applicants/routes';
 import { staffReviewRoutes } from './modules/staff-review/routes';
 import { releaseRoutes } from './modules/release/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
@@ -86,6 +87,7 @@ const API_MODULES: readonly ((ctx: AppContext) => Implementation[])[] = [
   lookupRoutes,
   staffRoutes,
   staffReviewRoutes,
+  staffApplicantRoutes,
   releaseRoutes,
 ];
 

@@ -61,7 +61,9 @@ export type AccountEvent =
   /** A staff member confirmed the changed payout account: the hold ends (payout-account/). */
   | 'entry.bank_account_confirmed'
   /** A staff member downloaded the signed contract (GET /api/staff/entries/{id}/contract/document/); subject: the entry. */
-  | 'entry.contract_viewed_by_staff';
+  | 'entry.contract_viewed_by_staff'
+  /** A staff note about an applicant (POST /api/staff/applicants/{id}/notes/); subject: the user; data: note id and length. */
+  | 'applicant.note_added';
 
 export interface AuditEntry {
   readonly event: AccountEvent;

@@ -12,6 +12,7 @@ import { configureSessionLimits } from './accounts/sessions';
 import { createFilesPrivately, makeDataDirPrivate } from './data-dir';
 import { createMailer, type Mailer } from './mail/mailer';
 import { runExclusiveJob } from './jobs';
+import { mailRecorder } from './modules/staff-applicants/mail-record';
 import { pruneExpired } from './maintenance';
 import { PURGE_JOB, purgeNeverActivated } from './modules/register/purge';
 import { siteIndividualsSupported } from './modules/system-settings/site-config';
@@ -93,6 +94,7 @@ async function main(): Promise<void> {
       smtpUrl: env.SMTP_URL,
       smtpTimeoutMs: env.SMTP_TIMEOUT_MS,
       log,
+      afterSend: mailRecorder(database.drizzle, systemClock),
     });
     let port = env.PORT;
     const storage = createStorage(env);

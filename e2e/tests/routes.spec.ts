@@ -4,9 +4,9 @@ import { test, expect } from './fixtures';
 const BRAND = 'ツムギ 請求書買取';
 const titleOf = (route: RouteDef) => (route.id === 'home' ? `${BRAND}｜${route.title}` : `${route.title}｜${BRAND}`);
 
-/** A concrete URL for a route pattern: `:entryId` → 12, `*` → a segment, required query filled. */
+/** A concrete URL for a route pattern: `:entryId` (any `:param`) → 12, `*` → a segment, required query filled. */
 function sampleUrl(route: RouteDef): string {
-  const path = route.path.replace(':entryId', '12').replace('*', 'sample');
+  const path = route.path.replace(/:[A-Za-z]+/g, '12').replace('*', 'sample');
   const query = route.requiredQuery ? `?${route.requiredQuery.map((q) => `${q}=abc123`).join('&')}` : '';
   return path + query;
 }

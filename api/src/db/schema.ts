@@ -535,3 +535,44 @@ export const staffLoginAttempts = pgTable(
     index('staff_login_attempts_ip_idx').on(table.ip, table.attemptedAt),
   ],
 );
+
+// --- The operations desk (issue 25) ------------------------------------------------------------
+
+/**
+ * Staff notes: an internal memo per applicant, written in the back office. Never part of any
+ * applicant answer; each note added is also written to the audit log (`applicant.note_added`).
+ */
+export const staffNotes = pgTable(
+  'staff_notes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    staffMemberId: integer('staff_member_id')
+      .notNull()
+      .references(() => staffMembers.id),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', tz).notNull(),
+  },
+  (table) => [index('staff_notes_user_idx').on(table.userId, table.createdAt)],
+);
+
+export type StaffNoteRow = typeof staffNotes.$inferSelect;
+
+/**
+ * The record of every mail the API sent (the outbox or SMTP alike): to whom, the subject and when,
+ * never the body (mails hold activation and reset links). `user_id` is the account the address
+ * belonged to when the mail left (null for an address no account has, e.g. a new address being confirmed).
+ */
+export const mailLog = pgTable(
+  'mail_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    sentAt: timestamp('sent_at', tz).notNull(),
+  },
+  (table) => [index('mail_log_user_idx').on(table.userId, table.sentAt)],
+);

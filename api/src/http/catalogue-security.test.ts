@@ -122,6 +122,8 @@ const OWNERSHIP: Record<string, Fixture> = {
   'staff.claims.action': { notOwned: STAFF_SEE_ALL },
   'staff.uploads.content': { notOwned: STAFF_SEE_ALL },
   'staff.users.identity': { notOwned: STAFF_SEE_ALL },
+  'staff.applicants.get': { notOwned: STAFF_SEE_ALL },
+  'staff.applicants.addNote': { notOwned: STAFF_SEE_ALL },
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -37,6 +37,12 @@ export interface MailerOptions {
    */
   readonly smtpTimeoutMs?: number | undefined;
   readonly log?: (line: string) => void;
+  /**
+   * Called once a mail has left (written to the outbox or accepted by the SMTP server), before
+   * `send` resolves and within `idle()`: the mail record (staff-applicants/mail-record.ts). A
+   * failure here is logged and does not fail the send (the mail is gone already).
+   */
+  readonly afterSend?: (message: MailMessage) => Promise<void>;
 }
 
 export const DEFAULT_SMTP_TIMEOUT_MS = 10_000;
@@ -114,11 +120,21 @@ export function createMailer(options: MailerOptions): Mailer {
     close = () => transport.close();
   }
 
+  const deliverAndRecord = async (message: MailMessage): Promise<void> => {
+    await deliver(message);
+    if (options.afterSend === undefined) return;
+    try {
+      await options.afterSend(message);
+    } catch (error) {
+      log(`recording the mail to ${message.to} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+
   return {
     description,
-    send: (message) => deliver(message),
+    send: (message) => deliverAndRecord(message),
     sendInBackground(message) {
-      const sending = deliver(message)
+      const sending = deliverAndRecord(message)
         .catch((error: unknown) => log(`sending mail to ${message.to} failed: ${error instanceof Error ? error.message : String(error)}`))
         .finally(() => pending.delete(sending));
       pending.add(sending);

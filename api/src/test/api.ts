@@ -9,6 +9,7 @@ import { startDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { DEFAULT_MAIL_FROM, env, type TrustProxy } from '../env';
 import { createMailer, type Mailer } from '../mail/mailer';
+import { mailRecorder } from '../modules/staff-applicants/mail-record';
 import { createStaffMember } from '../modules/staff/command';
 import { TOTP_SETTINGS, totpCode, totpCounter } from '../modules/staff/totp';
 import { totpKeyFor } from '../modules/staff/totp-secret';
@@ -58,7 +59,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const database = await startDatabase({ dataDir });
   await migrate(database);
   const clock = new TestClock();
-  const outbox = createMailer({ from: DEFAULT_MAIL_FROM, outboxDir, log: () => {} });
+  const outbox = createMailer({ from: DEFAULT_MAIL_FROM, outboxDir, log: () => {}, afterSend: mailRecorder(database.drizzle, clock.now) });
   const mailer = options.mailer ? options.mailer(outbox) : outbox;
   const context: AppContext = {
     db: database.drizzle,

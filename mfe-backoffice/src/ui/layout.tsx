@@ -40,6 +40,8 @@ export function BackofficeLayout({ children }: { children: ReactNode }) {
               <NavLink to={href('backofficeQueue')} end>
                 審査キュー
               </NavLink>
+              <NavLink to={href('backofficeIdentityQueue')}>本人確認</NavLink>
+              <NavLink to={href('backofficeApplicants')}>申込者</NavLink>
               <NavLink to={href('backofficeReleases')}>リリース状況</NavLink>
             </nav>
           )}

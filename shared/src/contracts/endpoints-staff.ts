@@ -14,6 +14,15 @@ import {
   StaffEntryActionSchema,
   StaffEntryApproveSchema,
 } from './staff-decisions';
+import {
+  StaffApplicantDetailSchema,
+  StaffApplicantSearchQuerySchema,
+  StaffApplicantSearchSchema,
+  StaffIdentityQueueQuerySchema,
+  StaffIdentityQueueSchema,
+  StaffNoteRequestSchema,
+  StaffNoteSchema,
+} from './staff-applicants';
 import { ReleaseStatusSchema } from './releases';
 import { IdParamsSchema } from './upload';
 
@@ -196,6 +205,54 @@ export const staffEndpoints = defineCatalogue({
         summary: 'リリースの状況：リモートごとの公開中・カナリアのバージョンと最近の変更履歴（pnpm release の記録）',
         access: REVIEWERS,
         success: { status: 200, schema: ReleaseStatusSchema },
+      }),
+    },
+    // The operations desk (issue 25): every staff member finds applicants, reads an applicant's
+    // page, writes staff notes and reviews identities (as the identity decision itself).
+    applicants: {
+      search: endpoint({
+        method: 'GET',
+        path: '/api/staff/applicants/',
+        tag: 'staff',
+        summary:
+          '申込者の検索：会社名・氏名（かな・半角カナも）・メールアドレス・電話番号の前方一致と申込番号。本人確認の状態・お申し込み中・支払遅延で絞り込み。新しい順、cursor でページ送り',
+        access: REVIEWERS,
+        query: StaffApplicantSearchQuerySchema,
+        success: { status: 200, schema: StaffApplicantSearchSchema },
+        errors: ['validation'],
+      }),
+      get: endpoint({
+        method: 'GET',
+        path: '/api/staff/applicants/{id}/',
+        tag: 'staff',
+        summary: '申込者1人：プロフィールと本人確認書類、すべてのお申し込み、送ったメール（件名と日時）、スタッフメモ',
+        access: REVIEWERS,
+        params: IdParamsSchema,
+        success: { status: 200, schema: StaffApplicantDetailSchema },
+        errors: ['notFound'],
+      }),
+      addNote: endpoint({
+        method: 'POST',
+        path: '/api/staff/applicants/{id}/notes/',
+        tag: 'staff',
+        summary: 'スタッフメモを追加（社内用。申込者には見えない。監査ログに記録）',
+        access: REVIEWERS,
+        params: IdParamsSchema,
+        body: StaffNoteRequestSchema,
+        success: { status: 201, schema: StaffNoteSchema },
+        errors: ['validation', 'notFound'],
+      }),
+    },
+    identityQueue: {
+      list: endpoint({
+        method: 'GET',
+        path: '/api/staff/identity-queue/',
+        tag: 'staff',
+        summary: '本人確認の待ち行列：本人確認が「確認中」の申込者（書類つき）、提出の古い順',
+        access: REVIEWERS,
+        query: StaffIdentityQueueQuerySchema,
+        success: { status: 200, schema: StaffIdentityQueueSchema },
+        errors: ['validation'],
       }),
     },
     users: {

@@ -32,6 +32,7 @@ export * from './accounts';
 export * from './staff';
 export * from './staff-review';
 export * from './staff-decisions';
+export * from './staff-applicants';
 export * from './releases';
 export * from './endpoint';
 export * from './endpoints';

@@ -34,6 +34,14 @@ import type { ProfileResponse } from '../contracts/profile';
 import type { SuppressEntries } from '../contracts/system-settings';
 import { STAFF_MESSAGES, type StaffMember, type StaffSummary } from '../contracts/staff';
 import {
+  StaffApplicantSearchQuerySchema,
+  StaffIdentityQueueQuerySchema,
+  type StaffApplicantDetail,
+  type StaffNote,
+  type StaffNoteRequest,
+} from '../contracts/staff-applicants';
+import { corporationKeyForMocks } from './search-key';
+import {
   STAFF_REVIEW_MESSAGES,
   StaffEntryQueueQuerySchema,
   type StaffEntryDetail,
@@ -185,6 +193,8 @@ export interface MockState {
   review: StaffEntryDetail[];
   /** The logged-in applicant's sessions (/profile「ログイン中の端末」): this one and others. */
   accountSessions: AccountSession[];
+  /** Staff notes the back office wrote, by applicant id (never in an applicant's answer). */
+  staffNotes?: Map<number, StaffNote[]>;
 }
 
 export function initialMockState(overrides: Partial<MockState> = {}): MockState {
@@ -544,6 +554,95 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
       return found === undefined
         ? failureReply(e.staff.uploads.content, 'notFound', { detail: NOT_FOUND_DETAIL })
         : new MockReply(200, MOCK_FILE_BYTES, { 'Content-Type': found.content_type ?? 'application/octet-stream' });
+    }),
+    // The operations desk (issue 25), over the applicants of `state.review`.
+    [e.staff.applicants.search.id]: mock(e.staff.applicants.search, ({ request }) => {
+      const refused = staffRefusal(state, e.staff.applicants.search);
+      if (refused) return refused;
+      const query = safeParse(StaffApplicantSearchQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
+      if (!query.success) return failureReply(e.staff.applicants.search, 'validation', validationErrorBody(query.error.issues));
+      const { q, identity, open_entry, cursor, limit } = query.data;
+      const key = corporationKeyForMocks(q ?? '');
+      const applicants = [...new Map(state.review.map((item) => [item.applicant.id, item.applicant])).values()]
+        .filter((a) => key === '' || corporationKeyForMocks(`${a.company_name} ${a.last_name}${a.first_name} ${a.email}`).includes(key))
+        .filter((a) => identity === undefined || a.identity_confirmation === REVIEW_STATUS[identity])
+        .filter((a) => cursor === undefined || a.id < cursor)
+        .map((a) => {
+          const open = state.review.filter((item) => item.applicant.id === a.id && item.entry.status <= ENTRY_STATUS.reviewed).length;
+          return {
+            id: a.id,
+            email: a.email,
+            first_name: a.first_name,
+            last_name: a.last_name,
+            company_name: a.company_name,
+            corporate_division: a.corporate_division,
+            office_phone: a.office_phone,
+            created_at: nowIso(),
+            identity_confirmation: a.identity_confirmation,
+            open_entry_count: open,
+            delinquent: false,
+          };
+        })
+        .filter((a) => open_entry === undefined || a.open_entry_count > 0)
+        .sort((a, b) => b.id - a.id);
+      const page = applicants.slice(0, limit);
+      return { results: page, next_cursor: applicants.length > limit ? (page.at(-1)?.id ?? null) : null };
+    }),
+    [e.staff.applicants.get.id]: mock(e.staff.applicants.get, ({ params }) => {
+      const refused = staffRefusal(state, e.staff.applicants.get);
+      if (refused) return refused;
+      const items = state.review.filter((item) => String(item.applicant.id) === params.id);
+      const applicant = items[0]?.applicant;
+      if (applicant === undefined) return failureReply(e.staff.applicants.get, 'notFound', { detail: NOT_FOUND_DETAIL });
+      const detail: StaffApplicantDetail = {
+        applicant,
+        created_at: nowIso(),
+        entries: items.map(({ entry }) => ({
+          id: entry.id,
+          code: entry.code,
+          status: entry.status,
+          created_at: entry.created_at,
+          purchase_amount_desired: entry.purchase_amount_desired,
+        })),
+        mails: [],
+        notes: state.staffNotes?.get(applicant.id) ?? [],
+      };
+      return detail;
+    }),
+    [e.staff.applicants.addNote.id]: mock(e.staff.applicants.addNote, ({ params, body }) => {
+      const endpoint = e.staff.applicants.addNote;
+      const refused = staffRefusal(state, endpoint);
+      if (refused) return refused;
+      const applicant = state.review.find((item) => String(item.applicant.id) === params.id)?.applicant;
+      if (applicant === undefined || state.staff === null) return failureReply(endpoint, 'notFound', { detail: NOT_FOUND_DETAIL });
+      const checked = validate(endpoint, body);
+      if (!checked.ok) return checked.reply;
+      const notes = (state.staffNotes ??= new Map<number, StaffNote[]>());
+      const before = notes.get(applicant.id) ?? [];
+      const note: StaffNote = {
+        id: before.length + 1,
+        body: (checked.value as StaffNoteRequest).body.trim(),
+        created_at: nowIso(),
+        staff_id: state.staff.id,
+        staff_name: state.staff.name,
+      };
+      notes.set(applicant.id, [note, ...before]);
+      return note;
+    }),
+    [e.staff.identityQueue.list.id]: mock(e.staff.identityQueue.list, ({ request }) => {
+      const refused = staffRefusal(state, e.staff.identityQueue.list);
+      if (refused) return refused;
+      const query = safeParse(StaffIdentityQueueQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
+      if (!query.success) return failureReply(e.staff.identityQueue.list, 'validation', validationErrorBody(query.error.issues));
+      const waiting = [...new Map(state.review.map((item) => [item.applicant.id, item.applicant])).values()].filter(
+        (a) => a.identity_confirmation === REVIEW_STATUS.confirming,
+      );
+      return {
+        count: waiting.length,
+        results: waiting
+          .slice(query.data.offset, query.data.offset + query.data.limit)
+          .map((applicant) => ({ applicant, submitted_at: null })),
+      };
     }),
     [e.staff.users.identity.id]: mock(e.staff.users.identity, ({ params, body }) => {
       const endpoint = e.staff.users.identity;

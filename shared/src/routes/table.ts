@@ -129,6 +129,10 @@ export const ROUTES = [
   route('backofficeLogin', '/backoffice/login', 'backoffice', 'backoffice', 'スタッフログイン'),
   route('backofficeEntry', '/backoffice/entries/:entryId', 'backoffice', 'backoffice', '申し込みの審査'),
   route('backofficeReleases', '/backoffice/releases', 'backoffice', 'backoffice', 'リリース状況'),
+  // The operations desk (issue 25): find any applicant, one applicant's page, the identity queue.
+  route('backofficeApplicants', '/backoffice/applicants', 'backoffice', 'backoffice', '申込者の検索'),
+  route('backofficeApplicant', '/backoffice/applicants/:applicantId', 'backoffice', 'backoffice', '申込者'),
+  route('backofficeIdentityQueue', '/backoffice/identity', 'backoffice', 'backoffice', '本人確認の待ち行列'),
   route('backofficeNotFound', '/backoffice/*', 'backoffice', 'backoffice', 'ページが見つかりません'),
 ] as const satisfies readonly RouteDef[];
 

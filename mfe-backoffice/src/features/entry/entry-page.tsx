@@ -13,6 +13,7 @@ import { ClaimsSection } from './components/claims-section';
 import { DocumentsSection } from './components/documents-section';
 import { EntryActions } from './components/entry-actions';
 import { HistoryTable } from './components/history-table';
+import { IdentityNotice } from './components/identity-notice';
 import { PayoutSection } from './components/payout-section';
 
 /**
@@ -57,6 +58,7 @@ export default function EntryPage({ params }: PageProps) {
         <h1>{`申し込み ${entry.code}`}</h1>
         {status && <Badge kind={status}>{ENTRY_STATUS_LABELS[status]}</Badge>}
       </div>
+      <IdentityNotice applicant={detail.applicant} />
       <div className="bo-entry">
         <div className="bo-stack">
           <section className="bo-panel" aria-labelledby="bo-summary">

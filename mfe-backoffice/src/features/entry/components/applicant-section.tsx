@@ -93,14 +93,17 @@ export function ApplicantSection({
   );
 }
 
-function IdentityDecision({
+export function IdentityDecision({
   applicant,
   today,
   onChange,
+  label = '本人確認の判定',
 }: {
   applicant: StaffApplicant;
   today: string;
   onChange: (applicant: StaffApplicant) => void;
+  /** The form's name (unique on a page that lists several applicants). */
+  label?: string;
 }) {
   const [decision, setDecision] = useState<'confirmed' | 'inadequate'>('confirmed');
   const [validDate, setValidDate] = useState('');
@@ -114,7 +117,7 @@ function IdentityDecision({
     });
   };
   return (
-    <form className="bo-decision" onSubmit={submit} aria-label="本人確認の判定">
+    <form className="bo-decision" onSubmit={submit} aria-label={label}>
       <fieldset className="bo-field">
         <legend>本人確認の判定</legend>
         <div className="bo-choices">

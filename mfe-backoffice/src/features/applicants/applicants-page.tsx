@@ -1,0 +1,243 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { href } from '@app/shared';
+import { type StaffApplicantListItem, type StaffApplicantSearch } from '@app/shared/contracts';
+import * as endpoints from '@app/shared/endpoints';
+import { REVIEW_STATUS, REVIEW_STATUS_LABELS, reviewStatusName, reviewStatusOrDefault, type ReviewStatusName } from '@app/shared/domain';
+import { formatJst } from '../../model/format';
+import { staffApi } from '../../staff/api';
+import { useLoad } from '../../staff/use-load';
+import { Badge, Loading, ScrollTable } from '../../ui/bits';
+import { EMPTY_FILTERS, apiQueryFromFilters, filtersFromSearch, searchFromFilters, type ApplicantFilters } from './search';
+import { ensureDeskStyles } from './styles';
+
+const IDENTITY_NAMES = Object.keys(REVIEW_STATUS) as ReviewStatusName[];
+
+export const personName = (item: { last_name: string; first_name: string }): string => `${item.last_name} ${item.first_name}`.trim();
+
+function IdentityBadge({ status }: { status: number }) {
+  const code = reviewStatusOrDefault(status);
+  return <Badge kind={reviewStatusName(code) ?? 'nothing'}>{`本人確認：${REVIEW_STATUS_LABELS[code]}`}</Badge>;
+}
+
+/**
+ * /backoffice/applicants: find any applicant (`GET /api/staff/applicants/`) by company name, person's
+ * name (kana however typed: ｻｸﾗ, さくら and サクラ alike), mail address, phone number or 申込番号, with
+ * filters; newest applicants first, 50 a page (keyset: 「次の50件」 follows the last one shown).
+ */
+export default function ApplicantsPage() {
+  ensureDeskStyles();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const filters = filtersFromSearch(location.search);
+  const [draft, setDraft] = useState<ApplicantFilters>(filters);
+  const [draftKey, setDraftKey] = useState(location.search);
+  if (draftKey !== location.search) {
+    setDraftKey(location.search);
+    setDraft(filters);
+  }
+  const [result] = useLoad(location.search, (signal) =>
+    staffApi(endpoints.staff.applicants.search, { query: apiQueryFromFilters(filters), signal }),
+  );
+  const id = useId();
+  const go = (next: ApplicantFilters) => void navigate(`${href('backofficeApplicants')}${searchFromFilters(next)}`);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    go({ ...draft, cursor: '' });
+  };
+  return (
+    <div className="bo-stack">
+      <div className="bo-head">
+        <h1>申込者の検索</h1>
+      </div>
+      <form className="bo-panel bo-search" onSubmit={submit} role="search" aria-label="申込者の検索">
+        <div className="bo-field bo-search__q">
+          <label htmlFor={`${id}-q`}>会社名・氏名・メールアドレス・電話番号・申込番号</label>
+          <input
+            id={`${id}-q`}
+            name="q"
+            type="search"
+            maxLength={100}
+            aria-describedby={`${id}-q-hint`}
+            value={draft.q}
+            onChange={(e) => setDraft({ ...draft, q: e.target.value })}
+          />
+          <p className="bo-field__hint" id={`${id}-q-hint`}>
+            前方一致（会社名は「株式会社」などを除いた名前から）。カナは全角・半角・ひらがなのどれでも探せます。
+          </p>
+        </div>
+        <div className="bo-field">
+          <label htmlFor={`${id}-identity`}>本人確認</label>
+          <select
+            id={`${id}-identity`}
+            name="identity"
+            value={draft.identity}
+            onChange={(e) => setDraft({ ...draft, identity: (e.target.value as ReviewStatusName | '') || '' })}
+          >
+            <option value="">すべて</option>
+            {IDENTITY_NAMES.map((name) => (
+              <option key={name} value={name}>
+                {REVIEW_STATUS_LABELS[REVIEW_STATUS[name]]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <label className="bo-check">
+          <input
+            type="checkbox"
+            name="open_entry"
+            checked={draft.openEntry}
+            onChange={(e) => setDraft({ ...draft, openEntry: e.target.checked })}
+          />
+          お申し込み中あり
+        </label>
+        <label className="bo-check">
+          <input
+            type="checkbox"
+            name="delinquent"
+            checked={draft.delinquent}
+            onChange={(e) => setDraft({ ...draft, delinquent: e.target.checked })}
+          />
+          支払遅延あり
+        </label>
+        <div className="bo-actions">
+          <button type="submit" className="button button--primary">
+            検索
+          </button>
+          <Link to={href('backofficeApplicants')} className="button button--secondary" onClick={() => setDraft(EMPTY_FILTERS)}>
+            条件をクリア
+          </Link>
+        </div>
+      </form>
+      <Results result={result} filters={filters} onPage={go} />
+    </div>
+  );
+}
+
+function Results({
+  result,
+  filters,
+  onPage,
+}: {
+  result: ReturnType<typeof useLoad<StaffApplicantSearch>>[0];
+  filters: ApplicantFilters;
+  onPage: (filters: ApplicantFilters) => void;
+}) {
+  if (result.state === 'loading') return <Loading label="申込者を検索中…" />;
+  if (result.state === 'error') {
+    return (
+      <div className="bo-alert" role="alert">
+        <p>{result.message}</p>
+      </div>
+    );
+  }
+  const { results, next_cursor: next } = result.data;
+  const searched = filters.q.trim() !== '' || filters.identity !== '' || filters.openEntry || filters.delinquent;
+  return (
+    <section aria-labelledby="bo-applicants-results" className="bo-stack">
+      <h2 id="bo-applicants-results" className="bo-visually-hidden">
+        検索結果
+      </h2>
+      <p role="status" className="bo-muted" style={{ margin: 0 }}>
+        {results.length === 0
+          ? searched
+            ? '条件に合う申込者はいません。'
+            : '申込者はまだいません。'
+          : `${results.length}人を表示（登録の新しい順${next === null ? '' : '、続きがあります'}）`}
+      </p>
+      {results.length > 0 && (
+        <>
+          <div className="bo-desk-table">
+            <ScrollTable labelledBy="bo-applicants-caption">
+              <caption id="bo-applicants-caption" className="bo-visually-hidden">
+                申込者の一覧
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">申込者・会社</th>
+                  <th scope="col">連絡先</th>
+                  <th scope="col">本人確認</th>
+                  <th scope="col" className="bo-num">
+                    お申し込み中
+                  </th>
+                  <th scope="col">登録日時</th>
+                </tr>
+              </thead>
+              <tbody>
+                {results.map((item) => (
+                  <tr key={item.id}>
+                    <td>
+                      <Link to={href('backofficeApplicant', { applicantId: item.id })}>{item.company_name || personName(item)}</Link>
+                      {item.company_name && <div className="bo-muted bo-small">{personName(item)}</div>}
+                    </td>
+                    <td>
+                      <div>{item.email}</div>
+                      {item.office_phone && <div className="bo-muted bo-small">{item.office_phone}</div>}
+                    </td>
+                    <td>
+                      <IdentityBadge status={item.identity_confirmation} />
+                      {item.delinquent && (
+                        <div>
+                          <Badge kind="delay">支払遅延あり</Badge>
+                        </div>
+                      )}
+                    </td>
+                    <td className="bo-num">{`${item.open_entry_count}件`}</td>
+                    <td className="bo-nowrap">
+                      <time dateTime={item.created_at}>{formatJst(item.created_at)}</time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </ScrollTable>
+          </div>
+          <ul className="bo-cards bo-desk-cards" aria-label="申込者の一覧">
+            {results.map((item) => (
+              <ApplicantCard key={item.id} item={item} />
+            ))}
+          </ul>
+        </>
+      )}
+      {(filters.cursor !== '' || next !== null) && (
+        <nav className="bo-pager" aria-label="ページ送り">
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={filters.cursor === ''}
+            onClick={() => onPage({ ...filters, cursor: '' })}
+          >
+            最初のページ
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={next === null}
+            onClick={() => next !== null && onPage({ ...filters, cursor: String(next) })}
+          >
+            次の50件
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}
+
+function ApplicantCard({ item }: { item: StaffApplicantListItem }) {
+  return (
+    <li className="bo-card">
+      <Link className="bo-card__title" to={href('backofficeApplicant', { applicantId: item.id })}>
+        {item.company_name || personName(item)}
+      </Link>
+      {item.company_name && <span>{personName(item)}</span>}
+      <span className="bo-muted" style={{ overflowWrap: 'anywhere' }}>
+        {item.email}
+      </span>
+      {item.office_phone && <span className="bo-muted">{item.office_phone}</span>}
+      <div className="bo-card__meta">
+        <IdentityBadge status={item.identity_confirmation} />
+        {item.delinquent && <Badge kind="delay">支払遅延あり</Badge>}
+        <span className="bo-small">{`お申し込み中 ${item.open_entry_count}件`}</span>
+      </div>
+    </li>
+  );
+}
