@@ -530,7 +530,11 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
       const found = files.find((file) => String(file.id) === params.id);
       return found === undefined
         ? failureReply(e.staff.uploads.content, 'notFound', { detail: NOT_FOUND_DETAIL })
-        : new MockReply(200, MOCK_FILE_BYTES, { 'Content-Type': found.content_type ?? 'application/octet-stream' });
+        : new MockReply(200, MOCK_FILE_BYTES, {
+            'Content-Type': found.content_type ?? 'application/octet-stream',
+            // As the API names it (uploads/download.ts): the stored name, under the type's extension.
+            'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(found.name ?? `file-${found.id}`)}`,
+          });
     }),
     [e.staff.users.identity.id]: mock(e.staff.users.identity, ({ params, body }) => {
       const endpoint = e.staff.users.identity;
