@@ -162,6 +162,20 @@ export function csrfProtection(trustedOrigins: readonly string[]): onRequestHook
   };
 }
 
+/**
+ * A request the site's own page made: it carries X-CSRFToken equal to the csrf cookie (only a
+ * script of our origin can read the cookie), or it is a fetch the browser marks same-origin
+ * (Sec-Fetch-Site, which no page can set). For a GET whose effect must not be forged from another
+ * site, such as the audited staff file view; a link, form or image elsewhere has neither.
+ */
+export function isOwnPageRequest(request: FastifyRequest): boolean {
+  if (request.headers['sec-fetch-site'] === 'same-origin') return true;
+  const cookie = request.cookies[csrfCookieName(request)];
+  const header = request.headers[CSRF_HEADER];
+  const token = Array.isArray(header) ? header[0] : header;
+  return cookie !== undefined && tokenProblem(cookie) === undefined && token !== undefined && sameToken(token, cookie);
+}
+
 function checkCsrf(request: FastifyRequest, trustedOrigins: readonly string[]): void {
   if (!UNSAFE_METHODS.has(request.method)) return;
   const mode = request.routeOptions.config.csrf ?? 'required';

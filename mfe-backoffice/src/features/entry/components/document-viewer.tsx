@@ -1,4 +1,5 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
+import { CSRF_HEADER_NAME, readCsrfToken } from '@app/shared';
 import type { ContentFile } from '@app/shared/contracts';
 
 // PDF.js only when a PDF is opened (pdf-pages.tsx): the entry page itself never loads it.
@@ -47,12 +48,18 @@ export function DocumentViewer({ file, url = staffFileUrl(file.id) }: { file: Co
   }, [view]);
   const open = () => {
     setView({ state: 'loading' });
-    fetch(url, { credentials: 'include' })
+    // The staff page's token: the API audits (and serves) a file view only for the back office's own request.
+    fetch(url, { credentials: 'include', headers: { [CSRF_HEADER_NAME]: readCsrfToken(document.cookie) ?? '' } })
       .then(async (response) => {
-        if (!response.ok)
-          throw new Error(
-            response.status === 404 ? 'ファイルが見つかりません。' : `ファイルを開けませんでした（ステータス ${response.status}）。`,
-          );
+        if (!response.ok) {
+          if (response.status === 404) throw new Error('ファイルが見つかりません。');
+          // The API's own Japanese reason when it gives one (a 403 says how to open the file).
+          const detail = await response
+            .json()
+            .then((body: unknown) => (body as { detail?: unknown } | null)?.detail)
+            .catch(() => undefined);
+          throw new Error(typeof detail === 'string' ? detail : `ファイルを開けませんでした（ステータス ${response.status}）。`);
+        }
         const bytes = await response.arrayBuffer();
         const type = file.content_type ?? response.headers.get('Content-Type')?.split(';')[0] ?? 'application/octet-stream';
         const downloadName = dispositionFileName(response.headers.get('Content-Disposition')) ?? name;
