@@ -22,6 +22,19 @@ async function loadPdfjs() {
   return pdfjs;
 }
 
+/** Where the build's chunks are (publicPath `auto`: the folder its scripts were loaded from). */
+declare const __webpack_public_path__: string;
+
+/**
+ * PDF.js's character maps and standard fonts' data, copied beside the build's chunks
+ * (rspack.config.mjs): a Japanese PDF whose fonts are not embedded (UniJIS-UCS2-H, 90ms-RKSJ-H) is
+ * drawn with them. Fetched from our own origin only when a document needs one.
+ */
+function pdfjsAssets(): { cMapUrl: string; cMapPacked: true; standardFontDataUrl: string } {
+  const base = new URL('pdfjs/', new URL(__webpack_public_path__, document.baseURI));
+  return { cMapUrl: `${base.href}cmaps/`, cMapPacked: true, standardFontDataUrl: `${base.href}standard_fonts/` };
+}
+
 const pageLabel = (name: string, page: number, total: number) => `${name}（${page}／${total}ページ）`;
 
 /**
@@ -43,7 +56,12 @@ export function PdfPages({ data, name }: { data: ArrayBuffer; name: string }) {
       const pdfjs = await loadPdfjs();
       if (cancelled) return;
       // The bytes are handed to the worker (and detached): a copy, so a second opening still has them.
-      const task = pdfjs.getDocument({ data: new Uint8Array(data.slice(0)), isEvalSupported: false, enableXfa: false });
+      const task = pdfjs.getDocument({
+        data: new Uint8Array(data.slice(0)),
+        isEvalSupported: false,
+        enableXfa: false,
+        ...pdfjsAssets(),
+      });
       destroy = () => task.destroy();
       const pdf = await task.promise;
       const total = pdf.numPages;
