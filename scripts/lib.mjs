@@ -88,6 +88,7 @@ export function manifestEntry(remote, version) {
 
 /** Points the deployment manifest at one version of one remote, and bumps builds/latest.json. */
 export function setLiveVersion(remote, version, siteDir = SITE_DIR) {
+  if (!isReleaseVersion(version)) throw new Error(`${remote}: ${JSON.stringify(version)} is not a release version`);
   const dir = path.join(siteDir, 'remotes', REMOTE_DIRS[remote], version);
   if (!fs.existsSync(path.join(dir, 'mf-manifest.json'))) throw new Error(`${remote} ${version} is not published in ${dir}`);
   const file = path.join(siteDir, 'deployment.json');
@@ -105,4 +106,15 @@ export function writeBuildMetadata(siteDir = SITE_DIR) {
   hash.update(fs.readFileSync(path.join(siteDir, 'deployment.json')));
   hash.update(fs.readFileSync(path.join(siteDir, 'index.html')));
   writeJson(path.join(siteDir, 'builds', 'latest.json'), { id: hash.digest('hex').slice(0, 16), builtAt: new Date().toISOString() });
+}
+
+/**
+ * A release version: `<package version>-<the first 10 hex digits of the build's hash>`, as publish
+ * makes them (`0.1.0-25c9b4226a`; a prerelease package version such as `1.2.3-beta.1` included). It
+ * becomes a folder name in the store, so nothing else is accepted where one goes: never a path
+ * (`../shell`, `a/b`), never empty, at most 80 characters.
+ */
+const RELEASE_VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?-[0-9a-f]{10}$/;
+export function isReleaseVersion(value) {
+  return typeof value === 'string' && value.length <= 80 && RELEASE_VERSION.test(value);
 }

@@ -119,9 +119,9 @@ describe('promote and rollback', () => {
     const a = publishOk('marketing', 'a');
     release('promote', 'marketing', a);
     const before = fs.readFileSync(path.join(site, 'deployment.json'), 'utf8');
-    const r = release('promote', 'marketing', '0.0.0-missing');
+    const r = release('promote', 'marketing', '0.0.0-0000000000');
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^marketing 0\.0\.0-missing is not published/);
+    expect(r.stderr).toMatch(/^marketing 0\.0\.0-0000000000 is not published/);
     expect(fs.readFileSync(path.join(site, 'deployment.json'), 'utf8')).toBe(before);
   });
 
@@ -129,7 +129,7 @@ describe('promote and rollback', () => {
     const a = publishOk('auth', 'a');
     const b = publishOk('auth', 'b');
     release('promote', 'auth', a);
-    const r = release('promote', 'auth', b, '--expect-live', '0.0.0-other');
+    const r = release('promote', 'auth', b, '--expect-live', '0.0.0-0000000001');
     expect(r.code).toBe(3);
     expect(r.stderr).toBe(
       `conflict: auth was changed by another release meanwhile (now live ${a}); check \`pnpm release status\` and retry if your change still applies`,

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REMOTE_DIRS, ROOT, hashDir, readJson } from './lib.mjs';
+import { REMOTE_DIRS, ROOT, hashDir, isReleaseVersion, readJson } from './lib.mjs';
 import { ConflictError } from './release-store.mjs';
 
 export const DEPLOYMENT = 'deployment.json';
@@ -41,7 +41,22 @@ export function knownRemote(remote) {
   return remote;
 }
 
-const versionPrefix = (remote, version) => `remotes/${REMOTE_DIRS[remote]}/${version}`;
+/**
+ * A version as given (the CLI's argument or flag, a body field over HTTP), checked before it is
+ * used: the version format only (lib.mjs), never a path — `../` would resolve inside the store.
+ * A usage error (exit 2; 400 over HTTP).
+ */
+export function checkVersion(value, name = 'version') {
+  if (isReleaseVersion(value)) return value;
+  const shown = JSON.stringify(typeof value === 'string' ? value : String(value)).slice(0, 100);
+  throw new ReleaseError(
+    `${name} must be a release version (<package version>-<10 hex digits>, as publish prints it, e.g. 0.1.0-25c9b4226a), not ${shown}`,
+    2,
+  );
+}
+
+// Every key of a version goes through the check, whatever the caller checked before.
+const versionPrefix = (remote, version) => `remotes/${REMOTE_DIRS[remote]}/${checkVersion(version)}`;
 export const manifestUrl = (remote, version) => `/${versionPrefix(remote, version)}/mf-manifest.json`;
 
 async function readJsonKey(store, key) {
@@ -332,6 +347,8 @@ export async function promote(
   { remote, version, who, why = null, force = false, expectLive, action = 'promote', now = () => new Date() },
 ) {
   knownRemote(remote);
+  checkVersion(version);
+  if (expectLive !== undefined && expectLive !== null) checkVersion(expectLive, 'expect-live');
   const skipped = await gate(store, { remote, version, force });
   const { deployment: first } = await readDeployment(store);
   const seen = expectLive === undefined ? (first.remotes[remote]?.version ?? null) : expectLive;
@@ -375,6 +392,7 @@ export async function previousLive(store, remote) {
 
 export async function rollback(store, { remote, to, ...rest }) {
   knownRemote(remote);
+  if (to !== undefined && to !== null) checkVersion(to, 'to');
   const target = to ?? (await previousLive(store, remote));
   if (!target) throw new ReleaseError(`no earlier live version of ${remote} is recorded in the history: name one with --to <version>`);
   return promote(store, { ...rest, remote, version: target, action: 'rollback' });
@@ -390,6 +408,7 @@ export function describeAudience(a) {
 /** Serves a published version of one remote to an audience, beside the live version for everyone else. */
 export async function canaryStart(store, { remote, version, audience, who, why = null, force = false, now = () => new Date() }) {
   knownRemote(remote);
+  checkVersion(version);
   if (audience.kind === 'percent' && !(Number.isInteger(audience.percent) && audience.percent >= 1 && audience.percent <= 100)) {
     throw new ReleaseError('--percent must be an integer from 1 to 100', 2);
   }

@@ -95,7 +95,10 @@ describe('release over HTTP', () => {
     expect(refused.status).toBe(422);
     expect(refused.body.error).toContain('react: the remote requires ^18.3.1, the live shell provides 19.2.9');
 
-    const conflict = await call('POST', '/remotes/marketing/promote', { token: marketing, body: { version: versions.b, expectLive: 'x' } });
+    const conflict = await call('POST', '/remotes/marketing/promote', {
+      token: marketing,
+      body: { version: versions.b, expectLive: '0.0.0-0000000003' },
+    });
     expect(conflict.status).toBe(409);
     expect(conflict.body.error).toMatch(/^conflict: marketing was changed by another release meanwhile/);
 
@@ -105,7 +108,9 @@ describe('release over HTTP', () => {
       body: { from: versions.b, to: versions.a },
     });
     expect((await call('POST', '/remotes/marketing/promote', { token: marketing, body: {} })).status).toBe(400);
-    expect((await call('POST', '/remotes/marketing/promote', { token: marketing, body: { version: '0.0.0-none' } })).status).toBe(404);
+    expect((await call('POST', '/remotes/marketing/promote', { token: marketing, body: { version: '0.0.0-0000000002' } })).status).toBe(
+      404,
+    );
 
     const history = await call('GET', '/history?remote=marketing&limit=3', { token: marketing });
     expect(history.body.map((e) => e.action)).toEqual(['canary-abort', 'promote', 'rollback']);

@@ -122,8 +122,10 @@ describe('setLiveVersion (promote)', () => {
 
     expect(() => setLiveVersion('marketing', '9.9.9-0123456789', site)).toThrow(/marketing 9\.9\.9-0123456789 is not published/);
     // A folder without a manifest (a copy that never finished) is not published either.
-    fs.mkdirSync(published('0.0.1-half'), { recursive: true });
-    expect(() => setLiveVersion('marketing', '0.0.1-half', site)).toThrow(/is not published/);
+    fs.mkdirSync(published('0.0.1-00000000aa'), { recursive: true });
+    expect(() => setLiveVersion('marketing', '0.0.1-00000000aa', site)).toThrow(/is not published/);
+    // Never a path: `../` would leave the remote's folder.
+    expect(() => setLiveVersion('marketing', '../mfe-auth/0.1.0-0123456789', site)).toThrow(/is not a release version/);
 
     expect(fs.readFileSync(deploymentFile(), 'utf8')).toBe(manifestBefore);
     expect(fs.readFileSync(path.join(site, 'builds', 'latest.json'), 'utf8')).toBe(latestBefore);

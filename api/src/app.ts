@@ -8,7 +8,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { z } from 'zod';
 import type { AppContext } from './context';
 import type { Database } from './db/database';
-import type { Env } from './env';
+import { apiDocsServed, type Env } from './env';
 import { csrfProtection } from './http/csrf';
 import { implement, registerImplementations, type Implementation } from './http/endpoints';
 import { ApiError, NOT_FOUND_DETAIL, drfValidatorCompiler } from './http/errors';
@@ -242,7 +242,7 @@ export function buildApp({ env, db, context, logStream, checkResponses }: BuildA
   app.all('/api/*', apiNotFound);
 
   // A readable page of the API document, in development only (http/api-docs.ts).
-  if (env.NODE_ENV !== 'production') registerApiDocs(app);
+  if (apiDocsServed(env)) registerApiDocs(app);
 
   // --- The assembled site (site/serve.ts) ----------------------------------------------------
 

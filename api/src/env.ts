@@ -245,3 +245,27 @@ function loadProcessEnv(): Env {
 
 /** process.env, validated once when this module is first imported. Exits with code 1 if invalid. */
 export const env: Env = loadProcessEnv();
+
+/** `/api-docs/` (http/api-docs.ts), a development page: served unless NODE_ENV=production. */
+export const apiDocsServed = (env: Pick<Env, 'NODE_ENV'>): boolean => env.NODE_ENV !== 'production';
+
+/**
+ * What the server says loudly at start (server.ts) because it must not reach real staff or the
+ * public unnoticed: the fixed development TOTP key in use (STAFF_TOTP_KEY unset; refused outright
+ * with NODE_ENV=production), and the development API page being served. No value is echoed.
+ */
+export function startupWarnings(env: Pick<Env, 'NODE_ENV' | 'STAFF_TOTP_KEY'>): string[] {
+  const mode = env.NODE_ENV === undefined ? 'NODE_ENV is unset' : `NODE_ENV=${env.NODE_ENV}`;
+  const warnings: string[] = [];
+  if (env.STAFF_TOTP_KEY === undefined) {
+    warnings.push(
+      `WARNING: STAFF_TOTP_KEY is not set (${mode}): staff authenticator secrets are encrypted with the fixed development key, which is in the source code and protects nothing. Set STAFF_TOTP_KEY (openssl rand -base64 32) before any real staff account is made; NODE_ENV=production refuses to start without it.`,
+    );
+  }
+  if (apiDocsServed(env)) {
+    warnings.push(
+      `WARNING: /api-docs/ (the development API documentation page) is served because ${mode}; set NODE_ENV=production on any server people reach.`,
+    );
+  }
+  return warnings;
+}

@@ -65,7 +65,8 @@ beforeAll(async () => {
   stalePid = await deadPid();
   fs.writeFileSync(path.join(dataDir, 'api.lock'), `${stalePid}\n`);
 
-  first = startServer({ DATA_DIR: dataDir, SITE_DIR: siteDir });
+  // As `npm start` on a laptop: NODE_ENV and STAFF_TOTP_KEY unset (empty is unset).
+  first = startServer({ DATA_DIR: dataDir, SITE_DIR: siteDir, NODE_ENV: '', STAFF_TOTP_KEY: '' });
   firstUrl = await waitForUrl(first);
 });
 
@@ -142,6 +143,21 @@ describe('server.ts', () => {
     } finally {
       removeDir(otherDir);
     }
+  });
+
+  it('warned loudly at start that the development TOTP key and /api-docs/ are active', () => {
+    const warnings = first.stderr.split('\n').filter((line) => line.startsWith('[api] WARNING: '));
+    expect(warnings).toEqual([
+      expect.stringContaining('STAFF_TOTP_KEY is not set (NODE_ENV is unset)'),
+      expect.stringContaining('/api-docs/ (the development API documentation page) is served because NODE_ENV is unset'),
+    ]);
+  });
+
+  it('NODE_ENV=production without STAFF_TOTP_KEY: exits 1 naming the variable, before anything starts', async () => {
+    const refused = startServer({ DATA_DIR: dataDir, NODE_ENV: 'production', STAFF_TOTP_KEY: '' });
+    expect(await refused.exit).toBe(1);
+    expect(refused.stderr).toContain('STAFF_TOTP_KEY=(hidden): required when NODE_ENV=production');
+    expect(fs.existsSync(path.join(dataDir, 'api.lock'))).toBe(false);
   });
 
   it('exits 1 with a message naming a bad variable', async () => {

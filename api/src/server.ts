@@ -5,7 +5,7 @@ import { systemClock } from './clock';
 import type { AppContext } from './context';
 import { startDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
-import { env } from './env';
+import { env, startupWarnings } from './env';
 import { tuneGarbageCollector } from './gc-tuning';
 import { acquireDataDirLock, type DataDirLock } from './lock';
 import { configureSessionLimits } from './accounts/sessions';
@@ -67,6 +67,8 @@ function urlHost(host: string): string {
 
 async function main(): Promise<void> {
   tuneGarbageCollector();
+  // Before anything else, so that it is the first thing in the log (never a value).
+  for (const warning of startupWarnings(env)) log(warning);
   try {
     configureSessionLimits({
       persistentIdleMs: env.PERSISTENT_SESSION_IDLE_DAYS === undefined ? undefined : env.PERSISTENT_SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000,

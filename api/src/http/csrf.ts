@@ -1,4 +1,4 @@
-import { CSRF_COOKIE_NAME } from '@app/shared/domain';
+import { CSRF_COOKIE_NAME, HOST_CSRF_COOKIE_NAME } from '@app/shared/domain';
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { ApiError } from './errors';
@@ -9,7 +9,10 @@ import { isSecureRequest, requestOrigin, secureCookies } from './secure';
  * follows Django's conventions (spec §7: every call echoes the `csrftoken` cookie in X-CSRFToken):
  *
  * - `POST /api/me/` issues the `csrftoken` cookie: 32 letters and digits, readable by scripts,
- *   SameSite=Lax, Secure over HTTPS, one year (Django's CSRF_COOKIE_AGE). Login rotates it.
+ *   SameSite=Lax, Secure over HTTPS, one year (Django's CSRF_COOKIE_AGE). Login rotates it. When
+ *   PUBLIC_URL is https it is named `__Host-csrftoken` (Secure, Path=/, no Domain): a sibling host
+ *   or a plain-http page could otherwise plant a cookie and header pair of its own choosing. The
+ *   client reads whichever name is set (shared/src/api-client/read-cookie.ts).
  * - Every unsafe request (POST, PUT, PATCH, DELETE) to a route of the API must send the header
  *   `X-CSRFToken` equal to the cookie (compared in constant time). Before that, an `Origin`
  *   header, when present, must be the request's own origin or a trusted one (PUBLIC_URL); without
@@ -32,6 +35,10 @@ declare module 'fastify' {
 }
 
 export const CSRF_COOKIE = CSRF_COOKIE_NAME;
+export const HOST_CSRF_COOKIE = HOST_CSRF_COOKIE_NAME;
+
+/** The csrf cookie's name for this request's site (by configuration, as the session cookie's). */
+export const csrfCookieName = (request: FastifyRequest): string => (request.httpsSite === true ? HOST_CSRF_COOKIE : CSRF_COOKIE);
 export const CSRF_HEADER = 'x-csrftoken';
 /** Django's CSRF_COOKIE_AGE: 52 weeks. */
 export const CSRF_COOKIE_MAX_AGE_SECONDS = 31_449_600;
@@ -89,12 +96,12 @@ export function csrfCookieAttributes(now: Date, secure: boolean): string {
 
 /** The csrftoken cookie (a token of [a-zA-Z0-9]: nothing to encode); set once per answer. */
 function setCsrfCookie(request: FastifyRequest, reply: FastifyReply, token: string, now: Date): void {
-  reply.header('set-cookie', `${CSRF_COOKIE}=${token}; ${csrfCookieAttributes(now, secureCookies(request))}`);
+  reply.header('set-cookie', `${csrfCookieName(request)}=${token}; ${csrfCookieAttributes(now, secureCookies(request))}`);
 }
 
 /** Sends the csrftoken cookie: the browser's own when it is well-formed (refreshed), else a new one. */
 export function issueCsrfToken(request: FastifyRequest, reply: FastifyReply, now: Date): string {
-  const current = request.cookies[CSRF_COOKIE];
+  const current = request.cookies[csrfCookieName(request)];
   const token = current !== undefined && tokenProblem(current) === undefined ? current : newCsrfToken();
   setCsrfCookie(request, reply, token, now);
   return token;
@@ -155,12 +162,26 @@ export function csrfProtection(trustedOrigins: readonly string[]): onRequestHook
   };
 }
 
+/**
+ * A request the site's own page made: it carries X-CSRFToken equal to the csrf cookie (only a
+ * script of our origin can read the cookie), or it is a fetch the browser marks same-origin
+ * (Sec-Fetch-Site, which no page can set). For a GET whose effect must not be forged from another
+ * site, such as the audited staff file view; a link, form or image elsewhere has neither.
+ */
+export function isOwnPageRequest(request: FastifyRequest): boolean {
+  if (request.headers['sec-fetch-site'] === 'same-origin') return true;
+  const cookie = request.cookies[csrfCookieName(request)];
+  const header = request.headers[CSRF_HEADER];
+  const token = Array.isArray(header) ? header[0] : header;
+  return cookie !== undefined && tokenProblem(cookie) === undefined && token !== undefined && sameToken(token, cookie);
+}
+
 function checkCsrf(request: FastifyRequest, trustedOrigins: readonly string[]): void {
   if (!UNSAFE_METHODS.has(request.method)) return;
   const mode = request.routeOptions.config.csrf ?? 'required';
   if (mode === 'exempt') return;
   checkOrigin(request, trustedOrigins);
-  const cookie = request.cookies[CSRF_COOKIE];
+  const cookie = request.cookies[csrfCookieName(request)];
   const problem = cookie === undefined ? CSRF_REASONS.noCookie : tokenProblem(cookie);
   // No usable cookie yet: the bootstrap call passes and hands one out.
   if (problem !== undefined && mode === 'bootstrap') return;

@@ -125,7 +125,7 @@ describe('with an https PUBLIC_URL (decided by configuration, not by the request
     }
   });
 
-  it('the session cookie is __Host-sessionid, Secure; the csrftoken cookie is Secure and readable by the page', async () => {
+  it('the session cookie is __Host-sessionid, Secure; the csrf cookie (__Host-csrftoken) is Secure and readable by the page', async () => {
     const user = await createUser(api);
     const agent = await new Agent(httpsApp).start();
     const response = await agent.post('/api/auth/', { email: user.email, password: PASSWORD });
@@ -134,7 +134,7 @@ describe('with an https PUBLIC_URL (decided by configuration, not by the request
     const session = headers.find((header) => header.startsWith('__Host-sessionid='));
     expect(session).toMatch(/^__Host-sessionid=[\w-]{43}; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
     expect(headers.some((header) => header.startsWith('sessionid='))).toBe(false);
-    const csrf = headers.find((header) => header.startsWith('csrftoken='));
+    const csrf = headers.find((header) => header.startsWith('__Host-csrftoken='));
     expect(csrf).toContain('; Secure');
     expect(csrf).not.toContain('HttpOnly');
     // The session works under its new name.

@@ -12,6 +12,12 @@ import { secureCookies } from './secure';
  * session never acts as an applicant, and an applicant's session never satisfies a staff endpoint.
  */
 export const STAFF_SESSION_COOKIE = 'staff_sessionid';
+/** Its name when PUBLIC_URL is https, as the applicant's `__Host-sessionid` (session.ts). */
+export const HOST_STAFF_SESSION_COOKIE = `__Host-${STAFF_SESSION_COOKIE}`;
+
+/** The staff cookie's name for this request's site (by configuration, not by the request). */
+export const staffSessionCookieName = (request: FastifyRequest): string =>
+  request.httpsSite === true ? HOST_STAFF_SESSION_COOKIE : STAFF_SESSION_COOKIE;
 
 /** What a staff endpoint's handler receives as `staff`. */
 export interface StaffPrincipal {
@@ -36,11 +42,16 @@ const secure = (ctx: AppContext, request: FastifyRequest): boolean => secureCook
 
 /** The staff cookie: HttpOnly, SameSite=Lax, Path=/, no Max-Age (it ends with the browser; the server ends it sooner). */
 export function setStaffSessionCookie(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, created: NewStaffSession): void {
-  reply.setCookie(STAFF_SESSION_COOKIE, created.token, { path: '/', httpOnly: true, sameSite: 'lax', secure: secure(ctx, request) });
+  reply.setCookie(staffSessionCookieName(request), created.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secure(ctx, request),
+  });
 }
 
 export function clearStaffSessionCookie(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(STAFF_SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secure(ctx, request) });
+  reply.clearCookie(staffSessionCookieName(request), { path: '/', httpOnly: true, sameSite: 'lax', secure: secure(ctx, request) });
 }
 
 const cache = new WeakMap<FastifyRequest, Promise<AuthenticatedStaffSession | null>>();
@@ -49,7 +60,7 @@ const cache = new WeakMap<FastifyRequest, Promise<AuthenticatedStaffSession | nu
 export function authenticateStaff(ctx: AppContext, request: FastifyRequest): Promise<AuthenticatedStaffSession | null> {
   let found = cache.get(request);
   if (found === undefined) {
-    const token = request.cookies[STAFF_SESSION_COOKIE];
+    const token = request.cookies[staffSessionCookieName(request)];
     found = token === undefined || token === '' ? Promise.resolve(null) : findStaffSession(ctx.db, token, ctx.now());
     cache.set(request, found);
   }

@@ -106,7 +106,7 @@ export interface RequestOptions {
 let nextIp = 1;
 
 /**
- * A browser: keeps cookies (honouring Max-Age=0 and past Expires), echoes the csrftoken cookie in
+ * A browser: keeps cookies (honouring Max-Age=0 and past Expires), echoes the csrf cookie (`csrftoken`, `__Host-csrftoken` on an https site) in
  * X-CSRFToken as the site's API client does, and comes from its own IP address so that the
  * per-client login throttle of one test does not touch another.
  */
@@ -125,7 +125,7 @@ export class Agent {
   async request(method: Method, url: string, options: RequestOptions = {}): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = {};
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const token = this.cookies.get('csrftoken');
+    const token = this.cookies.get('__Host-csrftoken') ?? this.cookies.get('csrftoken');
     if ((options.csrf ?? UNSAFE.has(method)) && token !== undefined) headers['x-csrftoken'] = token;
     Object.assign(headers, options.headers);
     const response = await this.app.inject({

@@ -85,7 +85,9 @@ const BACKOFFICE_CSS = `
 .bo-file__row { display: flex; flex-wrap: wrap; align-items: center; gap: var(--space-2); }
 .bo-file__name { font-weight: 700; overflow-wrap: anywhere; }
 .bo-viewer img { display: block; max-width: 100%; max-height: 70vh; height: auto; border: 1px solid var(--color-border); background: #fff; }
-.bo-viewer iframe, .bo-viewer object { display: block; width: 100%; height: 70vh; min-height: 360px; border: 1px solid var(--color-border); background: #fff; }
+.bo-pdf { display: grid; gap: var(--space-2); min-width: 0; }
+.bo-pdf__pages { display: grid; gap: var(--space-2); max-height: 70vh; overflow: auto; min-width: 0; }
+.bo-pdf__pages canvas { display: block; max-width: 100%; height: auto; border: 1px solid var(--color-border); background: #fff; }
 .bo-decision { display: grid; gap: var(--space-2); }
 .bo-figures { display: grid; grid-template-columns: repeat(auto-fit, minmax(120px, 1fr)); gap: var(--space-2); margin: 0; }
 .bo-figures div { background: var(--color-bg); border-radius: var(--radius-sm); padding: var(--space-2); }

@@ -1,6 +1,6 @@
 import { FetchError, ofetch } from 'ofetch';
 import { safeParse } from 'zod/mini';
-import { API_TIMEOUT_MS, CSRF_COOKIE_NAME, CSRF_HEADER_NAME, MIN_CLIENT_BUILD_HEADER } from '../constants';
+import { API_TIMEOUT_MS, CSRF_HEADER_NAME, MIN_CLIENT_BUILD_HEADER } from '../constants';
 import { pathOf, type AnyEndpoint, type CallArgs, type CallOptions, type ResponseOf } from '../contracts/endpoint';
 import { sessionEndpoints as endpoints } from '../contracts/endpoints-session';
 // Through the core entry: in the built site it is the one shared instance (its state: the page's
@@ -8,12 +8,12 @@ import { sessionEndpoints as endpoints } from '../contracts/endpoints-session';
 import { checkMinClientBuild } from '../core';
 import { responseProblems } from './contract-problems';
 import { ContractError, CsrfError, STALE_CREDENTIALS_MESSAGE, toApiError } from './errors';
-import { readCookie } from './read-cookie';
+import { readCsrfToken } from './read-cookie';
 import type { RawAnswer } from './raw-answer';
 
 export * from './errors';
 export { contractProblems, responseProblems } from './contract-problems';
-export { readCookie } from './read-cookie';
+export { readCookie, readCsrfToken } from './read-cookie';
 export type { RawAnswer } from './raw-answer';
 
 export interface ApiEnvironment {
@@ -53,7 +53,7 @@ function withTimeout(signal: AbortSignal | undefined, ms: number, cleanups: (() 
 async function staleCredentialsInBrowser(message: string): Promise<void> {
   window.alert(message);
   const post = (path: string) => {
-    const token = readCookie(document.cookie, CSRF_COOKIE_NAME);
+    const token = readCsrfToken(document.cookie);
     return fetch(path, { method: 'POST', credentials: 'include', headers: token ? { [CSRF_HEADER_NAME]: token } : {} });
   };
   try {
@@ -90,7 +90,7 @@ export function createApi(env: Partial<ApiEnvironment> = {}): Api {
     credentials: 'include',
     retry: 0,
     onRequest({ options }) {
-      const token = readCookie(getCookies(), CSRF_COOKIE_NAME);
+      const token = readCsrfToken(getCookies());
       const headers = new Headers(options.headers);
       if (token) headers.set(CSRF_HEADER_NAME, token);
       headers.set('Accept', 'application/json');

@@ -1,3 +1,5 @@
+import { CSRF_COOKIE_NAME, HOST_CSRF_COOKIE_NAME } from '../domain/constants';
+
 /** Reads one cookie by name from a `document.cookie` string. */
 export function readCookie(cookieString: string, name: string): string | null {
   for (const part of cookieString.split(';')) {
@@ -5,4 +7,12 @@ export function readCookie(cookieString: string, name: string): string | null {
     if (key === name) return decodeURIComponent(rest.join('='));
   }
   return null;
+}
+
+/**
+ * The csrf token the API handed out: `__Host-csrftoken` on an https site (the API names it so when
+ * PUBLIC_URL is https), else `csrftoken` (spec §7). Sent back in the X-CSRFToken header either way.
+ */
+export function readCsrfToken(cookieString: string): string | null {
+  return readCookie(cookieString, HOST_CSRF_COOKIE_NAME) ?? readCookie(cookieString, CSRF_COOKIE_NAME);
 }

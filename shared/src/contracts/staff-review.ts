@@ -35,6 +35,11 @@ export const STAFF_REVIEW_MESSAGES = {
   /** The identity is not under review: names the current status (確認中 is the only one a decision is made from). */
   identityNotConfirming: (current: string) =>
     `本人確認書類の状態が「${current}」のため判定できません。判定できるのは「確認中」のときだけです。`,
+  /**
+   * `GET /api/staff/uploads/{id}/content/` 403: not a request of the back office's own page (no
+   * X-CSRFToken, not a same-origin fetch) — a link or an image on another site. Nothing is served or audited.
+   */
+  fileViewNotFromBackoffice: 'ファイルは管理画面の「表示」ボタンから開いてください。',
 } as const;
 
 /** The reason an identity document is inadequate: at most this many characters. */

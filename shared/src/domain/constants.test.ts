@@ -11,6 +11,7 @@ describe('spec §9 constants', () => {
     ['DEPOSIT_TYPES', ['ordinary', 'checking']],
     ['WITHDRAWALS_WINDOW_MONTHS', 4],
     ['CSRF_COOKIE_NAME', 'csrftoken'],
+    ['HOST_CSRF_COOKIE_NAME', '__Host-csrftoken'],
     ['WORDPRESS_TAG_ID', 15],
     ['CHUNK_RELOAD_GUARD_MS', 10_000],
     ['BUILD_POLL_INTERVAL_MS', 60 * 60 * 1000],
@@ -24,7 +25,7 @@ describe('spec §9 constants', () => {
   });
 
   test('no constant is left untested', () => {
-    expect(Object.keys(constants)).toHaveLength(15);
+    expect(Object.keys(constants)).toHaveLength(16);
   });
 
   test.each(['TOAST_DURATION_MS', 'CSRF_COOKIE_NAME', 'CHUNK_RELOAD_GUARD_MS', 'BUILD_POLL_INTERVAL_MS'] as const)(

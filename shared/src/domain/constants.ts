@@ -24,6 +24,8 @@ export const WITHDRAWALS_WINDOW_MONTHS = 4;
 
 /** Name of the cookie whose value every call sends in the X-CSRFToken header (spec §7, §9). */
 export const CSRF_COOKIE_NAME = 'csrftoken';
+/** Its name when the site is https (`__Host-`: Secure, Path=/, no Domain; no sibling host can plant it). */
+export const HOST_CSRF_COOKIE_NAME = `__Host-${CSRF_COOKIE_NAME}`;
 
 /** WordPress tag id of the help articles shown on the site (spec §9). */
 export const WORDPRESS_TAG_ID = 15;

@@ -553,7 +553,11 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
       const found = files.find((file) => String(file.id) === params.id);
       return found === undefined
         ? failureReply(e.staff.uploads.content, 'notFound', { detail: NOT_FOUND_DETAIL })
-        : new MockReply(200, MOCK_FILE_BYTES, { 'Content-Type': found.content_type ?? 'application/octet-stream' });
+        : new MockReply(200, MOCK_FILE_BYTES, {
+            'Content-Type': found.content_type ?? 'application/octet-stream',
+            // As the API names it (uploads/download.ts): the stored name, under the type's extension.
+            'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(found.name ?? `file-${found.id}`)}`,
+          });
     }),
     // The operations desk (issue 25), over the applicants of `state.review`.
     [e.staff.applicants.search.id]: mock(e.staff.applicants.search, ({ request }) => {

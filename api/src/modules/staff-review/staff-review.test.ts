@@ -131,7 +131,8 @@ describe('GET /api/staff/entries/{id}/ and the files', () => {
 
   it('serves any applicant’s file as an attachment (nosniff, sandboxed, not cached), audited; 404 for an unknown one', async () => {
     const invoice = a.entry.claims[0]?.contentfiles[0]?.id as number;
-    const response = await staff.get(`/api/staff/uploads/${invoice}/content/`);
+    // As the back office's viewer asks (X-CSRFToken): see file-view-audit.test.ts for the other requests.
+    const response = await staff.get(`/api/staff/uploads/${invoice}/content/`, { csrf: true });
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.equals(PDF)).toBe(true);
     expect(response.headers).toMatchObject({
@@ -145,7 +146,7 @@ describe('GET /api/staff/entries/{id}/ and the files', () => {
     expect(rows).toEqual([
       { actor: `staff:${reviewer.id}`, subject_id: String(invoice), data: expect.objectContaining({ user_id: a.user.id }) as unknown },
     ]);
-    expect((await staff.get('/api/staff/uploads/999999/content/')).statusCode).toBe(404);
+    expect((await staff.get('/api/staff/uploads/999999/content/', { csrf: true })).statusCode).toBe(404);
   });
 });
 

@@ -208,7 +208,7 @@ describe('POST /api/staff/auth/ (staff login)', () => {
     expect(rows).toEqual([{ id: hashToken(agent.cookies.get('staff_sessionid')!) }]);
   });
 
-  it('the cookie is Secure when PUBLIC_URL is https (and over HTTPS)', async () => {
+  it('the cookie is Secure and named __Host-staff_sessionid when PUBLIC_URL is https', async () => {
     const staff = await createStaff(api);
     const context: AppContext = { ...api.context, publicUrl: () => 'https://factoring.example.jp' };
     const secureApp = buildApp({ env: { SITE_DIR: '/nonexistent', LOG_LEVEL: 'silent' }, db: api.database, context });
@@ -216,8 +216,8 @@ describe('POST /api/staff/auth/ (staff login)', () => {
       await secureApp.ready();
       const agent = await new Agent(secureApp).start();
       expect((await login(agent, staff, await staffOtp(api, staff))).statusCode).toBe(200);
-      expect(setCookieHeaders(agent).find((h) => h.startsWith('staff_sessionid='))).toMatch(
-        /^staff_sessionid=[\w-]{43}; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
+      expect(setCookieHeaders(agent).find((h) => h.startsWith('__Host-staff_sessionid='))).toMatch(
+        /^__Host-staff_sessionid=[\w-]{43}; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
       );
     } finally {
       await secureApp.close();

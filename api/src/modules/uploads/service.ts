@@ -17,6 +17,7 @@ import type { AppContext } from '../../context';
 import { entryFiles, uploads, type Upload as UploadRow, type User } from '../../db/schema';
 import { ApiError, ValidationError, fieldError, notFound } from '../../http/errors';
 import { lockKeys } from '../../http/rate-limit';
+import { safeFileName } from './file-name';
 import { newUploadKey } from '../../storage/keys';
 
 /** The multipart field that carries the file. */
@@ -205,7 +206,7 @@ async function storeFile(ctx: AppContext, user: User, fields: Record<string, unk
           userId: user.id,
           kind,
           side: side ?? null,
-          name,
+          name: safeFileName(name, contentType),
           contentType,
           size: object.size,
           sha256: object.sha256,

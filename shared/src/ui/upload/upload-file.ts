@@ -4,7 +4,6 @@
 // fail for errors of the other copy. The contracts and domain are stateless data, read directly.
 import {
   ApiError,
-  CSRF_COOKIE_NAME,
   CSRF_HEADER_NAME,
   ContractError,
   CsrfError,
@@ -12,7 +11,7 @@ import {
   STALE_CREDENTIALS_MESSAGE,
   ServerError,
   ValidationError,
-  readCookie,
+  readCsrfToken,
   responseProblems,
   toApiError,
 } from '@app/shared';
@@ -100,7 +99,7 @@ export function uploadFile(key: string, file: File | Blob, options: UploadFileOp
     xhr.open(endpoint.method, url);
     xhr.withCredentials = true;
     xhr.responseType = 'text';
-    const token = readCookie(typeof document === 'undefined' ? '' : document.cookie, CSRF_COOKIE_NAME);
+    const token = readCsrfToken(typeof document === 'undefined' ? '' : document.cookie);
     if (token) xhr.setRequestHeader(CSRF_HEADER_NAME, token);
     xhr.setRequestHeader('Accept', 'application/json');
     if (onProgress) {

@@ -1,5 +1,9 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { CSRF_HEADER_NAME, readCsrfToken } from '@app/shared';
 import type { ContentFile } from '@app/shared/contracts';
+
+// PDF.js only when a PDF is opened (pdf-pages.tsx): the entry page itself never loads it.
+const PdfPages = lazy(() => import(/* webpackChunkName: "bo-pdf-pages" */ './pdf-pages').then((m) => ({ default: m.PdfPages })));
 
 /** `GET /api/staff/uploads/{id}/content/` (the file as an attachment; each view is audited). */
 export const staffFileUrl = (id: number): string => `/api/staff/uploads/${id}/content/`;
@@ -7,16 +11,32 @@ export const staffFileUrl = (id: number): string => `/api/staff/uploads/${id}/co
 type ViewState =
   | { readonly state: 'closed' }
   | { readonly state: 'loading' }
-  | { readonly state: 'shown'; readonly url: string; readonly type: string }
+  | { readonly state: 'shown'; readonly url: string; readonly type: string; readonly bytes: ArrayBuffer; readonly downloadName: string }
   | { readonly state: 'error'; readonly message: string };
 
 const isImage = (type: string) => /^image\/(jpeg|png|gif|webp)$/.test(type);
 const isPdf = (type: string) => type === 'application/pdf';
 
 /**
- * One applicant file, viewable in the page: fetched as a blob with the staff session, shown from an
- * object URL — an image in <img>, a PDF in an <iframe> (the browser's viewer) — with a download
- * link. Nothing is fetched until the reviewer opens it; the object URL is released on close.
+ * The name the server gave the download (Content-Disposition's `filename*`, RFC 5987): the stored
+ * name with the extension of the file's detected type (`invoice.html` that is a PDF → `invoice.pdf`).
+ */
+export function dispositionFileName(header: string | null): string | undefined {
+  const encoded = /filename\*=UTF-8''([^;\s]+)/i.exec(header ?? '')?.[1];
+  if (encoded === undefined) return undefined;
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One applicant file, viewable in the page: fetched with the staff session, an image shown in <img>
+ * from an object URL, a PDF drawn onto canvases by PDF.js with no scripting (pdf-pages.tsx: the
+ * browser's own PDF viewer would run the document's JavaScript over the back office), with a
+ * download link under the server's name for it. Nothing is fetched until the reviewer opens it;
+ * the object URL is released on close.
  */
 export function DocumentViewer({ file, url = staffFileUrl(file.id) }: { file: ContentFile; url?: string }) {
   const [view, setView] = useState<ViewState>({ state: 'closed' });
@@ -28,15 +48,22 @@ export function DocumentViewer({ file, url = staffFileUrl(file.id) }: { file: Co
   }, [view]);
   const open = () => {
     setView({ state: 'loading' });
-    fetch(url, { credentials: 'include' })
+    // The staff page's token: the API audits (and serves) a file view only for the back office's own request.
+    fetch(url, { credentials: 'include', headers: { [CSRF_HEADER_NAME]: readCsrfToken(document.cookie) ?? '' } })
       .then(async (response) => {
-        if (!response.ok)
-          throw new Error(
-            response.status === 404 ? 'ファイルが見つかりません。' : `ファイルを開けませんでした（ステータス ${response.status}）。`,
-          );
+        if (!response.ok) {
+          if (response.status === 404) throw new Error('ファイルが見つかりません。');
+          // The API's own Japanese reason when it gives one (a 403 says how to open the file).
+          const detail = await response
+            .json()
+            .then((body: unknown) => (body as { detail?: unknown } | null)?.detail)
+            .catch(() => undefined);
+          throw new Error(typeof detail === 'string' ? detail : `ファイルを開けませんでした（ステータス ${response.status}）。`);
+        }
         const bytes = await response.arrayBuffer();
         const type = file.content_type ?? response.headers.get('Content-Type')?.split(';')[0] ?? 'application/octet-stream';
-        setView({ state: 'shown', url: URL.createObjectURL(new Blob([bytes], { type })), type });
+        const downloadName = dispositionFileName(response.headers.get('Content-Disposition')) ?? name;
+        setView({ state: 'shown', url: URL.createObjectURL(new Blob([bytes], { type })), type, bytes, downloadName });
       })
       .catch((error: unknown) =>
         setView({
@@ -60,7 +87,7 @@ export function DocumentViewer({ file, url = staffFileUrl(file.id) }: { file: Co
             >
               閉じる
             </button>
-            <a className="button button--secondary" href={view.url} download={name}>
+            <a className="button button--secondary" href={view.url} download={view.downloadName}>
               ダウンロード
             </a>
           </>
@@ -86,7 +113,15 @@ export function DocumentViewer({ file, url = staffFileUrl(file.id) }: { file: Co
           {isImage(view.type) ? (
             <img src={view.url} alt={name} />
           ) : isPdf(view.type) ? (
-            <iframe src={view.url} title={name} />
+            <Suspense
+              fallback={
+                <p className="bo-muted" role="status">
+                  PDFを読み込んでいます…
+                </p>
+              }
+            >
+              <PdfPages data={view.bytes} name={name} />
+            </Suspense>
           ) : (
             <p className="bo-muted">この形式はページ内で表示できません。ダウンロードしてご確認ください。</p>
           )}
