@@ -122,7 +122,7 @@ export default function EntryContractPage({ params }: PageProps) {
               <h2 id="payout-heading" className="el-section__heading">
                 お振込み先
               </h2>
-              <p>ご契約後、買取代金は次の口座にお振り込みします。</p>
+              <p>ご契約後、買取代金は次の口座にお振込みします。</p>
               <dl className="el-facts el-facts--plain" data-testid="payout-account">
                 <BankAccountRows account={entry.bank_account} />
               </dl>

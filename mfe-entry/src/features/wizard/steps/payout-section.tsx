@@ -16,8 +16,8 @@ import { isPayoutEmpty, payoutAccountString, payoutOf } from '../model/payout';
 export const PAYOUT_SECTION_ID = 'payout-account';
 
 export const PAYOUT_SECTION_MESSAGES = {
-  lead: '買取代金をお振り込みする口座です。通帳やキャッシュカードに記載のとおりご入力ください。',
-  prefilled: 'ご登録の振込先口座を入力しました。別の口座にお振り込みを希望される場合は、書き換えてください。',
+  lead: '買取代金をお振込みする口座です。通帳やキャッシュカードに記載のとおりご入力ください。',
+  prefilled: 'ご登録の振込先口座を入力しました。別の口座にお振込みを希望される場合は、書き換えてください。',
   holder: '通帳に記載のとおり、カタカナで入力してください。',
 } as const;
 
