@@ -66,6 +66,7 @@ const UNSAFE_ENDPOINTS: [method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: strin
   ['POST', '/api/staff/entries/:id/bank_account/confirm/', {}],
   ['POST', '/api/staff/claims/:id/decision/', { decision: 'cannot_buy' }],
   ['POST', '/api/staff/claims/:id/actions/', { action: 'return' }],
+  ['POST', '/api/staff/applicants/:id/notes/', { body: 'お電話あり' }],
 ];
 
 /** The calls that hand out the csrftoken cookie (`csrf: 'bootstrap'`), so pass without one. */
