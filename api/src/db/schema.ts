@@ -340,6 +340,12 @@ export const entries = pgTable(
     payoutHoldAt: timestamp('payout_hold_at', tz),
     /** The account before that change (what staff compare the new one with); null with no hold. */
     payoutHoldPreviousBankAccount: text('payout_hold_previous_bank_account'),
+    /**
+     * The contracting party as approved (issue 23): who was checked is who signs. Written by the
+     * approval; the contract page, the signing and the PDF read it, never the live user row. Null
+     * before the approval (and on offers approved before issue 23).
+     */
+    contractParty: jsonb('contract_party').$type<ContractPartyRecord>(),
   },
   (table) => [
     uniqueIndex('entries_code_key').on(table.code),
@@ -354,6 +360,35 @@ export const entries = pgTable(
 );
 
 export type EntryRow = typeof entries.$inferSelect;
+
+/** One address of the profile (office or owner), as it stood at the approval. */
+export interface ContractPartyAddressRecord {
+  readonly zipcode: string;
+  readonly prefecture: string;
+  readonly city: string;
+  readonly building_number: string;
+}
+
+/** The contracting party of an entry, fixed at the approval (`entries.contract_party`). */
+export interface ContractPartyRecord {
+  readonly corporate_division: CorporateDivisionCode;
+  readonly company_name: string;
+  readonly last_name: string;
+  readonly first_name: string;
+  readonly email: string;
+  readonly office: ContractPartyAddressRecord;
+  readonly owner: ContractPartyAddressRecord;
+  /** The identity document and its review when the offer was approved. */
+  readonly identity: {
+    readonly document_type: string | null;
+    readonly confirmation: number;
+    readonly valid_date: string | null;
+    /** ISO time of the last `identity.reviewed`; null when none is logged. */
+    readonly reviewed_at: string | null;
+  };
+  /** The payout account approved with the offer (the entry's own copy, `entries.bank_account`, may change later under a payout hold). */
+  readonly bank_account: string | null;
+}
 
 /** One inadequate document group of an entry (`entries.inadequate_documents`). */
 export interface InadequateDocumentRecord {

@@ -8,6 +8,9 @@ export const ACCOUNT_MESSAGES = {
   currentSessionNotRevocable: 'この端末のセッションは、ログアウトから終了してください。',
   /** Spec §5 blank field (the domain's message, repeated here for the account forms). */
   blank: MESSAGES.blank,
+  /** A change of the contracting party (name, company, address, identity document) while an offer is open (issue 23). */
+  partyLockedByOffer:
+    'ご契約手続き中の申し込みがあるため、会社名・氏名・住所・本人確認書類は変更できません。ご契約の後に変更するか、お問い合わせください。',
   /** DRF: a required field is missing. */
   required: 'この項目は必須です。',
   /** DRF: null sent for a field that does not allow it. */

@@ -25,6 +25,9 @@ export const ENTRY_LIFE_MESSAGES = {
   agreementRequired: '契約内容と債権譲渡契約書をご確認のうえ、同意してください。',
   /** Contract after the offer's last day (`contract_period`). */
   offerExpired: 'ご契約の期限を過ぎているため、契約できません。お手数ですがお問い合わせください。',
+  /** Contract while the identity no longer binds one (expired or no longer confirmed, issue 23). */
+  identityInvalid:
+    '本人確認書類の有効期限が切れているか確認が完了していないため、ご契約の手続きができません。お手数ですがお問い合わせください。',
   /** The contract PDF of an entry that is not contracted (404 detail). */
   noContractDocument: '契約書はまだありません。',
   /** Action names used in `notAllowed`. */

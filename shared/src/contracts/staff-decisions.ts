@@ -41,6 +41,12 @@ export const STAFF_DECISION_MESSAGES = {
   /** The terms leave nothing to pay (principal − fee − bank charge ≤ 0). */
   purchaseNotPositive: 'この条件では買取額が 0 円以下になります。条件をご確認ください。',
   contractPeriodPast: '契約期限に過去の日付は指定できません。',
+  /** approve: the applicant's identity cannot bind a contract (`contractIdentityProblem`, issue 23). */
+  identity: {
+    unconfirmed: '申込者の本人確認が「確認済」ではないため承認できません。本人確認書類を確認してから承認してください。',
+    noValidDate: '申込者の本人確認書類の有効期限が登録されていないため承認できません。本人確認で有効期限を登録してください。',
+    expired: '申込者の本人確認書類の有効期限が切れているため承認できません。新しい本人確認書類の提出と確認が必要です。',
+  },
 } as const;
 
 const optionalString = z.optional(z.nullable(z.string({ error: typeError(ACCOUNT_MESSAGES.notAString) })));

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import {
   USER_STATUSES,
   identityStateOf,
+  contractIdentityProblem,
   isAccountStepDone,
   isFinancialStatementsDone,
   isIdentityExpired,
@@ -175,5 +176,24 @@ describe('account step done (spec §4)', () => {
     [{ isIdentityExpired: true }, false],
   ] as const)('%j → %s', (patch, expected) => {
     expect(isAccountStepDone({ ...done, ...patch })).toBe(expected);
+  });
+});
+
+describe('contractIdentityProblem: approval and signing need a confirmed, unexpired identity (issue 23)', () => {
+  test.each([
+    [R.confirmed, '2026-06-30', '2026-06-30', null],
+    [R.confirmed, '2027-01-01', '2026-06-30', null],
+    [R.confirmed, '2026-06-29', '2026-06-30', 'expired'],
+    [R.confirmed, null, '2026-06-30', 'noValidDate'],
+    [R.confirmed, '', '2026-06-30', 'noValidDate'],
+    [R.confirmed, undefined, '2026-06-30', 'noValidDate'],
+    [R.confirming, '2027-01-01', '2026-06-30', 'unconfirmed'],
+    [R.inadequate, '2027-01-01', '2026-06-30', 'unconfirmed'],
+    [R.nothing, null, '2026-06-30', 'unconfirmed'],
+    [R.expired, '2027-01-01', '2026-06-30', 'unconfirmed'],
+    [null, '2027-01-01', '2026-06-30', 'unconfirmed'],
+    [undefined, '2027-01-01', '2026-06-30', 'unconfirmed'],
+  ])('status %j, valid %j, today %j → %j', (status, valid, today, problem) => {
+    expect(contractIdentityProblem(status, valid, today)).toBe(problem);
   });
 });

@@ -114,3 +114,21 @@ export function isAccountStepDone(
     state.userStatus !== 'logout' && state.hasSatisfiedProfile && isReviewSubmitted(state.identity_confirmation) && !state.isIdentityExpired
   );
 }
+
+/** Why the identity cannot bind a contract: not confirmed, confirmed without a valid date, or expired. */
+export type ContractIdentityProblem = 'unconfirmed' | 'noValidDate' | 'expired';
+
+/**
+ * The contracting party must be the person whose identity was checked: an offer is approved, and
+ * signed, only with a confirmed (確認済) identity that has a valid date not before today (issue 23).
+ * Null when it may; otherwise why not.
+ */
+export function contractIdentityProblem(
+  identityConfirmation: number | null | undefined,
+  validDate: DateInput | null | undefined,
+  today: DateInput,
+): ContractIdentityProblem | null {
+  if (reviewStatusOrDefault(identityConfirmation) !== REVIEW_STATUS.confirmed) return 'unconfirmed';
+  if (validDate == null || validDate === '') return 'noValidDate';
+  return isIdentityExpired(validDate, today) ? 'expired' : null;
+}

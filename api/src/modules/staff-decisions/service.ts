@@ -14,6 +14,7 @@ import {
   REVIEW_STATUS,
   calculatePurchase,
   canApproveEntry,
+  contractIdentityProblem,
   claimStatusAfterEntryAction,
   claimStatusLabel,
   entryStatusLabel,
@@ -36,6 +37,7 @@ import { ApiError, ValidationError, fieldError, notFound } from '../../http/erro
 import type { StaffPrincipal } from '../../http/staff-session';
 import type { MailMessage } from '../../mail/mailer';
 import { entryInadequateMail, entryRejectedMail, entryReviewedMail, entryTransferredMail } from '../../mail/templates';
+import { contractPartyOf, lockApplicant } from '../entries/contract-party';
 import { notifyApplicant } from '../events/notify';
 
 /**
@@ -464,10 +466,16 @@ export async function approveEntry(ctx: AppContext, staff: StaffPrincipal, id: n
     const contractPeriod = request.contract_period.trim();
     const today = drfDateTime(now).slice(0, 10); // the day in Japan
     if (contractPeriod < today) throw fieldError('contract_period', STAFF_DECISION_MESSAGES.contractPeriodPast);
+    // The party is fixed here (issue 23): the applicant's row locked (a profile save waits), the
+    // identity confirmed and unexpired, and what the contract will print copied onto the entry.
+    const user = await lockApplicant(tx, entry.userId);
+    const identityProblem = contractIdentityProblem(user.identityConfirmation, user.identityValidDate, today);
+    if (identityProblem !== null) throw conflict(STAFF_DECISION_MESSAGES.identity[identityProblem]);
+    const contractParty = await contractPartyOf(tx, user, entry);
 
     await tx
       .update(entries)
-      .set({ status: to, reviewedAt: now, contractPeriod, approvedByStaffId: staff.id, approvedAt: now, updatedAt: now })
+      .set({ status: to, reviewedAt: now, contractPeriod, approvedByStaffId: staff.id, approvedAt: now, contractParty, updatedAt: now })
       .where(eq(entries.id, entry.id));
     const offered = entryClaims.filter((claim) => claim.status === CLAIM_STATUS.can_buy);
     const purchaseAmount = purchaseTotal(offered);
@@ -478,10 +486,10 @@ export async function approveEntry(ctx: AppContext, staff: StaffPrincipal, id: n
         purchase_amount: purchaseAmount,
         before: { status: from, contract_period: entry.contractPeriod },
         after: { status: to, contract_period: contractPeriod },
+        contract_party: contractParty,
       }),
     );
 
-    const user = await applicantOf(tx, entry);
     return entryReviewedMail({
       to: user.email,
       lastName: user.lastName,

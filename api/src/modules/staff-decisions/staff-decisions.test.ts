@@ -53,6 +53,12 @@ async function withEntry(): Promise<WithEntry> {
   const response = await submit(a.agent, completeDocument(await uploadCompleteFiles(a.agent)));
   if (response.statusCode !== 201) throw new Error(`entry: ${response.statusCode} ${response.body}`);
   const entry = response.json<Entry>();
+  // The reviewer has checked the identity: confirmed, valid for years (approval needs it, issue 23).
+  await sql('update users set identity_confirmation = $2, identity_valid_date = $3 where id = $1', [
+    a.user.id,
+    REVIEW_STATUS.confirmed,
+    '2099-12-31',
+  ]);
   return { ...a, entry, claimId: entry.claims[0]?.id as number };
 }
 
@@ -653,5 +659,122 @@ describe('who may call the decision routes', () => {
     const detail = await view(a.entry.id);
     expect(detail.entry.status).toBe(ENTRY_STATUS.under_review);
     expect(detail.entry.claims[0]?.status).toBe(CLAIM_STATUS.can_buy);
+  });
+});
+
+/** The PDF's text, every page, whitespace taken out (pdfkit breaks Japanese lines anywhere). */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const document = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, useSystemFonts: false, verbosity: 0 })
+    .promise;
+  const texts: string[] = [];
+  for (let number = 1; number <= document.numPages; number += 1) {
+    const content = await (await document.getPage(number)).getTextContent();
+    texts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(''));
+  }
+  await document.destroy();
+  return texts.join('').replace(/\s+/g, '');
+}
+
+describe('the party is fixed at approval (issue 23)', () => {
+  const identityUpload = async (agent: Agent, side: 'front' | 'back'): Promise<number> => {
+    const response = await agent.upload('/api/uploads/', { kind: 'identity', side }, { name: `identity-${side}.pdf`, content: PDF });
+    expect(response.statusCode).toBe(201);
+    return response.json<{ id: number }>().id;
+  };
+
+  it('approval is refused while the identity is 不備, confirming, without a valid date or expired (409); nothing changes', async () => {
+    const a = await readyToApprove();
+    const cases: [number, string | null, string][] = [
+      [REVIEW_STATUS.inadequate, '2099-12-31', STAFF_DECISION_MESSAGES.identity.unconfirmed],
+      [REVIEW_STATUS.confirming, null, STAFF_DECISION_MESSAGES.identity.unconfirmed],
+      [REVIEW_STATUS.confirmed, null, STAFF_DECISION_MESSAGES.identity.noValidDate],
+      [REVIEW_STATUS.confirmed, '2001-01-01', STAFF_DECISION_MESSAGES.identity.expired],
+    ];
+    for (const [status, validDate, detail] of cases) {
+      await sql('update users set identity_confirmation = $2, identity_valid_date = $3 where id = $1', [a.user.id, status, validDate]);
+      expect(answer(await approve(approving, a.entry.id, { contract_period: '2030-01-31' }))).toEqual(conflict(detail));
+    }
+    const { entry } = await view(a.entry.id);
+    expect(entry.status).toBe(ENTRY_STATUS.under_review);
+    const rows = await sql('select contract_party, approved_at from entries where id = $1', [a.entry.id]);
+    expect(rows.rows[0]).toEqual({ contract_party: null, approved_at: null });
+    expect(await auditOf('entry.approved', a.entry.id)).toHaveLength(0);
+  });
+
+  it('swap after approval: the profile refuses a new party (400), the contract PDF prints the approved one', async () => {
+    const a = await reviewed();
+    const [snapshot] = (await sql('select contract_party from entries where id = $1', [a.entry.id])).rows as {
+      contract_party: Record<string, unknown>;
+    }[];
+    const approvedCompany = snapshot?.contract_party.company_name as string;
+    expect(snapshot?.contract_party).toMatchObject({
+      corporate_division: 'corporate',
+      office: { zipcode: '1000005', prefecture: '東京都', city: '千代田区丸の内1-1-1', building_number: '' },
+      identity: { confirmation: REVIEW_STATUS.confirmed, valid_date: '2099-12-31' },
+    });
+    expect(approvedCompany).not.toBe('');
+
+    const swap = await a.agent.patch('/api/profile_name_and_identity/', {
+      company_name: '株式会社すりかえ商事',
+      last_name: '別人',
+      first_name: '花子',
+      identity_document_type: 'passport',
+      addfiles: [await identityUpload(a.agent, 'front')],
+    });
+    expect(answer(swap)).toEqual([
+      400,
+      {
+        company_name: [ACCOUNT_MESSAGES.partyLockedByOffer],
+        last_name: [ACCOUNT_MESSAGES.partyLockedByOffer],
+        first_name: [ACCOUNT_MESSAGES.partyLockedByOffer],
+        addfiles: [ACCOUNT_MESSAGES.partyLockedByOffer],
+      },
+    ]);
+    const moved = await a.agent.patch('/api/profile/', { office_city: '架空市すりかえ町9-9-9' });
+    expect(answer(moved)).toEqual([400, { office_city: [ACCOUNT_MESSAGES.partyLockedByOffer] }]);
+    // Fields the contract does not print still change; the same values again are no change.
+    expect((await a.agent.patch('/api/profile/', { office_phone: '03-9999-9999', office_city: '千代田区丸の内1-1-1' })).statusCode).toBe(
+      200,
+    );
+    const user: unknown = (await sql('select company_name, office_city, identity_confirmation from users where id = $1', [a.user.id]))
+      .rows[0];
+    expect(user).toEqual({
+      company_name: approvedCompany,
+      office_city: '千代田区丸の内1-1-1',
+      identity_confirmation: REVIEW_STATUS.confirmed,
+    });
+
+    // Even a live row changed behind the API's back (an operator, an old session) is not what binds.
+    await sql(
+      "update users set company_name = '株式会社すりかえ商事', last_name = '別人', office_city = '架空市すりかえ町9-9-9' where id = $1",
+      [a.user.id],
+    );
+    expect((await a.agent.post(`/api/entries/${a.entry.id}/contract/`, { agreed: true })).statusCode).toBe(200);
+    const text = await pdfText((await reviewing.get(`/api/staff/entries/${a.entry.id}/contract/document/`)).rawPayload);
+    expect(text).toContain(approvedCompany.replace(/\s+/g, ''));
+    expect(text).toContain('千代田区丸の内1-1-1');
+    expect(text).not.toContain('すりかえ');
+    expect(text).not.toContain('別人');
+
+    // Once signed, the offer is no longer open: the profile may change again.
+    await sql("update users set company_name = $2, last_name = '山田', office_city = '千代田区丸の内1-1-1' where id = $1", [
+      a.user.id,
+      approvedCompany,
+    ]);
+    expect((await a.agent.patch('/api/profile/', { office_city: '港区芝公園4-2-8' })).statusCode).toBe(200);
+  });
+
+  it('signing re-checks the identity: expired (or set 不備) since the approval → 409, nothing signed', async () => {
+    const a = await reviewed();
+    for (const [status, validDate] of [
+      [REVIEW_STATUS.confirmed, '2001-01-01'],
+      [REVIEW_STATUS.inadequate, '2099-12-31'],
+    ] as const) {
+      await sql('update users set identity_confirmation = $2, identity_valid_date = $3 where id = $1', [a.user.id, status, validDate]);
+      const refused = await a.agent.post(`/api/entries/${a.entry.id}/contract/`, { agreed: true });
+      expect(answer(refused)).toEqual(conflict(ENTRY_LIFE_MESSAGES.identityInvalid));
+    }
+    expect((await view(a.entry.id)).entry.status).toBe(ENTRY_STATUS.reviewed);
   });
 });

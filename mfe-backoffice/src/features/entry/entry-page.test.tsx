@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { PAYOUT_CHANGE_MESSAGES, STAFF_DECISION_MESSAGES, endpoints } from '@app/shared/contracts';
 import { CLAIM_STATUS, ENTRY_STATUS, REVIEW_STATUS } from '@app/shared/domain';
-import { claimFixture, entryFixture, failure, staffEntryDetailFixture } from '@app/shared/mocks';
+import { claimFixture, entryFixture, failure, staffApplicantFixture, staffEntryDetailFixture } from '@app/shared/mocks';
 import { installMswServer, server } from '../../testing/server';
 import { mockStaff, renderBackoffice } from '../../testing/render';
 
@@ -75,6 +75,24 @@ describe('/backoffice/entries/:id', () => {
     );
   });
 
+  test.each([
+    [{ identity_confirmation: REVIEW_STATUS.inadequate, identity_valid_date: '2099-12-31' }, STAFF_DECISION_MESSAGES.identity.unconfirmed],
+    [{ identity_confirmation: REVIEW_STATUS.confirming, identity_valid_date: null }, STAFF_DECISION_MESSAGES.identity.unconfirmed],
+    [{ identity_confirmation: REVIEW_STATUS.confirmed, identity_valid_date: '2001-01-01' }, STAFF_DECISION_MESSAGES.identity.expired],
+  ])('approval is disabled with the reason while the identity cannot bind a contract (%j)', async (identity, reason) => {
+    const reviewer = mockStaff('reviewer');
+    const priced = staffEntryDetailFixture({
+      entry: entryFixture({ claims: [claimFixture({ status: CLAIM_STATUS.can_buy })] }),
+      pricing: [{ claim_id: 31, priced_by: { staff_id: reviewer.id, staff_name: reviewer.name, at: '2026-11-20T01:00:00Z' } }],
+      applicant: staffApplicantFixture(identity),
+    });
+    renderBackoffice(PATH, { staff: mockStaff('approver'), review: [priced] });
+    await heading();
+    const approve = screen.getByRole('button', { name: '承認して申込者に提示する' });
+    expect(approve).toBeDisabled();
+    expect(approve).toHaveAccessibleDescription(reason);
+  });
+
   test('another approver approves after confirming, with the contract period a week from today by default', async () => {
     const user = userEvent.setup();
     const reviewer = mockStaff('reviewer');
@@ -85,6 +103,7 @@ describe('/backoffice/entries/:id', () => {
         claims: [claimFixture({ status: CLAIM_STATUS.can_buy })],
       }),
       pricing: [{ claim_id: 31, priced_by: { staff_id: reviewer.id, staff_name: reviewer.name, at: '2026-11-20T01:00:00Z' } }],
+      applicant: staffApplicantFixture({ identity_confirmation: REVIEW_STATUS.confirmed, identity_valid_date: '2099-12-31' }),
     });
     const { backend } = renderBackoffice(PATH, { staff: mockStaff('approver'), review: [priced] });
     await heading();
@@ -128,7 +147,10 @@ describe('/backoffice/entries/:id', () => {
 
   test('the server’s 403 on approval (someone else’s view of who priced) is shown at the approval', async () => {
     const user = userEvent.setup();
-    const ready = staffEntryDetailFixture({ entry: entryFixture({ claims: [claimFixture({ status: CLAIM_STATUS.can_buy })] }) });
+    const ready = staffEntryDetailFixture({
+      entry: entryFixture({ claims: [claimFixture({ status: CLAIM_STATUS.can_buy })] }),
+      applicant: staffApplicantFixture({ identity_confirmation: REVIEW_STATUS.confirmed, identity_valid_date: '2099-12-31' }),
+    });
     renderBackoffice(PATH, { staff: mockStaff('approver'), review: [ready] });
     server.use(failure(endpoints.staff.entries.approve, 'forbidden', { detail: STAFF_DECISION_MESSAGES.samePerson }));
     await heading();

@@ -1,8 +1,16 @@
 import { useState } from 'react';
-import { PAYOUT_CHANGE_MESSAGES, type StaffEntryDetail, type StaffSummary } from '@app/shared/contracts';
+import { PAYOUT_CHANGE_MESSAGES, STAFF_DECISION_MESSAGES, type StaffEntryDetail, type StaffSummary } from '@app/shared/contracts';
 import * as endpoints from '@app/shared/endpoints';
 import { BankAccountRows } from '@app/shared';
-import { CLAIM_STATUS, canApproveEntry, entryActionsFrom, formatYen, sumYen, type EntryAction } from '@app/shared/domain';
+import {
+  CLAIM_STATUS,
+  canApproveEntry,
+  contractIdentityProblem,
+  entryActionsFrom,
+  formatYen,
+  sumYen,
+  type EntryAction,
+} from '@app/shared/domain';
 import { addDays, formatDay, formatJst } from '../../../model/format';
 import { staffApi } from '../../../staff/api';
 import { useAction } from '../../../staff/use-action';
@@ -182,6 +190,9 @@ function Approval({
   const action = useAction(['contract_period']);
   const pricedBySelf = detail.pricing.some((p) => p.priced_by.staff_id === staff.id);
   const ready = canApproveEntry(detail.entry.claims.map((c) => c.status));
+  // The party must be the person checked (issue 23): the API refuses the same way.
+  const identityProblem = contractIdentityProblem(detail.applicant.identity_confirmation, detail.applicant.identity_valid_date, today);
+  const blocked = pricedBySelf || !ready || identityProblem !== null;
   const send = () =>
     action.run(async () => {
       setAsking(false);
@@ -206,12 +217,17 @@ function Approval({
           すべての請求書の買取可否を決め、買取できる請求書が1件以上あるときに承認できます。
         </p>
       )}
+      {!pricedBySelf && ready && identityProblem !== null && (
+        <p className="bo-note" id={explanationId}>
+          {STAFF_DECISION_MESSAGES.identity[identityProblem]}
+        </p>
+      )}
       <div className="bo-actions">
         <button
           type="button"
           className="button button--primary"
-          disabled={action.busy || pricedBySelf || !ready}
-          aria-describedby={pricedBySelf || !ready ? explanationId : undefined}
+          disabled={action.busy || blocked}
+          aria-describedby={blocked ? explanationId : undefined}
           onClick={() => setAsking(true)}
         >
           承認して申込者に提示する

@@ -1,0 +1,77 @@
+/**
+ * The contracting party of an offer (issue 23): fixed at the approval from the applicant whose
+ * identity was checked, printed by the contract page and the PDF, and protected while the offer is
+ * open (the profile refuses changes to it).
+ */
+import { ENTRY_STATUS } from '@app/shared/domain';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../context';
+import { auditLog, entries, users, type ContractPartyRecord, type EntryRow, type User } from '../../db/schema';
+import { notFound } from '../../http/errors';
+
+/** The applicant's row, locked until the transaction ends: a profile save waits for the approval, or the approval for it. */
+export async function lockApplicant(tx: Db, userId: number): Promise<User> {
+  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  if (user === undefined) throw notFound();
+  return user;
+}
+
+/** The party as it stands now (the approval's snapshot), with the time of the identity's last review. */
+export async function contractPartyOf(tx: Db, user: User, entry: EntryRow): Promise<ContractPartyRecord> {
+  const [review] = await tx
+    .select({ at: auditLog.occurredAt })
+    .from(auditLog)
+    .where(and(eq(auditLog.event, 'identity.reviewed'), eq(auditLog.subjectType, 'user'), eq(auditLog.subjectId, String(user.id))))
+    .orderBy(desc(auditLog.occurredAt))
+    .limit(1);
+  const live = livePartyOf(user, entry);
+  return { ...live, identity: { ...live.identity, reviewed_at: review?.at.toISOString() ?? null } };
+}
+
+/** The party from the live row (without the review time): an offer approved before issue 23 has no snapshot, and prints this, as then. */
+export function livePartyOf(user: User, entry: EntryRow): ContractPartyRecord {
+  return {
+    corporate_division: user.corporateDivision,
+    company_name: user.companyName,
+    last_name: user.lastName,
+    first_name: user.firstName,
+    email: user.email,
+    office: {
+      zipcode: user.officeZipcode,
+      prefecture: user.officePrefecture,
+      city: user.officeCity,
+      building_number: user.officeBuildingNumber,
+    },
+    owner: {
+      zipcode: user.ownerZipcode,
+      prefecture: user.ownerPrefecture,
+      city: user.ownerCity,
+      building_number: user.ownerBuildingNumber,
+    },
+    identity: {
+      document_type: user.identityDocumentType,
+      confirmation: user.identityConfirmation,
+      valid_date: user.identityValidDate,
+      reviewed_at: null,
+    },
+    bank_account: entry.bankAccount,
+  };
+}
+
+/** The address the contract prints: the office's for a corporation, the owner's for an individual. */
+export function partyAddress(party: ContractPartyRecord): string {
+  const address = party.corporate_division === 'corporate' ? party.office : party.owner;
+  const zip = address.zipcode;
+  const postal = /^\d{7}$/.test(zip) ? `〒${zip.slice(0, 3)}-${zip.slice(3)} ` : zip === '' ? '' : `〒${zip} `;
+  return `${postal}${[address.prefecture, address.city, address.building_number].filter((part) => part !== '').join(' ')}`.trim();
+}
+
+/** Whether the applicant has an open offer (reviewed: approved, not yet signed, cancelled or archived). */
+export async function hasOpenOffer(tx: Db, userId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ found: sql<number>`1` })
+    .from(entries)
+    .where(and(eq(entries.userId, userId), eq(entries.status, ENTRY_STATUS.reviewed)))
+    .limit(1);
+  return row !== undefined;
+}
