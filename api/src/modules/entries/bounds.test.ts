@@ -3,7 +3,16 @@ import { FORMAT_MESSAGES } from '@app/shared/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../test/api';
 import { ENTRY_MESSAGES } from './messages';
-import { applicant, completeClaim, completeDocument, putDraft, saveOver, uploadCompleteFiles, type Applicant, type Document } from './testing';
+import {
+  applicant,
+  completeClaim,
+  completeDocument,
+  putDraft,
+  saveOver,
+  uploadCompleteFiles,
+  type Applicant,
+  type Document,
+} from './testing';
 
 /**
  * Issue 23 item 7: entry text and numbers are bounded, and no input of the draft or the entry
@@ -50,11 +59,15 @@ describe('amounts within the column (numeric(15,0))', () => {
 });
 
 describe('due dates: real and within the window', () => {
-  it.each(['0000-12-31', '2026-02-30', '9999-12-31'])('%s: 400 on the field, in the draft and the entry', async (date) => {
+  it.each([
+    ['0000-12-31', FORMAT_MESSAGES.dateOutOfRange],
+    ['2026-02-30', FORMAT_MESSAGES.date],
+    ['9999-12-31', FORMAT_MESSAGES.dateOutOfRange],
+  ])('%s: 400 on the field, in the draft and the entry', async (date, message) => {
     const body = withClaim((claim) => ({ ...claim, obliger_payment_date: date }));
     const draft = await draftErrors(body);
-    expect(draft).toEqual({ 'data.claims.0.obliger_payment_date': [FORMAT_MESSAGES.date] });
-    expect(await submitErrors(body)).toMatchObject({ 'claims.0.obliger_payment_date': [FORMAT_MESSAGES.date] });
+    expect(draft).toEqual({ 'data.claims.0.obliger_payment_date': [message] });
+    expect(await submitErrors(body)).toMatchObject({ 'claims.0.obliger_payment_date': [message] });
   });
   it.each([
     ['2001-01-01', ENTRY_MESSAGES.dueDatePast],
@@ -82,7 +95,9 @@ describe('human text: no control characters, one line where a line is meant', ()
       ...claim,
       receive_payment_account: { ...claim.receive_payment_account, obliger_accounts: [{ holder_name: 'ｶ)ｻﾝﾌﾟﾙ\u0000' }] },
     }));
-    expect(await draftErrors(holder)).toEqual({ 'data.claims.0.receive_payment_account.obliger_accounts.0.holder_name': [HUMAN_TEXT_MESSAGES.forbiddenCharacters] });
+    expect(await draftErrors(holder)).toEqual({
+      'data.claims.0.receive_payment_account.obliger_accounts.0.holder_name': [HUMAN_TEXT_MESSAGES.forbiddenCharacters],
+    });
   });
   it('a line break or a bidi override in a payer name: refused', async () => {
     for (const name of ['株式会社サンプル\n至急ご連絡ください', '株式会社\u202Eサンプル']) {
