@@ -19,8 +19,9 @@ import { addIssue, typeError } from './fields';
  *   URL beside it would read as ours.
  *
  * Used by registration, the profile's names and company name, and the entry, its draft and claims
- * (payer names, addresses, bank fields, purpose: `nullishHumanText`). Still to apply: the staff's
- * reasons and notes (they check length and characters with `hasForbiddenCharacters` themselves today).
+ * (payer names, addresses, bank fields, purpose: `nullishHumanText`), and the staff's reasons
+ * (`STAFF_REASON`). Still to apply: the staff's notes (staff-applicants.ts checks the same rule
+ * with `hasForbiddenCharacters` and its own too-long message).
  */
 export interface HumanTextRule {
   readonly maxLength: number;
@@ -90,6 +91,9 @@ export const nullishHumanText = (rule: HumanTextRule) =>
 export const ENTRY_LINE: HumanTextRule = { maxLength: 255 };
 /** The purpose of an entry (資金使途): several lines. */
 export const ENTRY_PURPOSE: HumanTextRule = { maxLength: 1000, multiline: true };
+
+/** A staff member's reason the applicant reads (an inadequate document, a declined identity, a refusal, an ended offer). */
+export const STAFF_REASON: HumanTextRule = { maxLength: 1000, multiline: true };
 
 /** Optional human text: missing, null or blank read as "". */
 export const optionalHumanText = (rule: HumanTextRule) =>

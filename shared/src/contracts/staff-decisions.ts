@@ -2,11 +2,10 @@ import * as z from 'zod/mini';
 import { DOCUMENT_GROUPS } from '../domain/document-review';
 import { FORMAT_MESSAGES, MESSAGES } from '../domain/messages';
 import { isFeeRatio, isPurchaseRatio, parseDecimal, parseYen } from '../domain/money';
-import { hasForbiddenCharacters, PROFILE_MESSAGES } from '../domain/profile';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { DateSchema, IdSchema } from './common';
 import { addIssue, body, typeError } from './fields';
-import { IDENTITY_REASON_MAX_LENGTH } from './staff-review';
+import { humanTextProblem, STAFF_REASON } from './human-text';
 
 /**
  * The back office's decisions on an entry (issue 11): each document group confirmed or
@@ -51,8 +50,11 @@ const optionalString = z.optional(z.nullable(z.string({ error: typeError(ACCOUNT
 function checkReason(reason: string | null | undefined, ctx: z.core.$RefinementCtx, field = 'reason'): void {
   const text = (reason ?? '').trim();
   if (text === '') addIssue(ctx, reason == null ? ACCOUNT_MESSAGES.required : MESSAGES.blank, [field]);
-  else if ([...text].length > IDENTITY_REASON_MAX_LENGTH) addIssue(ctx, ACCOUNT_MESSAGES.tooLong(IDENTITY_REASON_MAX_LENGTH), [field]);
-  else if (hasForbiddenCharacters(text, { multiline: true })) addIssue(ctx, PROFILE_MESSAGES.forbiddenCharacters, [field]);
+  else {
+    // Human text (human-text.ts): bounded, several lines, no control or bidi characters.
+    const problem = humanTextProblem(text, STAFF_REASON);
+    if (problem !== null) addIssue(ctx, problem, [field]);
+  }
 }
 
 /**
