@@ -46,6 +46,7 @@ const SAMPLES: Samples = {
   entryResubmittedMail: { ...entry, at },
   entryReviewedMail: { ...entry, purchaseAmount: '759340', contractPeriod: '2026年4月8日' },
   entryRejectedMail: entry,
+  entryOfferWithdrawnMail: { ...entry, reason: '売掛先の信用状況が変わったため、今回のご提案を取り下げます。' },
   entryContractedMail: { ...entry, at, purchaseAmount: '759340' },
   entryTransferredMail: { ...entry, at, purchaseAmount: '759340', bankAccount },
   entryCancelledMail: { ...entry, at },

@@ -19,6 +19,7 @@ export const MAIL_SUBJECTS = {
   entryResubmitted: `【${SERVICE_NAME}】再提出の書類を受け付けました`,
   entryReviewed: `【${SERVICE_NAME}】審査が完了しました（買取条件のご案内）`,
   entryRejected: `【${SERVICE_NAME}】審査結果のお知らせ`,
+  entryOfferWithdrawn: `【${SERVICE_NAME}】買取条件のご提案を終了しました`,
   entryContracted: `【${SERVICE_NAME}】ご契約ありがとうございます`,
   entryTransferred: `【${SERVICE_NAME}】買取代金をお振込みしました`,
   entryBankAccountChanged: `【${SERVICE_NAME}】お申し込みの振込先口座を変更しました`,
@@ -338,6 +339,22 @@ export function entryRejectedMail(input: EntryMailInput): MailMessage {
     intro: [
       `お申し込み（申込番号: ${input.code}）について慎重に審査いたしましたが、誠に恐れ入りますが今回はご希望に沿いかねる結果となりました。`,
       '審査の詳細についてはお答えしかねますので、ご了承ください。',
+    ],
+    link: entryLink(input.url),
+    outro: [],
+  });
+}
+
+/** An approver ended an offer before its last day to sign (issue 23): why, and that it can no longer be signed. */
+export function entryOfferWithdrawnMail(input: EntryMailInput & { reason: string }): MailMessage {
+  return render({
+    to: input.to,
+    subject: MAIL_SUBJECTS.entryOfferWithdrawn,
+    greeting: greeting(input),
+    intro: [
+      `お申し込み（申込番号: ${input.code}）についてご案内していた買取条件のご提案を、契約期限の前ですが終了いたしました。このお申し込みはご契約いただけなくなりました。`,
+      `理由: ${input.reason}`,
+      'ご不明な点がございましたら、お問い合わせください。',
     ],
     link: entryLink(input.url),
     outro: [],

@@ -33,15 +33,34 @@ export const FeeRatioSchema = z.string().check(
   }),
 );
 
-/** A whole-yen amount in a form: empty (the domain says if it is required) or whole yen. */
-export const YenInputSchema = z
-  .nullish(z.string())
-  .check(z.refine((value) => isBlank(value) || parseYen(value ?? '') !== undefined, { error: FORMAT_MESSAGES.yen }));
+/** The largest amount an amount column holds (numeric(15,0)): 15 digits of yen (issue 23). */
+export const MAX_YEN = '999999999999999';
 
-/** A date in a form: empty (the domain says if it is required) or `YYYY-MM-DD`. */
-export const DateInputSchema = z
-  .nullish(z.string())
-  .check(z.refine((value) => isBlank(value) || DateSchema.safeParse(value).success, { error: FORMAT_MESSAGES.date }));
+/** A whole-yen amount in a form: empty (the domain says if it is required) or whole yen within `MAX_YEN`. */
+export const YenInputSchema = z.nullish(z.string()).check(
+  z.superRefine((value, ctx) => {
+    if (isBlank(value)) return;
+    const yen = parseYen(value ?? '');
+    if (yen === undefined) ctx.addIssue({ code: 'custom', message: FORMAT_MESSAGES.yen });
+    else if (yen.gt(MAX_YEN)) ctx.addIssue({ code: 'custom', message: FORMAT_MESSAGES.yenTooLarge });
+  }),
+);
+
+/** The years a date in a form may have: a claim's dates are this century's (0000-12-31 is no date the database knows). */
+const DATE_INPUT_YEARS = { min: 2000, max: 2099 } as const;
+
+/** A date in a form: empty (the domain says if it is required) or a real `YYYY-MM-DD` date within `DATE_INPUT_YEARS`. */
+export const DateInputSchema = z.nullish(z.string()).check(
+  z.superRefine((value, ctx) => {
+    if (isBlank(value)) return;
+    if (!DateSchema.safeParse(value).success) ctx.addIssue({ code: 'custom', message: FORMAT_MESSAGES.date });
+    else {
+      const year = Number((value ?? '').slice(0, 4));
+      if (year < DATE_INPUT_YEARS.min || year > DATE_INPUT_YEARS.max)
+        ctx.addIssue({ code: 'custom', message: FORMAT_MESSAGES.dateOutOfRange });
+    }
+  }),
+);
 
 /** Reports domain `FieldErrors` (dotted paths) as zod issues at the same paths. */
 export function addFieldErrors(ctx: RefinementContext, errors: FieldErrors): void {

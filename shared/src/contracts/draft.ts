@@ -5,8 +5,9 @@ import { MESSAGES } from '../domain/messages';
 import { BANK_FILE_FORMATS } from '../domain/statuses';
 import { validateEntrySubmit } from '../domain/validation-entry';
 import { YenInputSchema, addFieldErrors } from './amounts';
-import { ContentFileSchema, DateTimeSchema, OptionalTextSchema } from './common';
-import { ClaimInputSchema } from './entry';
+import { ContentFileSchema, DateTimeSchema } from './common';
+import { ClaimInputSchema, EntryLineSchema } from './entry';
+import { ENTRY_PURPOSE, nullishHumanText } from './human-text';
 import { VersionFieldSchema } from './fields';
 
 /**
@@ -30,9 +31,9 @@ export type DraftClaimDocument = z.infer<typeof DraftClaimDocumentSchema>;
 /** A bank account of the withdrawals-detail step (入出金明細) with its statement files. */
 export const DraftBankDocumentSchema = z.object({
   key: DraftKeySchema,
-  bank_name: OptionalTextSchema,
-  branch_name: OptionalTextSchema,
-  bank_account_number: OptionalTextSchema,
+  bank_name: EntryLineSchema,
+  branch_name: EntryLineSchema,
+  bank_account_number: EntryLineSchema,
   file_format: z.nullish(z.enum(BANK_FILE_FORMATS)),
   contentfile_relations: z._default(z.array(ContentFileSchema), []),
 });
@@ -44,23 +45,21 @@ export type DraftBankDocument = z.infer<typeof DraftBankDocumentSchema>;
  * wizard forms from these fields once they are complete (null until then).
  */
 export const DraftPayoutAccountSchema = z.object({
-  bank_name: OptionalTextSchema,
-  branch_name: OptionalTextSchema,
+  bank_name: EntryLineSchema,
+  branch_name: EntryLineSchema,
   deposit_type: z.nullish(z.enum(DEPOSIT_TYPES)),
-  bank_account_number: OptionalTextSchema,
-  account_holder_name: OptionalTextSchema,
+  bank_account_number: EntryLineSchema,
+  account_holder_name: EntryLineSchema,
 });
 export type DraftPayoutAccount = z.infer<typeof DraftPayoutAccountSchema>;
-
-const PURPOSE_MAX_LENGTH = 1000;
 
 /** Everything the wizard saves. */
 export const DraftEntryDocumentSchema = z.object({
   purchase_amount_desired: YenInputSchema,
-  purpose: z.nullish(z.string().check(z.maxLength(PURPOSE_MAX_LENGTH))),
+  purpose: nullishHumanText(ENTRY_PURPOSE),
   claims: z._default(z.array(DraftClaimDocumentSchema).check(z.maxLength(MAX_CLAIMS_PER_ENTRY, { error: MESSAGES.tooManyClaims })), []),
   /** The applicant's own account for the purchase price (bank account string, bank-account.ts). */
-  bank_account: z.nullish(z.string()),
+  bank_account: EntryLineSchema,
   /** The fields `bank_account` is formed from, as typed (see DraftPayoutAccountSchema). */
   payout_account: z.nullish(DraftPayoutAccountSchema),
   banks: z._default(z.array(DraftBankDocumentSchema), []),

@@ -15,8 +15,11 @@ import {
   EntryStatusSchema,
   IdSchema,
   MetadataSchema,
-  OptionalTextSchema,
 } from './common';
+import { ENTRY_LINE, ENTRY_PURPOSE, nullishHumanText } from './human-text';
+
+/** A line of text of an entry form (human-text.ts): bounded, no control or bidi characters, one line. */
+export const EntryLineSchema = nullishHumanText(ENTRY_LINE);
 
 /**
  * Entries, claims and draft entries (spec §3 "Entry", "Claim", "Draft entry"; §7 `/api/entries/`).
@@ -146,19 +149,19 @@ export const EntryListSchema = z.array(EntrySchema);
  * what is missing with the spec's messages. Values that are present must be readable: whole-yen
  * amounts, `YYYY-MM-DD` dates, a deposit type of ordinary or checking.
  */
-export const ObligerAccountInputSchema = z.object({ holder_name: OptionalTextSchema });
+export const ObligerAccountInputSchema = z.object({ holder_name: EntryLineSchema });
 
 export const ReceivePaymentAccountInputSchema = z.object({
-  bank_name: OptionalTextSchema,
+  bank_name: EntryLineSchema,
   deposit_type: z.nullish(DepositTypeSchema),
-  bank_account_number: OptionalTextSchema,
+  bank_account_number: EntryLineSchema,
   obliger_accounts: z.nullish(z.array(ObligerAccountInputSchema)),
 });
 
 export const ClaimInputSchema = z.object({
-  obliger_company_name: OptionalTextSchema,
-  houjinbangou: OptionalTextSchema,
-  houjinbangou_address: OptionalTextSchema,
+  obliger_company_name: EntryLineSchema,
+  houjinbangou: EntryLineSchema,
+  houjinbangou_address: EntryLineSchema,
   amount: YenInputSchema,
   scheduled_deposit_amount_from_obliger: YenInputSchema,
   obliger_payment_date: DateInputSchema,
@@ -170,7 +173,7 @@ export type ClaimInput = z.infer<typeof ClaimInputSchema>;
 
 export const EntryInputSchema = z.object({
   purchase_amount_desired: YenInputSchema,
-  purpose: OptionalTextSchema,
+  purpose: nullishHumanText(ENTRY_PURPOSE),
   claims: z.nullish(z.array(ClaimInputSchema)),
   draft_entry_id: z.nullish(IdSchema),
 });
@@ -192,8 +195,8 @@ export const EntryResubmitSchema = entrySubmitSchema('resubmit');
 
 /** A bank of the withdrawals-detail step with its statement files. */
 export const DraftBankSchema = z.object({
-  bank_name: OptionalTextSchema,
-  bank_account_number: OptionalTextSchema,
+  bank_name: EntryLineSchema,
+  bank_account_number: EntryLineSchema,
   file_format: z.nullish(z.enum(BANK_FILE_FORMATS)),
   contentfile_relations: z._default(z.array(ContentFileSchema), []),
 });

@@ -18,9 +18,10 @@ import { addIssue, typeError } from './fields';
  * - for names (`noLinks`), no link: a name is printed in mails that carry our own links, where a
  *   URL beside it would read as ours.
  *
- * Used by registration and the profile's names and company name. Still to apply: the entry and its
- * draft (payer names, purpose), the claims, the staff's reasons and notes (they check length and
- * characters with `hasForbiddenCharacters` themselves today).
+ * Used by registration, the profile's names and company name, and the entry, its draft and claims
+ * (payer names, addresses, bank fields, purpose: `nullishHumanText`), and the staff's reasons
+ * (`STAFF_REASON`). Still to apply: the staff's notes (staff-applicants.ts checks the same rule
+ * with `hasForbiddenCharacters` and its own too-long message).
  */
 export interface HumanTextRule {
   readonly maxLength: number;
@@ -69,6 +70,30 @@ const checked = (rule: HumanTextRule, blank: 'refuse' | 'allow') =>
 /** Required human text (DRF CharField): missing → required, null → not null, blank → この項目は空にできません. */
 export const humanText = (rule: HumanTextRule) =>
   z.string({ error: typeError(ACCOUNT_MESSAGES.notAString) }).check(z.trim(), z.normalize('NFC'), checked(rule, 'refuse'));
+
+/**
+ * Human text of a form that may still be incomplete (the entry wizard's draft and the entry): missing,
+ * null or blank pass, and the text is kept as typed (no trim: autosave sends it mid-typing); what is
+ * there must keep the rule. Whether the field is required is the domain's to say.
+ */
+export const nullishHumanText = (rule: HumanTextRule) =>
+  z.nullish(
+    z.string({ error: ACCOUNT_MESSAGES.notAString }).check(
+      z.superRefine((value: string, ctx) => {
+        if (value.trim() === '') return;
+        const problem = humanTextProblem(value, rule);
+        if (problem !== null) addIssue(ctx, problem);
+      }),
+    ),
+  );
+
+/** A line of an entry or its draft: a payer's or a bank's name, an address, an account number. */
+export const ENTRY_LINE: HumanTextRule = { maxLength: 255 };
+/** The purpose of an entry (資金使途): several lines. */
+export const ENTRY_PURPOSE: HumanTextRule = { maxLength: 1000, multiline: true };
+
+/** A staff member's reason the applicant reads (an inadequate document, a declined identity, a refusal, an ended offer). */
+export const STAFF_REASON: HumanTextRule = { maxLength: 1000, multiline: true };
 
 /** Optional human text: missing, null or blank read as "". */
 export const optionalHumanText = (rule: HumanTextRule) =>

@@ -2,11 +2,10 @@ import * as z from 'zod/mini';
 import { DOCUMENT_GROUPS } from '../domain/document-review';
 import { FORMAT_MESSAGES, MESSAGES } from '../domain/messages';
 import { isFeeRatio, isPurchaseRatio, parseDecimal, parseYen } from '../domain/money';
-import { hasForbiddenCharacters, PROFILE_MESSAGES } from '../domain/profile';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { DateSchema, IdSchema } from './common';
 import { addIssue, body, typeError } from './fields';
-import { IDENTITY_REASON_MAX_LENGTH } from './staff-review';
+import { humanTextProblem, STAFF_REASON } from './human-text';
 
 /**
  * The back office's decisions on an entry (issue 11): each document group confirmed or
@@ -35,6 +34,8 @@ export const STAFF_DECISION_MESSAGES = {
   documentsUnconfirmed: 'すべての書類を「確認済」にしてから承認してください。',
   /** approve by whoever priced a claim (403). */
   samePerson: '買取条件を設定した担当者は承認できません。別の承認者が確認してください。',
+  /** 403 (issue 23): a reviewer archiving an approved entry whose offer is still open (契約期限前). */
+  archiveOpenOffer: '契約期限前のご提案を終了できるのは承認者だけです。承認者に依頼してください。',
   purchaseRatio: '掛目は 0 より大きく 1 以下の小数で入力してください（例：0.8）。',
   feeRatio: '手数料率は 0 以上 1 未満の小数で入力してください（例：0.05）。',
   bankCharge: '振込手数料は 0 円以上の整数で入力してください。',
@@ -55,8 +56,11 @@ const optionalString = z.optional(z.nullable(z.string({ error: typeError(ACCOUNT
 function checkReason(reason: string | null | undefined, ctx: z.core.$RefinementCtx, field = 'reason'): void {
   const text = (reason ?? '').trim();
   if (text === '') addIssue(ctx, reason == null ? ACCOUNT_MESSAGES.required : MESSAGES.blank, [field]);
-  else if ([...text].length > IDENTITY_REASON_MAX_LENGTH) addIssue(ctx, ACCOUNT_MESSAGES.tooLong(IDENTITY_REASON_MAX_LENGTH), [field]);
-  else if (hasForbiddenCharacters(text, { multiline: true })) addIssue(ctx, PROFILE_MESSAGES.forbiddenCharacters, [field]);
+  else {
+    // Human text (human-text.ts): bounded, several lines, no control or bidi characters.
+    const problem = humanTextProblem(text, STAFF_REASON);
+    if (problem !== null) addIssue(ctx, problem, [field]);
+  }
 }
 
 /**
@@ -106,7 +110,9 @@ export type StaffClaimDecision = z.input<typeof StaffClaimDecisionSchema>;
  * `POST /api/staff/entries/{id}/actions/`: the entry's moves other than approval —
  * `markInadequate` (after at least one group was found inadequate; the applicant is mailed),
  * `reject` (with a reason kept in the audit log), `transfer` (the purchase price was paid: the
- * contracted claims become transferred), `archive` (a lapsed offer or a completed transaction).
+ * contracted claims become transferred), `archive` (a lapsed offer or a completed transaction; an
+ * offer still open only by an approver, with a `reason` the applicant is mailed — the API says when
+ * it is missing, as only it knows whether the offer is open; one given is checked like any reason).
  */
 export const StaffEntryActionSchema = body({
   action: z.enum(['markInadequate', 'reject', 'transfer', 'archive'], { error: STAFF_DECISION_MESSAGES.action }),
@@ -114,6 +120,7 @@ export const StaffEntryActionSchema = body({
 }).check(
   z.superRefine((value, ctx) => {
     if (value.action === 'reject') checkReason(value.reason, ctx);
+    if (value.action === 'archive' && (value.reason ?? '').trim() !== '') checkReason(value.reason, ctx);
   }),
 );
 export type StaffEntryAction = z.input<typeof StaffEntryActionSchema>;

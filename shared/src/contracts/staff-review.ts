@@ -1,12 +1,12 @@
 import * as z from 'zod/mini';
 import { FORMAT_MESSAGES, MESSAGES } from '../domain/messages';
-import { hasForbiddenCharacters, PROFILE_MESSAGES } from '../domain/profile';
 import { CORPORATE_DIVISIONS, ENTRY_STATUS, IDENTITY_DOCUMENT_TYPES, type EntryStatusName } from '../domain/statuses';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { YenStringSchema } from './amounts';
 import { ConfirmationStatusSchema, DateSchema, DateTimeSchema, EntryStatusSchema, IdSchema } from './common';
 import { EntrySchema } from './entry';
 import { addIssue, body, typeError } from './fields';
+import { humanTextProblem, STAFF_REASON } from './human-text';
 
 /**
  * The back office's first review endpoints (issue 11, `GET /api/staff/entries/…`,
@@ -43,7 +43,7 @@ export const STAFF_REVIEW_MESSAGES = {
 } as const;
 
 /** The reason an identity document is inadequate: at most this many characters. */
-export const IDENTITY_REASON_MAX_LENGTH = 1000;
+export const IDENTITY_REASON_MAX_LENGTH = STAFF_REASON.maxLength;
 
 const ENTRY_STATUS_NAMES = Object.keys(ENTRY_STATUS) as [EntryStatusName, ...EntryStatusName[]];
 
@@ -198,9 +198,11 @@ export const StaffIdentityDecisionSchema = body({
     } else {
       const reason = (value.reason ?? '').trim();
       if (reason === '') addIssue(ctx, value.reason == null ? ACCOUNT_MESSAGES.required : MESSAGES.blank, ['reason']);
-      else if ([...reason].length > IDENTITY_REASON_MAX_LENGTH)
-        addIssue(ctx, ACCOUNT_MESSAGES.tooLong(IDENTITY_REASON_MAX_LENGTH), ['reason']);
-      else if (hasForbiddenCharacters(reason, { multiline: true })) addIssue(ctx, PROFILE_MESSAGES.forbiddenCharacters, ['reason']);
+      else {
+        // Human text (human-text.ts): bounded, several lines, no control or bidi characters.
+        const problem = humanTextProblem(reason, STAFF_REASON);
+        if (problem !== null) addIssue(ctx, problem, ['reason']);
+      }
     }
   }),
 );

@@ -50,6 +50,10 @@ export const FORMAT_MESSAGES = {
   yen: '金額は1円単位の半角数字で入力してください。',
   /** A date that is not a real calendar date in YYYY-MM-DD form. */
   date: '日付はYYYY-MM-DDの形式で入力してください。',
+  /** A calendar date outside the years a claim can have (0000-12-31, 9999-12-31). */
+  dateOutOfRange: '2000年から2099年までの正しい日付を入力してください。',
+  /** An amount above what an amount column holds (numeric(15,0)). */
+  yenTooLarge: '金額は999,999,999,999,999円以下で入力してください。',
   /** A bank account string that does not have 4 or 5 parts or a known deposit type. */
   bankAccount: '銀行名・支店名・普通か当座・口座番号・口座名義を半角スペースで区切って入力してください。',
 } as const;

@@ -167,7 +167,8 @@ describe('PUT /api/entries/draft/: the version lock', () => {
     const before = await draftOf(alice);
     const response = await putDraft(alice.agent, before.version, {
       ...EMPTY,
-      banks: [{ key: '1', bank_name: 'あ'.repeat(90_000) }],
+      // Each name within its bound (255 characters), the whole over 256 KB.
+      banks: Array.from({ length: 400 }, (_, index) => ({ key: String(index + 1), bank_name: 'あ'.repeat(250) })),
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ non_field_errors: [ENTRY_MESSAGES.draftTooLarge] });

@@ -9,6 +9,9 @@ import { NEW_ENTRY_BLOCK_MESSAGES, PAYOUT_ACCOUNT_MESSAGES, type UploadKind } fr
 /** The bound of a saved draft: its JSON, as stored, in bytes. */
 export const DRAFT_MAX_BYTES = 256 * 1024;
 
+/** How far ahead a claim's due date may be at submission, in years (issue 23). */
+export const DUE_DATE_MAX_YEARS = 1;
+
 /** How each upload kind is named to the applicant. */
 export const UPLOAD_KIND_LABELS: Readonly<Record<UploadKind, string>> = {
   identity: '本人確認書類',
@@ -35,6 +38,9 @@ const labels = (kinds: readonly UploadKind[]): string => kinds.map((kind) => UPL
 
 export const ENTRY_MESSAGES = {
   draftTooLarge: `下書きが大きすぎるため保存できません（${DRAFT_MAX_BYTES / 1024}KBまで）。入力内容を減らしてから、もう一度お試しください。`,
+  entryTooLarge: `お申し込みの内容が大きすぎるため送信できません（${DRAFT_MAX_BYTES / 1024}KBまで）。入力内容を減らしてから、もう一度お試しください。`,
+  dueDatePast: '入金予定日は本日以降の日付を入力してください。',
+  dueDateTooFar: `入金予定日は本日から${DUE_DATE_MAX_YEARS}年以内の日付を入力してください。`,
   duplicateKey: (key: string) => `キー "${key}" がほかの項目と重複しています。`,
   fileUsedTwice: (id: number) => `ファイル "${id}" は別の項目にも添付されています。1つのファイルは1か所にだけ添付できます。`,
   fileWrongPlace: (id: number, kind: UploadKind) => `ファイル "${id}"（${UPLOAD_KIND_LABELS[kind]}）はここには添付できません。`,

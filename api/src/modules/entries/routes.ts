@@ -1,20 +1,28 @@
 import { endpoints } from '@app/shared/contracts';
 import type { AppContext } from '../../context';
 import { implement, type Implementation } from '../../http/endpoints';
+import { ValidationError } from '../../http/errors';
 import { getDraft, saveDraft } from './drafts';
 import { cancelEntry, contractEntry, downloadContractDocument, resubmitEntry } from './life';
+import { DRAFT_MAX_BYTES, ENTRY_MESSAGES } from './messages';
 import { createEntry, getEntry, listEntries, normalizeEntryBody } from './service';
 
 /**
  * Runs `normalize` on the raw body before the contract validates it, for this endpoint only (its
- * own plugin scope): the server reads what the applicant typed the way the page does.
+ * own plugin scope): the server reads what the applicant typed the way the page does. The body is
+ * first held to the draft's bound (`DRAFT_MAX_BYTES` of JSON): an entry is made from a draft, so it
+ * is never larger than one (issue 23).
  */
 function normalizingBody(implementation: Implementation, normalize: (body: unknown) => void): Implementation {
   return {
     endpoint: implementation.endpoint,
     register(app, ctx) {
       void app.register(async (scope) => {
-        scope.addHook('preValidation', async (request) => normalize(request.body));
+        scope.addHook('preValidation', async (request) => {
+          if (Buffer.byteLength(JSON.stringify(request.body ?? null)) > DRAFT_MAX_BYTES)
+            throw new ValidationError({ non_field_errors: [ENTRY_MESSAGES.entryTooLarge] });
+          normalize(request.body);
+        });
         implementation.register(scope, ctx);
       });
     },

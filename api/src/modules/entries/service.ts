@@ -57,7 +57,7 @@ import { ApiError, ValidationError, notFound } from '../../http/errors';
 import { entryReceivedMail } from '../../mail/templates';
 import { getSuppressEntries } from '../system-settings/service';
 import { duplicateKeyErrors, resolveDocumentFiles, type ResolvedFile } from './files';
-import { ENTRY_MESSAGES } from './messages';
+import { DUE_DATE_MAX_YEARS, ENTRY_MESSAGES } from './messages';
 
 /**
  * Entries (申し込み) and their claims: `POST /api/entries/` turns the applicant's draft into an entry
@@ -271,6 +271,21 @@ function invoiceErrors(document: EntryCreateRequest, claimFiles: readonly Resolv
   return whole.complete;
 }
 
+/**
+ * The due dates (入金予定日) at submission (issue 23): not before today in Japan, and not more than
+ * `DUE_DATE_MAX_YEARS` ahead — a claim further out is no invoice to buy now. A draft may hold any
+ * real date; the window is checked when the entry is made.
+ */
+function dueDateErrors(document: EntryCreateRequest, today: string, errors: Errors): void {
+  const latest = `${Number(today.slice(0, 4)) + DUE_DATE_MAX_YEARS}${today.slice(4)}`;
+  document.claims.forEach((claim, index) => {
+    const date = claim.obliger_payment_date;
+    if (date == null || date === '') return;
+    if (date < today) add(errors, `claims.${index}.obliger_payment_date`, ENTRY_MESSAGES.dueDatePast);
+    else if (date > latest) add(errors, `claims.${index}.obliger_payment_date`, ENTRY_MESSAGES.dueDateTooFar);
+  });
+}
+
 /** §4/§5 financial statements: the type chosen and its files complete, unless already submitted (confirming or confirmed). */
 function financialErrors(document: EntryCreateRequest, user: User, files: readonly ResolvedFile[], errors: Errors): boolean {
   if (isFinancialStatementsDone(user.financialStatementsStatus)) return true;
@@ -410,6 +425,7 @@ export async function createEntry(ctx: AppContext, authUser: User, request: Entr
     const claimFiles = resolved.lists.slice(0, request.claims.length);
     const bankFiles = resolved.lists.slice(request.claims.length, request.claims.length + request.banks.length);
     const financialFiles = resolved.lists[request.claims.length + request.banks.length] ?? [];
+    dueDateErrors(request, today, errors);
     const complete = [
       invoiceErrors(request, claimFiles, errors),
       financialErrors(request, user, financialFiles, errors),

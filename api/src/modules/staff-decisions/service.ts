@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_MESSAGES,
   PAYOUT_CHANGE_MESSAGES,
   STAFF_DECISION_MESSAGES,
   type StaffClaimAction,
@@ -11,6 +12,7 @@ import {
   CLAIM_STATUS,
   DOCUMENT_GROUP_LABELS,
   ENTRY_STATUS,
+  MESSAGES,
   REVIEW_STATUS,
   calculatePurchase,
   canApproveEntry,
@@ -36,7 +38,13 @@ import { claims, entries, users, type ClaimRow, type EntryRow, type InadequateDo
 import { ApiError, ValidationError, fieldError, notFound } from '../../http/errors';
 import type { StaffPrincipal } from '../../http/staff-session';
 import type { MailMessage } from '../../mail/mailer';
-import { entryInadequateMail, entryRejectedMail, entryReviewedMail, entryTransferredMail } from '../../mail/templates';
+import {
+  entryInadequateMail,
+  entryOfferWithdrawnMail,
+  entryRejectedMail,
+  entryReviewedMail,
+  entryTransferredMail,
+} from '../../mail/templates';
 import { contractPartyOf, lockApplicant } from '../entries/contract-party';
 import { notifyApplicant } from '../events/notify';
 
@@ -320,6 +328,13 @@ const ENTRY_ACTION_EVENTS = {
 /** The sum of the claims' purchase amounts (whole yen) as a decimal string. */
 const purchaseTotal = (rows: readonly ClaimRow[]): string => sumYen(rows.map((row) => row.purchaseAmount))?.toFixed(0) ?? '0';
 
+/** Who may end an offer before its last day to sign: the approval's own roles. */
+const OFFER_ENDERS: ReadonlySet<StaffPrincipal['role']> = new Set(['approver', 'admin']);
+
+/** Whether an approved entry's offer can still be signed: reviewed, its last day to sign today or later in Japan. */
+const isOfferOpen = (entry: EntryRow, now: Date): boolean =>
+  entry.status === ENTRY_STATUS.reviewed && entry.contractPeriod !== null && entry.contractPeriod >= drfDateTime(now).slice(0, 10);
+
 /**
  * `POST /api/staff/entries/{id}/actions/`: the entry's move from the table, carried to its claims
  * (`claimStatusAfterEntryAction`), with what each move records and tells the applicant:
@@ -334,6 +349,9 @@ const purchaseTotal = (rows: readonly ClaimRow[]): string => sumYen(rows.map((ro
  *   transferred; mails the amount paid and the account.
  * - `archive`: a reviewed entry whose offer lapsed (its can_buy claims cancelled, `cancelled_at`)
  *   or a transferred one whose transaction is complete (`transaction_completed_at`). No mail.
+ *   A reviewed entry whose offer is still open (`contract_period` today or later in Japan; issue 23)
+ *   only by an approver or admin (a reviewer: 403 `archiveOpenOffer`) and with a `reason` (400 when
+ *   missing): the reason is audited and mailed to the applicant, who can no longer sign.
  */
 export async function moveEntry(ctx: AppContext, staff: StaffPrincipal, id: number, request: StaffEntryAction): Promise<number> {
   const { action } = request;
@@ -344,6 +362,12 @@ export async function moveEntry(ctx: AppContext, staff: StaffPrincipal, id: numb
     if (action === 'markInadequate' && entry.inadequateDocuments.length === 0) throw conflict(STAFF_DECISION_MESSAGES.noInadequateDocument);
     // A payout account changed after the offer is confirmed by staff before any money is sent (payout-account/).
     if (action === 'transfer' && entry.payoutHoldAt !== null) throw conflict(PAYOUT_CHANGE_MESSAGES.onHold);
+    const openOffer = action === 'archive' && isOfferOpen(entry, now);
+    const reason = (request.reason ?? '').trim();
+    if (openOffer) {
+      if (!OFFER_ENDERS.has(staff.role)) throw new ApiError(403, { detail: STAFF_DECISION_MESSAGES.archiveOpenOffer });
+      if (reason === '') throw fieldError('reason', request.reason == null ? ACCOUNT_MESSAGES.required : MESSAGES.blank);
+    }
     const entryClaims = await lockClaims(tx, entry.id);
 
     // The claims' moves: carried from the entry's action, or (markInadequate) the claims whose documents are lacking.
@@ -380,7 +404,8 @@ export async function moveEntry(ctx: AppContext, staff: StaffPrincipal, id: numb
       tx,
       decisionAudit(staff, entry, ENTRY_ACTION_EVENTS[action], now, {
         action,
-        ...(action === 'reject' ? { reason: (request.reason ?? '').trim() } : {}),
+        ...(action === 'reject' ? { reason } : {}),
+        ...(openOffer ? { reason, offerOpen: true } : {}),
         ...(description === undefined ? {} : { documents: entry.inadequateDocuments }),
         before: { status: from, claims: claimStatuses(entryClaims) },
         after: { status: to, claims: claimStatuses(after) },
@@ -408,7 +433,7 @@ export async function moveEntry(ctx: AppContext, staff: StaffPrincipal, id: numb
           bankAccount: entry.bankAccount ?? '',
         });
       case 'archive':
-        return null;
+        return openOffer ? entryOfferWithdrawnMail({ ...person, url: page('detail'), reason }) : null;
     }
   });
 }

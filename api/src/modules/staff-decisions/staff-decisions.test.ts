@@ -7,7 +7,7 @@ import {
   type Entry,
   type StaffEntryDetail,
 } from '@app/shared/contracts';
-import { CLAIM_STATUS, ENTRY_STATUS, FORMAT_MESSAGES, MESSAGES, REVIEW_STATUS } from '@app/shared/domain';
+import { CLAIM_STATUS, ENTRY_STATUS, FORMAT_MESSAGES, MESSAGES, PROFILE_MESSAGES, REVIEW_STATUS } from '@app/shared/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_SUBJECTS } from '../../mail/templates';
 import { storeContractDocument } from '../contract-document/store';
@@ -411,6 +411,11 @@ describe('POST /api/staff/entries/{id}/actions/', () => {
 
   it('archive: a lapsed offer (claims cancelled) or a completed transaction (transaction_completed_at); no mail; 409 from under review', async () => {
     const lapsed = await reviewed();
+    // The last day to sign has passed (yesterday in Japan): the offer lapsed.
+    await sql("update entries set contract_period = ($2::timestamptz at time zone 'Asia/Tokyo')::date - 1 where id = $1", [
+      lapsed.entry.id,
+      api.clock.now(),
+    ]);
     const mailsBefore = (await mailsTo(api, lapsed.user.email)).length;
     let detail = detailOf(await act(reviewing, lapsed.entry.id, { action: 'archive' }));
     expect(detail.entry).toMatchObject({ status: ENTRY_STATUS.archived, transaction_completed_at: null });
@@ -427,6 +432,52 @@ describe('POST /api/staff/entries/{id}/actions/', () => {
     expect(answer(await act(reviewing, early.entry.id, { action: 'archive' }))).toEqual(
       conflict(STAFF_DECISION_MESSAGES.entryNotAllowed('審査中')),
     );
+  });
+
+  describe('archive of an offer still open (issue 23): an approver, a reason, a mail, the audit', () => {
+    it('a reviewer gets 403 and nothing changes', async () => {
+      const a = await reviewed();
+      const response = await act(reviewing, a.entry.id, { action: 'archive', reason: '売掛先の信用状況が変わったため' });
+      expect(answer(response)).toEqual([403, { detail: STAFF_DECISION_MESSAGES.archiveOpenOffer }]);
+      expect((await view(a.entry.id)).entry).toMatchObject({ status: ENTRY_STATUS.reviewed });
+    });
+
+    it('an approver without a reason: 400 naming the field', async () => {
+      const a = await reviewed();
+      expect(answer(await act(approving, a.entry.id, { action: 'archive' }))).toEqual([400, { reason: [ACCOUNT_MESSAGES.required] }]);
+      expect(answer(await act(approving, a.entry.id, { action: 'archive', reason: '　' }))).toEqual([400, { reason: [MESSAGES.blank] }]);
+      expect((await view(a.entry.id)).entry).toMatchObject({ status: ENTRY_STATUS.reviewed });
+    });
+
+    it('an approver with a reason: archived, claims cancelled, the applicant mailed with the reason, audited with it', async () => {
+      const a = await reviewed();
+      const reason = '売掛先の信用状況が変わったため、今回のご提案を取り下げます。';
+      const detail = detailOf(await act(approving, a.entry.id, { action: 'archive', reason }));
+      expect(detail.entry).toMatchObject({ status: ENTRY_STATUS.archived });
+      expect(detail.entry.claims[0]).toMatchObject({ status: CLAIM_STATUS.cancel });
+      const mail = (await mailsTo(api, a.user.email)).at(-1)!;
+      expect(mail.subject).toBe(MAIL_SUBJECTS.entryOfferWithdrawn);
+      expect(mail.text).toContain(reason);
+      expect(linkIn(mail, '/entry/detail/').href).toBe(`${PUBLIC_URL}/entry/detail/${a.entry.id}`);
+      expect((await auditOf('entry.archived', a.entry.id))[0]).toMatchObject({
+        actor: `staff:${approver.id}`,
+        data: {
+          action: 'archive',
+          reason,
+          offerOpen: true,
+          before: { status: ENTRY_STATUS.reviewed },
+          after: { status: ENTRY_STATUS.archived },
+        },
+      });
+      // The applicant can no longer sign it.
+      expect((await a.agent.post(`/api/entries/${a.entry.id}/contract/`, { agreed: true })).statusCode).toBe(409);
+    });
+
+    it('a reason with control characters is refused', async () => {
+      const a = await reviewed();
+      const response = await act(approving, a.entry.id, { action: 'archive', reason: '理由\u0000' });
+      expect(answer(response)).toEqual([400, { reason: [PROFILE_MESSAGES.forbiddenCharacters] }]);
+    });
   });
 
   it('400 for an unknown action; 404 for an unknown entry', async () => {

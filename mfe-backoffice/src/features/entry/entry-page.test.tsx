@@ -145,6 +145,38 @@ describe('/backoffice/entries/:id', () => {
     await waitFor(() => expect(backend.state.review[0]!.entry.status).toBe(ENTRY_STATUS.archived));
   });
 
+  const openOffer = () =>
+    staffEntryDetailFixture({
+      entry: entryFixture({
+        status: ENTRY_STATUS.reviewed,
+        contract_period: '2099-12-31',
+        claims: [claimFixture({ status: CLAIM_STATUS.can_buy })],
+      }),
+    });
+
+  test('終了 of an offer still open: a reviewer is told only an approver may end it', async () => {
+    renderBackoffice(PATH, { staff: mockStaff('reviewer'), review: [openOffer()] });
+    await heading();
+    const refused = screen.getByRole('button', { name: '終了する' });
+    expect(refused).toBeDisabled();
+    expect(refused).toHaveAccessibleDescription(STAFF_DECISION_MESSAGES.archiveOpenOffer);
+  });
+
+  test('終了 of an offer still open: an approver gives a reason (required), then confirms', async () => {
+    const user = userEvent.setup();
+    const { backend } = renderBackoffice(PATH, { staff: mockStaff('approver'), review: [openOffer()] });
+    await heading();
+    await user.click(screen.getByRole('button', { name: '終了する' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByLabelText(/終了の理由/)).toHaveAccessibleDescription('終了の理由を入力してください。');
+    await user.type(screen.getByLabelText(/終了の理由/), '売掛先の信用状況が変わったため。');
+    await user.click(screen.getByRole('button', { name: '終了する' }));
+    const dialog = screen.getByRole('dialog', { name: '契約期限前のご提案を終了しますか？' });
+    expect(dialog).toHaveTextContent('理由：売掛先の信用状況が変わったため。');
+    await user.click(within(dialog).getByRole('button', { name: '終了する' }));
+    await waitFor(() => expect(backend.state.review[0]!.entry.status).toBe(ENTRY_STATUS.archived));
+  });
+
   test('the server’s 403 on approval (someone else’s view of who priced) is shown at the approval', async () => {
     const user = userEvent.setup();
     const ready = staffEntryDetailFixture({

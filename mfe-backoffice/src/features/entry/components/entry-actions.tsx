@@ -4,6 +4,7 @@ import * as endpoints from '@app/shared/endpoints';
 import { BankAccountRows } from '@app/shared';
 import {
   CLAIM_STATUS,
+  ENTRY_STATUS,
   canApproveEntry,
   contractIdentityProblem,
   entryActionsFrom,
@@ -42,6 +43,18 @@ const MOVES: Readonly<Record<Move, { label: string; confirm: string | null; dang
 };
 const isMove = (action: EntryAction): action is Move => action in MOVES;
 
+/** Ending an offer the applicant can still sign (issue 23): approvers and admins, with a reason the applicant is mailed. */
+const OPEN_OFFER_ARCHIVE = {
+  confirm: '契約期限前のご提案を終了しますか？',
+  reasonLabel: '終了の理由（申込者にメールでお知らせします）',
+  missingReason: '終了の理由を入力してください。',
+  help: '契約期限前のため、終了すると申込者は契約できなくなります。理由をメールでお知らせします。',
+} as const;
+
+/** Whether the entry's offer can still be signed: approved (reviewed) and its last day to sign today or later. */
+const isOfferOpen = (entry: StaffEntryDetail['entry'], today: string): boolean =>
+  entry.status === ENTRY_STATUS.reviewed && entry.contract_period !== null && entry.contract_period >= today;
+
 /** Default last day to sign: a week from today (Japan). */
 export const defaultContractPeriod = (today: string): string => addDays(today, 7);
 
@@ -70,7 +83,7 @@ export function EntryActions({
       <h2 id="bo-actions">操作</h2>
       {moves.length === 0 && !allowed.includes('approve') && <p className="bo-muted">この状態の申し込みに行える操作はありません。</p>}
       {moves.map((move) => (
-        <MoveControl key={move} move={move} detail={detail} onChange={onChange} />
+        <MoveControl key={move} move={move} detail={detail} staff={staff} today={today} onChange={onChange} />
       ))}
       {allowed.includes('approve') &&
         (canOfferApproval ? (
@@ -104,9 +117,28 @@ function TransferFacts({ detail }: { detail: StaffEntryDetail }) {
   );
 }
 
-function MoveControl({ move, detail, onChange }: { move: Move; detail: StaffEntryDetail; onChange: (detail: StaffEntryDetail) => void }) {
+function MoveControl({
+  move,
+  detail,
+  staff,
+  today,
+  onChange,
+}: {
+  move: Move;
+  detail: StaffEntryDetail;
+  staff: StaffSummary;
+  today: string;
+  onChange: (detail: StaffEntryDetail) => void;
+}) {
   const entryId = detail.entry.id;
-  const spec = MOVES[move];
+  const openOffer = move === 'archive' && isOfferOpen(detail.entry, today);
+  const spec = openOffer
+    ? { ...MOVES.archive, confirm: OPEN_OFFER_ARCHIVE.confirm, danger: true, help: OPEN_OFFER_ARCHIVE.help }
+    : MOVES[move];
+  // Only an approver or admin ends an open offer (the API refuses a reviewer too).
+  const refused = openOffer && staff.role !== 'approver' && staff.role !== 'admin';
+  const refusedId = `bo-archive-refused-${entryId}`;
+  const needsReason = move === 'reject' || openOffer;
   // A payout account changed after the offer waits for a staff confirmation before any 入金 (the API refuses too).
   const held = move === 'transfer' && detail.entry.payout_hold_at !== null;
   const heldId = `bo-transfer-held-${entryId}`;
@@ -115,7 +147,7 @@ function MoveControl({ move, detail, onChange }: { move: Move; detail: StaffEntr
   const [reason, setReason] = useState('');
   const [missingReason, setMissingReason] = useState(false);
   const ask = () => {
-    if (move === 'reject' && reason.trim() === '') {
+    if (needsReason && reason.trim() === '') {
       setMissingReason(true);
       return;
     }
@@ -126,15 +158,17 @@ function MoveControl({ move, detail, onChange }: { move: Move; detail: StaffEntr
   const send = () =>
     action.run(async () => {
       setAsking(false);
-      const body = move === 'reject' ? { action: move, reason } : { action: move };
+      const body = needsReason ? { action: move, reason } : { action: move };
       onChange(await staffApi(endpoints.staff.entries.action, { params: { id: String(entryId) }, body }));
     });
   return (
     <div className="bo-decision">
-      {move === 'reject' && (
+      {needsReason && !refused && (
         <BoField
-          label="お断りの理由（監査ログに残ります）"
-          error={missingReason ? 'お断りの理由を入力してください。' : action.fieldErrors.reason}
+          label={openOffer ? OPEN_OFFER_ARCHIVE.reasonLabel : 'お断りの理由（監査ログに残ります）'}
+          error={
+            missingReason ? (openOffer ? OPEN_OFFER_ARCHIVE.missingReason : 'お断りの理由を入力してください。') : action.fieldErrors.reason
+          }
         >
           {(props) => <textarea {...props} value={reason} maxLength={1000} onChange={(e) => setReason(e.target.value)} />}
         </BoField>
@@ -143,8 +177,8 @@ function MoveControl({ move, detail, onChange }: { move: Move; detail: StaffEntr
         <button
           type="button"
           className={`button ${spec.danger ? 'button--danger' : 'button--secondary'}`}
-          disabled={action.busy || held}
-          aria-describedby={held ? heldId : undefined}
+          disabled={action.busy || held || refused}
+          aria-describedby={held ? heldId : refused ? refusedId : undefined}
           onClick={ask}
         >
           {spec.label}
@@ -153,6 +187,11 @@ function MoveControl({ move, detail, onChange }: { move: Move; detail: StaffEntr
       {held && (
         <p className="bo-note" id={heldId}>
           {PAYOUT_CHANGE_MESSAGES.onHold}
+        </p>
+      )}
+      {refused && (
+        <p className="bo-note" id={refusedId}>
+          {STAFF_DECISION_MESSAGES.archiveOpenOffer}
         </p>
       )}
       <p className="bo-field__hint">{spec.help}</p>
@@ -166,7 +205,7 @@ function MoveControl({ move, detail, onChange }: { move: Move; detail: StaffEntr
           onConfirm={send}
           onCancel={() => setAsking(false)}
         >
-          {move === 'reject' ? <p>{`理由：${reason.trim()}`}</p> : <p>{spec.help}</p>}
+          {needsReason ? <p>{`理由：${reason.trim()}`}</p> : <p>{spec.help}</p>}
           {move === 'transfer' && <TransferFacts detail={detail} />}
         </ConfirmDialog>
       )}
