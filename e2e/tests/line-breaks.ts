@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
 
 /**
  * The line-break check of issue 22: on the page as it is now, every paragraph, heading, button,
@@ -144,3 +145,12 @@ export async function shortLastLines(page: Page, selector = CHECKED_SELECTOR): P
 /** The faults as lines a person reads in a test report: where, the text, and how it broke. */
 export const describeShortLines = (url: string, faults: readonly ShortLastLine[]): string[] =>
   faults.map((f) => `${new URL(url).pathname}: ${f.element} 「${f.text}」 broke as 「${f.lines.join('／')}」`);
+
+/** Waits for the page's content, then reports every short last line on it (softly: every page is walked). */
+export async function checkLines(page: Page, path: string | null, heading?: string | RegExp) {
+  if (path !== null) await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, ...(heading ? { name: heading } : {}) }).first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"], [data-prerendered]')).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  expect.soft(describeShortLines(page.url(), await shortLastLines(page))).toEqual([]);
+}

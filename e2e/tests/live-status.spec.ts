@@ -10,7 +10,7 @@ import { loginAsStaff, staffEntryIdByCode } from './staff';
  */
 
 const LIVE_WITHIN = { timeout: 3_000 };
-const IDENTITY_WAITING = '提出いただいた書類を確認しています。確認が終わるまでお待ちください。';
+const IDENTITY_WAITING = '提出いただいた書類を確認しています。確認中でも、お申し込みいただけます。';
 const IDENTITY_DONE = '本人確認が完了しています。';
 
 /** The reviewer, logged in to the back office in a browser context of their own. */
