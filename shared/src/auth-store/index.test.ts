@@ -121,6 +121,54 @@ describe('refreshAuth', () => {
     expect(await refreshAuth({ api })).toEqual(LOGGED_OUT);
     expect(calls).toContain('/api/auth/session/delete');
   });
+
+  test('the settings fetch answering nothing (offline, or cut off by a navigation) is no logout: the network error, and the user stays', async () => {
+    serve(answer(endpoints.me.get, member), answer(endpoints.systemSettings.suppressEntries, settings));
+    const before = await refreshAuth({ api, today: '2026-11-21' });
+    const calls = serve(offline(endpoints.systemSettings.suppressEntries), logoutOk);
+    const onNetworkError = vi.fn();
+    expect(await refreshAuth({ api, today: '2026-11-21', onNetworkError })).toEqual(before);
+    expect(calls).not.toContain('/api/auth/session/delete');
+    expect(onNetworkError).toHaveBeenCalledTimes(1);
+    expect(onNetworkError.mock.calls[0]![0]).toBeInstanceOf(NetworkError);
+  });
+
+  describe('background: a re-read of a page already shown (live status)', () => {
+    test('the settings fetch failing keeps the settings already read and never logs out', async () => {
+      serve(answer(endpoints.me.get, member), answer(endpoints.systemSettings.suppressEntries, settings));
+      await refreshAuth({ api, today: '2026-11-21' });
+      const changed = { ...member, identity_confirmation: 1 };
+      const calls = serve(
+        answer(endpoints.me.get, changed),
+        http.get('*/api/system_settings/supress_entries/', () => HttpResponse.json({ detail: '障害' }, { status: 500 })),
+        logoutOk,
+      );
+      expect(await refreshAuth({ api, today: '2026-11-21', background: true })).toMatchObject({
+        status: 'login',
+        me: changed,
+        suppressEntries: settings,
+      });
+      expect(calls).not.toContain('/api/auth/session/delete');
+    });
+
+    test('the current-user fetch failing (a 502, a broken answer) keeps what is shown', async () => {
+      serve(answer(endpoints.me.get, member), answer(endpoints.systemSettings.suppressEntries, settings));
+      const before = await refreshAuth({ api, today: '2026-11-21' });
+      const calls = serve(
+        http.post('*/api/me/', () => new HttpResponse('<h1>502</h1>', { status: 502 })),
+        logoutOk,
+      );
+      expect(await refreshAuth({ api, today: '2026-11-21', background: true })).toEqual(before);
+      expect(calls).not.toContain('/api/auth/session/delete');
+    });
+
+    test('an answer saying the session ended still logs out of the tab', async () => {
+      serve(answer(endpoints.me.get, member), answer(endpoints.systemSettings.suppressEntries, settings));
+      await refreshAuth({ api, today: '2026-11-21' });
+      serve(http.post('*/api/me/', () => HttpResponse.json({})));
+      expect(await refreshAuth({ api, today: '2026-11-21', background: true })).toEqual(LOGGED_OUT);
+    });
+  });
 });
 
 describe('refreshAuth without a client given: the start-up request (no API client, no zod for a visitor)', () => {

@@ -82,6 +82,14 @@ export interface RefreshDeps {
    * sends it. Ignored with `api` (the settings are then asked for after the user, with that client).
    */
   readonly settingsAtOnce?: boolean;
+  /**
+   * A re-read of a page already shown (live status: focus, navigation, a notice of the stream).
+   * Only an answer saying the session ended logs the tab out; any other failure (a 5xx, a broken
+   * answer, the settings fetch failing) keeps what is shown, and the next re-read tries again. The
+   * spec's "settings fetch failure: logout" is the first read's rule: a background re-read that a
+   * busy server or a navigation cut short must not end a session the applicant is working in.
+   */
+  readonly background?: boolean;
 }
 
 const reset = () => authStore.setState(LOGGED_OUT, true);
@@ -90,8 +98,9 @@ const reset = () => authStore.setState(LOGGED_OUT, true);
  * Fetches the current user and derives the spec §3 state. A response without `version` (or `id`)
  * is a visitor: logged out and reset. An individual is logged out and sent to /unsupported/ when
  * the runtime config says individuals are unsupported. The settings fetch
- * (`GET /api/system_settings/supress_entries/`) failing logs out (spec §8). A network failure of
- * the current-user fetch (no answer at all) changes nothing but shows the network error.
+ * (`GET /api/system_settings/supress_entries/`) failing with an answer logs out (spec §8), except
+ * in a `background` re-read. A network failure of either fetch (no answer at all) changes nothing
+ * but shows the network error.
  */
 export async function refreshAuth(deps: RefreshDeps = {}): Promise<AuthState> {
   // The request goes out before the client is loaded (and before the runtime config, if it is still
@@ -122,12 +131,9 @@ export async function refreshAuth(deps: RefreshDeps = {}): Promise<AuthState> {
     }
     me = answer;
   } catch (error) {
-    if (lib && error instanceof lib.NetworkError) {
-      // Offline for a moment is not a logout: whoever was logged in stays so, and is told.
-      (deps.onNetworkError ?? ((e: NetworkError) => showToast(e.message, 'error')))(error);
-      if (!authStore.getState().loaded) authStore.setState({ loaded: true });
-      return authStore.getState();
-    }
+    if (lib && error instanceof lib.NetworkError) return keepOnNetworkError(error, deps);
+    // A re-read that failed keeps what the page shows (the user was read before).
+    if (deps.background === true && isLoggedIn(authStore.getState())) return authStore.getState();
     reset();
     return authStore.getState();
   }
@@ -141,9 +147,15 @@ export async function refreshAuth(deps: RefreshDeps = {}): Promise<AuthState> {
   try {
     const settingsEndpoint = lib.sessionEndpoints.systemSettings.suppressEntries;
     suppressEntries = settingsSent ? lib.readAnswer(settingsEndpoint, await settingsSent) : await api(settingsEndpoint);
-  } catch {
-    await logout({ api });
-    return authStore.getState();
+  } catch (error) {
+    // No answer (offline, or the request cut off by a navigation) says nothing about the session.
+    if (error instanceof lib.NetworkError) return keepOnNetworkError(error, deps);
+    const previous = authStore.getState().suppressEntries;
+    if (deps.background === true && previous !== null) suppressEntries = previous;
+    else {
+      await logout({ api });
+      return authStore.getState();
+    }
   }
   authStore.setState(
     {
@@ -159,6 +171,13 @@ export async function refreshAuth(deps: RefreshDeps = {}): Promise<AuthState> {
     },
     true,
   );
+  return authStore.getState();
+}
+
+/** Offline for a moment is not a logout: whoever was logged in stays so, and is told. */
+function keepOnNetworkError(error: NetworkError, deps: RefreshDeps): AuthState {
+  (deps.onNetworkError ?? ((e: NetworkError) => showToast(e.message, 'error')))(error);
+  if (!authStore.getState().loaded) authStore.setState({ loaded: true });
   return authStore.getState();
 }
 

@@ -1,3 +1,4 @@
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { endpoints } from '../contracts';
@@ -106,4 +107,17 @@ test('the tab shown again re-reads; hidden does not', async () => {
   // The user as the API now has it (the re-read has finished: the settings came with it).
   await vi.waitFor(() => expect(authStore.getState().me?.identity_confirmation).toBe(3));
   expect(calls).toEqual(['/api/me/', '/api/system_settings/supress_entries/']);
+});
+
+test('a re-read whose settings fetch fails (a busy server) keeps the applicant logged in: no logout call', async () => {
+  live = startLive();
+  server.use(
+    answer(endpoints.me.get, meFixture({ identity_confirmation: 3, identity_valid_date: '2030-01-31' })),
+    http.get('*/api/system_settings/supress_entries/', () => HttpResponse.json({ detail: '障害' }, { status: 503 })),
+  );
+  open()[0]!.listeners.get('changed')!({ data: '{"kind":"entry","id":5}' } as MessageEvent);
+  await vi.waitFor(() => expect(authStore.getState().me?.identity_confirmation).toBe(3));
+  expect(authStore.getState().status).not.toBe('logout');
+  expect(calls).not.toContain('/api/auth/session/delete');
+  expect(open()).toHaveLength(1);
 });

@@ -27,10 +27,11 @@ const onApplicantPage = (state: AuthState) =>
 
 export function startLive(): LiveStatus {
   if (started) return started;
-  // Quiet: a re-read nobody asked for shows no network-error toast; true when the API answered.
+  // Quiet: a re-read nobody asked for shows no network-error toast and never logs out on a failure
+  // (refreshAuth's `background`); true when the API answered.
   const refreshMe = async () => {
     let answered = true;
-    await refreshAuth({ onNetworkError: () => (answered = false) });
+    await refreshAuth({ background: true, onNetworkError: () => (answered = false) });
     if (answered) stream.reconnectNow();
     return answered;
   };
