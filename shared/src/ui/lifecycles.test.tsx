@@ -54,6 +54,39 @@ describe('holdsPrerenderedPage', () => {
     expect(holdsPrerenderedPage(prerenderedContainer(), { ...visitorNow, ...change })).toBe(false);
   });
 
+  test('the same config read in another key order (the build reads config.json with the zod schema, the browser with parseRuntimeConfig) is the same config', () => {
+    const operatorConfig = {
+      supportUrl: '/support',
+      loginUrl: '/login',
+      individualsSupported: true,
+      helpLinks: [{ url: '/#flow', label: 'ご利用の流れ' }],
+    };
+    const readInTheBrowser = {
+      loginUrl: '/login',
+      individualsSupported: true,
+      supportUrl: '/support',
+      helpLinks: [{ label: 'ご利用の流れ', url: '/#flow' }],
+    };
+    expect(configFingerprint(operatorConfig)).toBe(configFingerprint(readInTheBrowser));
+    expect(holdsPrerenderedPage(prerenderedContainer('/', operatorConfig), { ...visitorNow, config: readInTheBrowser })).toBe(true);
+    // Arrays keep their order: another order of links is another page.
+    const reordered = {
+      ...readInTheBrowser,
+      helpLinks: [
+        { label: 'b', url: '/b' },
+        { label: 'a', url: '/a' },
+      ],
+    };
+    const original = {
+      ...readInTheBrowser,
+      helpLinks: [
+        { label: 'a', url: '/a' },
+        { label: 'b', url: '/b' },
+      ],
+    };
+    expect(configFingerprint(reordered)).not.toBe(configFingerprint(original));
+  });
+
   test('is not for an empty or unmarked container', () => {
     const empty = prerenderedContainer();
     empty.replaceChildren();

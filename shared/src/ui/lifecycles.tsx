@@ -49,9 +49,18 @@ export const PRERENDERED_CONFIG_ATTR = 'data-prerender-config';
 /** The folder of the remote build whose code rendered it (`/remotes/mfe-marketing/<version>/`). */
 export const PRERENDERED_BUILD_ATTR = 'data-prerender-build';
 
-/** What the prerender records of the runtime config, compared as is in the browser. */
+/**
+ * What the prerender records of the runtime config, compared as is in the browser: its JSON with
+ * every object's keys sorted. The build reads config.json with the zod schema (the file's key
+ * order) and the browser with parseRuntimeConfig (the code's order): an operator's config.json
+ * with `supportUrl` first must not make every prerendered page render afresh.
+ */
 export function configFingerprint(config: RuntimeConfig): string {
-  return JSON.stringify(config);
+  return JSON.stringify(config, (_key, value: unknown) =>
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value,
+  );
 }
 
 export interface RenderingState {
