@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { field, loggedInApplicant } from './applicants';
-import { afterNetworkQuiet, browserIdle, expect, test, type Page } from './fixtures';
+import { expect, shellIdle, shellWarm, test, type Page } from './fixtures';
 import { OUTBOX } from './mail';
 
 /**
@@ -59,20 +59,15 @@ async function stopApi(): Promise<void> {
 }
 
 /**
- * Lets the page finish what the shell does in the background (shell/src/prefetch.ts): the idle-time
- * prefetch of the remotes the page links to, then the warm-up a visitor's first scroll starts (the
- * header's pages in other remotes), and waits until no request has been in flight for 500 ms. The
- * outage then cuts off nothing but the save. (A prefetch cut off by the outage fails harmlessly, but
- * whether it falls inside the outage is a race: on a loaded machine the idle time comes late.)
+ * Lets the page finish what the shell does in the background (shell/src/prefetch.ts), as the shell
+ * reports it (shell/src/app-state.ts): the idle-time prefetch of the remotes the page links to, then
+ * the warm-up a visitor's first scroll starts (the header's pages in other remotes), each settled.
+ * The outage then cuts off nothing but the save.
  */
 async function settle(page: Page): Promise<void> {
-  await afterNetworkQuiet(page, async () => {
-    // The shell's idle-time prefetch first (it also starts listening for engagement), then the
-    // warm-up an engaged visitor's scroll starts.
-    await browserIdle(page);
-    await page.mouse.wheel(0, 1);
-    await browserIdle(page);
-  });
+  await shellIdle(page);
+  await page.mouse.wheel(0, 1);
+  await shellWarm(page);
 }
 
 test.describe.configure({ mode: 'serial' });

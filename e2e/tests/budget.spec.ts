@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Page, TestInfo } from '@playwright/test';
 import { loggedInApplicant } from './applicants';
-import { test, expect } from './fixtures';
+import { shellIdle, test, expect } from './fixtures';
 
 /**
  * Size budgets of the compressed JavaScript of `/`, `/login` and `/mypage` (issue 12), against the
@@ -109,7 +109,7 @@ test('/: the JS stays within its budget, and arrives brotli-compressed', async (
   const scripts = collectScripts(page);
   await page.goto('/');
   await expect(page.locator('[data-layout="marketing"]')).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await shellIdle(page);
   const rows = await scripts();
   // Precompressed at build (scripts/assemble-site.mjs): every script of 1 KB or more comes as .br.
   const large = rows.filter((r) => r.raw >= 1024);
@@ -125,7 +125,7 @@ test('/login: the JS stays within its budget', async ({ page }, testInfo) => {
   const scripts = collectScripts(page);
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'ログイン' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await shellIdle(page);
   await checkBudget('/login', await scripts(), testInfo);
 });
 
@@ -134,6 +134,6 @@ test('/mypage (logged in): the JS stays within its budget', async ({ page }, tes
   const scripts = collectScripts(page);
   await page.goto('/mypage');
   await expect(page.getByTestId('mypage-name')).toHaveText('山田 太郎');
-  await page.waitForLoadState('networkidle');
+  await shellIdle(page);
   await checkBudget('/mypage', await scripts(), testInfo);
 });

@@ -1,4 +1,4 @@
-import { test as base, expect, type ConsoleMessage, type Page, type Request, type WebError } from '@playwright/test';
+import { test as base, expect, type ConsoleMessage, type Page, type WebError } from '@playwright/test';
 
 /**
  * A console error the test expects. A string matches an error that contains it; a RegExp one it
@@ -118,42 +118,23 @@ export async function waitForHydration(page: Page) {
   await expect(page.locator('[data-prerendered]')).toHaveCount(0);
 }
 
-/** Waits for the page's next idle periods (two, after the tasks already queued). */
-export async function browserIdle(page: Page) {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) =>
-        setTimeout(() => requestIdleCallback(() => requestIdleCallback(() => resolve(), { timeout: 5000 }), { timeout: 5000 })),
-      ),
-  );
+/**
+ * Waits until the shell says its first page's background work has run and nothing is in flight
+ * (shell/src/app-state.ts: `<html data-app="… idle build …" data-app-pending="0">`): the
+ * idle-time prefetch of the remotes the page links to has settled, files included, and the first
+ * read of builds/latest.json has answered. What the page loads from here on is what the visitor
+ * (or the test's clock) does next.
+ */
+export async function shellIdle(page: Page) {
+  await expect(page.locator('html[data-app~="idle"][data-app~="build"][data-app-pending="0"]')).toHaveCount(1);
 }
 
 /**
- * Runs `during`, then waits until none of the requests the page made since has been in flight for
- * `quietMs` (`networkidle` is reached once per navigation and does not wait again).
+ * After a first sign of engagement (a scroll): waits until the shell's warm-up of the header's pages
+ * in other remotes has run and settled (`data-app~="warm"`, nothing pending).
  */
-export async function afterNetworkQuiet(page: Page, during: () => Promise<void>, quietMs = 500) {
-  const inFlight = new Set<Request>();
-  let quietSince = Date.now();
-  // The live-status stream (GET /api/events/) stays open for as long as the page: it is not a request in flight.
-  const started = (request: Request) => {
-    if (request.resourceType() !== 'eventsource') inFlight.add(request);
-  };
-  const ended = (request: Request) => {
-    inFlight.delete(request);
-    if (inFlight.size === 0) quietSince = Date.now();
-  };
-  page.on('request', started);
-  page.on('requestfinished', ended);
-  page.on('requestfailed', ended);
-  try {
-    await during();
-    await expect.poll(() => inFlight.size === 0 && Date.now() - quietSince >= quietMs, { timeout: 30_000 }).toBe(true);
-  } finally {
-    page.off('request', started);
-    page.off('requestfinished', ended);
-    page.off('requestfailed', ended);
-  }
+export async function shellWarm(page: Page) {
+  await expect(page.locator('html[data-app~="warm"][data-app-pending="0"]')).toHaveCount(1);
 }
 
 export async function markWindow(page: Page) {

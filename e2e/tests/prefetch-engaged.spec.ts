@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { afterNetworkQuiet, browserIdle, test, expect, waitForHydration } from './fixtures';
+import { shellIdle, shellWarm, test, expect, waitForHydration } from './fixtures';
 
 /**
  * The header's pages in other remotes (the landing page's ログイン, 新規登録) are loaded and run once
@@ -20,22 +20,21 @@ test('a visitor who only looks: no script of the login page runs', async ({ page
   const scripts = authScripts(page);
   await page.goto('/');
   await waitForHydration(page);
-  await page.waitForLoadState('networkidle');
-  await browserIdle(page);
+  // Everything the page does on its own has run and settled.
+  await shellIdle(page);
   expect(scripts.filter((s) => /\/page-login\./.test(s))).toEqual([]);
+  await expect(page.locator('html[data-app~="warm"]')).toHaveCount(0);
 });
 
 test('after a scroll the login page is loaded before the tap; the tap fetches no script of it', async ({ page }) => {
   const scripts = authScripts(page);
   await page.goto('/');
   await waitForHydration(page);
-  await page.waitForLoadState('networkidle');
-  await browserIdle(page);
-  // The warm-up is a chain (entry, lifecycles, the page's chunks): wait until it has finished.
-  await afterNetworkQuiet(page, async () => {
-    await page.mouse.wheel(0, 300);
-    await expect.poll(() => scripts.some((s) => /\/page-login\./.test(s))).toBe(true);
-  });
+  await shellIdle(page);
+  // The warm-up is a chain (entry, lifecycles, the page's chunks): the shell says when it has settled.
+  await page.mouse.wheel(0, 300);
+  await shellWarm(page);
+  expect(scripts.some((s) => /\/page-login\./.test(s))).toBe(true);
 
   const before = scripts.length;
   await page.evaluate(() => window.scrollTo(0, 0));

@@ -1,7 +1,7 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { asDeploymentManifest, type RemoteName } from '../remotes';
 import { loggedInApplicant } from './applicants';
-import { test, expect, waitForHydration } from './fixtures';
+import { shellIdle, test, expect, waitForHydration } from './fixtures';
 
 /**
  * No waterfalls (issue 12): the page's remote loads in parallel with the shell and the auth
@@ -135,8 +135,9 @@ async function loadedWithoutHints(page: Page, path: string, ready: () => Promise
   );
   const loaded = new Set<string>();
   page.on('request', (r) => loaded.add(new URL(r.url()).pathname));
-  await page.goto(path, { waitUntil: 'networkidle' });
+  await page.goto(path);
   await ready();
+  await shellIdle(page);
   await page.unroute((url) => url.pathname === path);
   return loaded;
 }
@@ -171,7 +172,7 @@ test.describe('the shell document (logged in): what its first render loads after
     const net = await recordNetwork(page);
     await page.goto('/mypage');
     await expect(page.getByTestId('mypage-name')).toHaveText('山田 太郎');
-    await page.waitForLoadState('networkidle');
+    await shellIdle(page);
 
     // Each hinted file once, from the loader's preload (a hint of the wrong mode would load it twice).
     for (const href of expected) {
@@ -256,7 +257,7 @@ test.describe('other remotes prefetched', () => {
     });
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await shellIdle(page);
     await expect(page.locator('head link[rel="prefetch"]')).toHaveCount(0);
     expect(prefetches).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { PASSWORD, call, loggedInApplicant } from './applicants';
-import { test, expect, markWindow, waitForHydration, windowMarker } from './fixtures';
+import { shellIdle, test, expect, markWindow, waitForHydration, windowMarker } from './fixtures';
 
 /**
  * The public pages come prerendered (scripts/prerender.mjs): their text and layout are in the HTML,
@@ -100,7 +100,7 @@ test('/ hydrates the prerendered HTML: same nodes, no hydration error, no layout
   });
   await page.goto('/');
   await waitForHydration(page);
-  await page.waitForLoadState('networkidle');
+  await shellIdle(page);
   expect(await page.evaluate(() => (window as unknown as { __serverH1: Element | null }).__serverH1 === document.querySelector('h1'))).toBe(
     true,
   );
@@ -114,7 +114,7 @@ for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.goto('/');
     await waitForHydration(page);
-    await page.waitForLoadState('networkidle');
+    await shellIdle(page);
     await expect(page.getByRole('heading', { level: 1 })).toContainText(HEADLINE);
     expect(await layoutShiftTotal(page)).toBeLessThanOrEqual(0.02);
   });
@@ -277,7 +277,7 @@ for (const width of [375, 1280]) {
     await loggedInApplicant(page, 'corporate');
     await page.goto('/mypage');
     await expect(page.getByTestId('mypage-name')).toHaveText('山田 太郎');
-    await page.waitForLoadState('networkidle');
+    await shellIdle(page);
     await expect(page.getByRole('heading', { name: 'お知らせ' })).toBeVisible();
     expect(await layoutShiftTotal(page)).toBeLessThanOrEqual(0.02);
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { SWAP_FILE } from '../global-setup';
-import { test, expect, waitForHydration, markWindow, windowMarker } from './fixtures';
+import { shellIdle, test, expect, waitForHydration, markWindow, windowMarker } from './fixtures';
 import { field, readyApplicant } from './applicants';
 
 /**
@@ -32,7 +32,7 @@ const buildLabel = (page: Page) => page.locator('[data-build-label]');
 
 /** The hourly build check (builds/latest.json) sees the new build: the page marks itself stale. */
 async function runBuildCheck(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await shellIdle(page);
   const polled = page.waitForResponse('**/builds/latest.json');
   await page.clock.runFor(60 * 60 * 1000);
   await polled;
@@ -69,7 +69,7 @@ test('promote → an applicant mid-session keeps working, then runs the new vers
     await visitor.goto('/');
     await expect(buildLabel(visitor)).toHaveAttribute('data-build-label', '');
     // The page has read builds/latest.json at start (its own build) before the release.
-    await page.waitForLoadState('networkidle');
+    await shellIdle(page);
 
     expect(release('promote', 'marketing', swap.version, '--why', 'e2e promote')).toBe(`marketing: ${before} → ${swap.version}`);
 
@@ -97,7 +97,7 @@ test('promote → an applicant mid-session keeps working, then runs the new vers
     // Rollback: the version live before, for both.
     await waitForHydration(page);
     await markWindow(page);
-    await page.waitForLoadState('networkidle');
+    await shellIdle(page);
     expect(release('rollback', 'marketing', '--why', 'e2e rollback')).toBe(`marketing: ${swap.version} → ${before} (rollback)`);
     expect(liveMarketing()).toBe(before);
     await visitor.reload();

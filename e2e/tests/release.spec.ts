@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SWAP_FILE } from '../global-setup';
-import { test, expect, waitForHydration } from './fixtures';
+import { shellIdle, test, expect, waitForHydration } from './fixtures';
 import { asDeploymentManifest, remoteDir } from '../remotes';
 import { loginAsStaff } from './staff';
 
@@ -17,7 +17,7 @@ test('swapping one remote in the deployment manifest changes what the browser ru
   await page.goto('/');
   await expect(page.locator('[data-build-label]')).toHaveAttribute('data-build-label', '');
   // Late chunks of this first load (lazy pages, idle prefetch) must not be counted after the reload.
-  await page.waitForLoadState('networkidle');
+  await shellIdle(page);
   const before = [...scripts];
   const live = asDeploymentManifest(await (await page.request.get('/deployment.json')).json());
   expect(live.remotes.marketing.version).not.toBe(swap.version);
@@ -75,7 +75,7 @@ test('a new build becomes a full page load on the next navigation (builds/latest
 
   // Let the page's own chunks finish first: the hour that passes below would time them out.
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await shellIdle(page);
   buildId = 'build-b';
   const polled = page.waitForResponse('**/builds/latest.json');
   await page.clock.runFor(60 * 60 * 1000);
@@ -153,7 +153,7 @@ test.describe('canary (pnpm release canary, /deployment.json per user)', () => {
       expect(await page.evaluate(() => (window as unknown as { __e2eMarker?: string }).__e2eMarker)).toBe('old-page');
 
       // The hourly build check sees the new builds/latest.json; the next navigation is a full load.
-      await page.waitForLoadState('networkidle');
+      await shellIdle(page);
       const polled = page.waitForResponse('**/builds/latest.json');
       await page.clock.runFor(60 * 60 * 1000);
       await polled;

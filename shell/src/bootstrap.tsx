@@ -3,7 +3,7 @@ import * as ReactDOMClient from 'react-dom/client';
 import { useLocation } from 'react-router-dom';
 import { createStore } from 'zustand/vanilla';
 import { registerPlugins, registerRemotes, loadRemote } from '@module-federation/enhanced/runtime';
-import { addErrorHandler, registerApplication, start, type LifeCycles } from 'single-spa';
+import { addErrorHandler, getMountedApps, registerApplication, start, type LifeCycles } from 'single-spa';
 import {
   CONTAINERS,
   COPY,
@@ -26,6 +26,7 @@ import {
   type DeploymentManifest,
   type RemoteName,
 } from '@app/shared/core';
+import { createAppState } from './app-state';
 import { fallbackLifecycles } from './fallback-lifecycles';
 import { resiliencePlugin } from './resilience-plugin';
 import { afterLoad, createPrefetcher, onFirstEngagement, saveDataRequested, whenIdle, type Prefetcher } from './prefetch';
@@ -35,6 +36,9 @@ recordInstance('react', React.createElement);
 recordInstance('react-dom/client', ReactDOMClient.createRoot);
 recordInstance('react-router-dom', useLocation);
 recordInstance('zustand/vanilla', createStore);
+
+/** What the shell is doing, on <html data-app …> (app-state.ts): browser tests wait on it. */
+const appState = createAppState(document.documentElement);
 
 /** A remote's lifecycles module: single-spa's lifecycles, and `preload` of a page's code. */
 type RemoteLifeCycles = LifeCycles & { preload?: (pathname: string, search: string) => Promise<unknown> };
@@ -70,10 +74,12 @@ async function main() {
   }
   const prefetcher = registerSite(manifest);
   await Promise.all([auth, styles]);
+  followMountedApps();
   start({ urlRerouteOnly: true });
+  appState.mark('started');
   prefetchOtherRemotes(prefetcher);
   startLiveStatusAfterFirstPage();
-  void installStaleBuildReload();
+  void installStaleBuildReload().finally(() => appState.mark('build'));
 }
 
 /**
@@ -83,6 +89,15 @@ async function main() {
  */
 function startLiveStatusAfterFirstPage() {
   window.addEventListener('single-spa:first-mount', () => afterLoad(() => whenIdle(() => startLiveStatusWhenLoggedIn())), { once: true });
+}
+
+/** `data-app-mounted`: the remotes mounted now (their names: `entry`), after every route change. */
+function followMountedApps() {
+  const byContainer = new Map<string, string>(REMOTES.map((r) => [CONTAINERS[r], r]));
+  const update = () => appState.setMounted(getMountedApps().map((name) => byContainer.get(name) ?? name));
+  window.addEventListener('single-spa:app-change', update);
+  window.addEventListener('single-spa:no-app-change', update);
+  window.addEventListener('single-spa:first-mount', () => appState.mark('mounted'), { once: true });
 }
 
 /** Remotes and applications, registered before start(): the active remote starts loading now. */
@@ -103,6 +118,7 @@ function registerSite(manifest: DeploymentManifest): Prefetcher {
     document,
     current: () => remoteForPath(window.location.pathname, window.location.search),
     saveData: () => saveDataRequested(),
+    track: (work) => void appState.track(work),
   });
   registerPlugins([
     resiliencePlugin({
@@ -156,11 +172,11 @@ function prefetchOtherRemotes(prefetcher: Prefetcher) {
     () =>
       afterLoad(() =>
         whenIdle(() => {
-          prefetcher.prefetchLinked();
+          void prefetcher.prefetchLinked().finally(() => appState.mark('idle'));
           // Once the visitor engages with the page (scrolls, moves the pointer, types), the header's
           // pages in other remotes are loaded and run in the next idle period: a visitor who only
           // looks costs nothing more, and their next tap finds the page ready.
-          onFirstEngagement(window, () => whenIdle(() => prefetcher.warmBanner()));
+          onFirstEngagement(window, () => whenIdle(() => void prefetcher.warmBanner().finally(() => appState.mark('warm'))));
         }),
       ),
     { once: true },

@@ -12,7 +12,7 @@ const manifestUrls = Object.fromEntries(
   ['marketing', 'auth', 'entry', 'mypage', 'backoffice'].map((r) => [r, `${ORIGIN}/remotes/mfe-${r}/1.0.0-a/mf-manifest.json`]),
 ) as Record<RemoteName, string>;
 
-function setup(overrides: { saveData?: boolean; current?: RemoteName } = {}) {
+function setup(overrides: { saveData?: boolean; current?: RemoteName; track?: (work: Promise<unknown>) => void } = {}) {
   const fetchFn = vi.fn(
     async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(authManifest), { status: 200 }),
   );
@@ -24,6 +24,7 @@ function setup(overrides: { saveData?: boolean; current?: RemoteName } = {}) {
     document,
     current: () => overrides.current ?? 'marketing',
     saveData: () => overrides.saveData ?? false,
+    ...(overrides.track ? { track: overrides.track } : {}),
   });
   return { prefetcher, fetchFn, load };
 }
@@ -80,9 +81,32 @@ describe('createPrefetcher', () => {
   test('prefetchLinked prefetches the remotes the page links to, not the current one', async () => {
     const { prefetcher, fetchFn } = setup();
     document.body.innerHTML = '<a href="/login">ログイン</a><a href="/statement">特商法</a>';
-    prefetcher.prefetchLinked();
-    await vi.waitFor(() => expect(prefetchLinks()).toHaveLength(3));
+    // Resolves once the prefetch has settled: its links are there.
+    await prefetcher.prefetchLinked();
+    expect(prefetchLinks()).toHaveLength(3);
     expect(fetchFn.mock.calls.map((c) => c[0])).toEqual([manifestUrls.auth]);
+  });
+
+  test('every background load is told to `track` as it starts (the shell counts them), and the calls resolve once they settled', async () => {
+    const pending = new Set<Promise<unknown>>();
+    const track = (work: Promise<unknown>) => {
+      pending.add(work);
+      void work.finally(() => pending.delete(work));
+    };
+    const { prefetcher } = setup({ track });
+    document.body.innerHTML = '<header><a href="/login">ログイン</a><a href="/mypage">マイページ</a></header>';
+    const linked = prefetcher.prefetchLinked();
+    expect(pending.size).toBe(2);
+    await linked;
+    // The manifests are read; the browser now downloads the files each <link rel=prefetch> names.
+    const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')];
+    expect(pending.size).toBe(links.length);
+    links.forEach((link, i) => link.dispatchEvent(new Event(i === 0 ? 'error' : 'load')));
+    await vi.waitFor(() => expect(pending.size).toBe(0));
+    const warm = prefetcher.warmBanner();
+    expect(pending.size).toBe(2);
+    await warm;
+    expect(pending.size).toBe(0);
   });
 
   test('hover, focus or touch on a link to another remote loads it once; a link to the current remote does nothing', () => {
@@ -101,13 +125,13 @@ describe('createPrefetcher', () => {
     document.body.innerHTML = `
       <header><a href="/">ホーム</a><a href="/statement">特商法</a><a href="/login">ログイン</a><a href="/register">新規登録</a><a href="/mypage">マイページ</a></header>
       <main><a href="/entry">申し込み</a></main>`;
-    prefetcher.warmBanner();
+    void prefetcher.warmBanner();
     expect(load.mock.calls.map(([remote, url]) => [remote, url.pathname])).toEqual([
       ['auth', '/login'],
       ['auth', '/register'],
     ]);
     // Already warm: nothing loads twice.
-    prefetcher.warmBanner(5);
+    void prefetcher.warmBanner(5);
     expect(load.mock.calls.map(([remote, url]) => [remote, url.pathname])).toEqual([
       ['auth', '/login'],
       ['auth', '/register'],
@@ -118,9 +142,9 @@ describe('createPrefetcher', () => {
   test('nothing is prefetched or loaded when the user asked to save data', async () => {
     const { prefetcher, fetchFn, load } = setup({ saveData: true });
     await prefetcher.prefetch('auth');
-    prefetcher.warm('auth', new URL('/login', ORIGIN));
+    await prefetcher.warm('auth', new URL('/login', ORIGIN));
     document.body.innerHTML = '<header><a href="/login">ログイン</a></header>';
-    prefetcher.warmBanner();
+    await prefetcher.warmBanner();
     expect(fetchFn).not.toHaveBeenCalled();
     expect(load).not.toHaveBeenCalled();
     expect(prefetchLinks()).toEqual([]);

@@ -86,6 +86,8 @@ export interface PrefetcherDeps {
   readonly current: () => RemoteName | undefined;
   /** `navigator.connection.saveData`. */
   readonly saveData: () => boolean;
+  /** Told of every background load as it starts (the shell counts them in `data-app-pending`). */
+  readonly track?: (work: Promise<unknown>) => void;
 }
 
 /** `navigator.connection.saveData` (Network Information API; absent in some browsers). */
@@ -98,6 +100,10 @@ export function createPrefetcher(deps: PrefetcherDeps) {
   const prefetched = new Set<RemoteName>();
   const loaded = new Set<RemoteName>();
   const warmed = new Set<string>();
+  const tracked = <T>(work: Promise<T>): Promise<T> => {
+    deps.track?.(work);
+    return work;
+  };
 
   const fetchManifest = (url: string): Promise<Response> => {
     let response = manifests.get(url);
@@ -123,6 +129,15 @@ export function createPrefetcher(deps: PrefetcherDeps) {
     link.rel = 'prefetch';
     link.as = file.as;
     link.href = file.href;
+    // The browser downloads it later, at the lowest priority: a background load of its own.
+    if (deps.track) {
+      deps.track(
+        new Promise<void>((settled) => {
+          link.addEventListener('load', () => settled(), { once: true });
+          link.addEventListener('error', () => settled(), { once: true });
+        }),
+      );
+    }
     doc.head.appendChild(link);
   };
 
@@ -136,32 +151,44 @@ export function createPrefetcher(deps: PrefetcherDeps) {
     },
 
     /** Prefetches a remote's manifest, entry and lifecycles files (idle time; not executed). */
-    async prefetch(remote: RemoteName): Promise<void> {
-      if (deps.saveData() || prefetched.has(remote) || loaded.has(remote) || remote === deps.current()) return;
+    prefetch(remote: RemoteName): Promise<void> {
+      if (deps.saveData() || prefetched.has(remote) || loaded.has(remote) || remote === deps.current()) return Promise.resolve();
       prefetched.add(remote);
       const url = deps.manifestUrls[remote];
-      try {
-        const manifest = (await (await fetchManifest(url)).clone().json()) as MfManifestLike;
-        remoteFiles(url, manifest).forEach(addPrefetchLink);
-      } catch (error) {
-        prefetched.delete(remote);
-        console.info('[shell] prefetch of', remote, 'failed', error);
-      }
+      return tracked(
+        (async () => {
+          try {
+            const manifest = (await (await fetchManifest(url)).clone().json()) as MfManifestLike;
+            remoteFiles(url, manifest).forEach(addPrefetchLink);
+          } catch (error) {
+            prefetched.delete(remote);
+            console.info('[shell] prefetch of', remote, 'failed', error);
+          }
+        })(),
+      );
     },
 
-    /** Loads a remote and the page the user is about to open (hover, focus, touch on a link to it). */
-    warm(remote: RemoteName, url: URL): void {
+    /**
+     * Loads a remote and the page the user is about to open (hover, focus, touch on a link to it).
+     * Resolves once it has loaded or failed (a failure is retried at the next intent).
+     */
+    warm(remote: RemoteName, url: URL): Promise<void> {
       const key = url.pathname + url.search;
-      if (deps.saveData() || warmed.has(key) || remote === deps.current()) return;
+      if (deps.saveData() || warmed.has(key) || remote === deps.current()) return Promise.resolve();
       warmed.add(key);
       loaded.add(remote);
-      deps.load(remote, url).catch(() => warmed.delete(key));
+      return tracked(
+        deps.load(remote, url).then(
+          () => undefined,
+          () => void warmed.delete(key),
+        ),
+      );
     },
 
-    /** Prefetches the remotes the document links to now. */
-    prefetchLinked(): void {
+    /** Prefetches the remotes the document links to now; resolves once every prefetch has settled. */
+    async prefetchLinked(): Promise<void> {
       const hrefs = [...deps.document.querySelectorAll<HTMLAnchorElement>('a[href]')].map((a) => a.href);
-      for (const remote of linkedRemotes(hrefs, deps.document.location.origin, deps.current())) void this.prefetch(remote);
+      await Promise.all(linkedRemotes(hrefs, deps.document.location.origin, deps.current()).map((remote) => this.prefetch(remote)));
     },
 
     /**
@@ -170,17 +197,17 @@ export function createPrefetcher(deps: PrefetcherDeps) {
      * gives `warm` only the ≈ 100 ms between touchstart and click, too little to run a remote and
      * the shared code its forms need (≈ 400 ms at 4× CPU); loaded before, the click finds them ready.
      */
-    warmBanner(limit = 2): void {
+    async warmBanner(limit = 2): Promise<void> {
       const origin = deps.document.location.origin;
       const hrefs = [...deps.document.querySelectorAll<HTMLAnchorElement>('header a[href], [role="banner"] a[href]')].map((a) => a.href);
-      let warmed = 0;
+      const loads: Promise<void>[] = [];
       for (const href of new Set(hrefs)) {
-        if (warmed >= limit) break;
+        if (loads.length >= limit) break;
         const [remote] = linkedRemotes([href], origin, deps.current());
         if (remote === undefined) continue;
-        this.warm(remote, new URL(href));
-        warmed += 1;
+        loads.push(this.warm(remote, new URL(href)));
       }
+      await Promise.all(loads);
     },
 
     /** Warms a remote when a link to it is hovered, focused or touched (event delegation). */
@@ -189,7 +216,7 @@ export function createPrefetcher(deps: PrefetcherDeps) {
         const anchor = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[href]');
         if (!anchor) return;
         const [remote] = linkedRemotes([anchor.href], deps.document.location.origin, deps.current());
-        if (remote) this.warm(remote, new URL(anchor.href));
+        if (remote) void this.warm(remote, new URL(anchor.href));
       };
       for (const type of ['mouseover', 'focusin', 'touchstart']) target.addEventListener(type, onIntent, { passive: true, capture: true });
     },
