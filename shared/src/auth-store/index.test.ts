@@ -137,7 +137,7 @@ describe('refreshAuth', () => {
     test('the settings fetch failing keeps the settings already read and never logs out', async () => {
       serve(answer(endpoints.me.get, member), answer(endpoints.systemSettings.suppressEntries, settings));
       await refreshAuth({ api, today: '2026-11-21' });
-      const changed = { ...member, identity_confirmation: 1 };
+      const changed = { ...member, identity_confirmation: 1 as const };
       const calls = serve(
         answer(endpoints.me.get, changed),
         http.get('*/api/system_settings/supress_entries/', () => HttpResponse.json({ detail: '障害' }, { status: 500 })),
