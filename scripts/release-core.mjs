@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import semver from 'semver';
 import { REMOTE_DIRS, ROOT, hashDir, isReleaseVersion, readJson } from './lib.mjs';
 import { ConflictError } from './release-store.mjs';
 
@@ -71,61 +72,17 @@ export async function readDeployment(store) {
   return { deployment: { remotes: {}, ...value }, etag };
 }
 
-/** Minimal semver: `x.y.z[-pre]` versions; `^`, `~`, `>=`, `>`, `<=`, `<`, `=`, bare, `*`, `x`, spaces (and), `||` (or). */
-export function parseVersion(text) {
-  const m = /^v?(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$/.exec(String(text).trim());
-  return m ? { parts: [Number(m[1]), Number(m[2]), Number(m[3])], pre: m[4] ?? null } : null;
-}
-function compare(a, b) {
-  for (let i = 0; i < 3; i += 1) if (a.parts[i] !== b.parts[i]) return a.parts[i] < b.parts[i] ? -1 : 1;
-  if (a.pre === b.pre) return 0;
-  if (a.pre === null) return 1;
-  if (b.pre === null) return -1;
-  return a.pre < b.pre ? -1 : 1;
-}
-function comparatorHolds(v, comparator) {
-  if (comparator === '*' || comparator === 'x' || comparator === '') return true;
-  const m = /^(\^|~|>=|<=|>|<|=)?(.*)$/.exec(comparator);
-  const op = m[1] ?? '=';
-  const base = parseVersion(m[2]);
-  if (!base) return false;
-  const c = compare(v, base);
-  const [x, y, z] = base.parts;
-  const upper = (parts) => compare(v, { parts, pre: null }) < 0;
-  switch (op) {
-    case '^':
-      return c >= 0 && upper(x > 0 ? [x + 1, 0, 0] : y > 0 ? [0, y + 1, 0] : [0, 0, z + 1]);
-    case '~':
-      return c >= 0 && upper([x, y + 1, 0]);
-    case '>=':
-      return c >= 0;
-    case '>':
-      return c > 0;
-    case '<=':
-      return c <= 0;
-    case '<':
-      return c < 0;
-    default:
-      return c === 0;
-  }
-}
+/**
+ * Whether `version` is in `range` by npm's semver rules (the `semver` package, which npm itself uses):
+ * `^`, `~`, comparisons, `x` ranges, hyphen ranges, `||`. A prerelease is only in a range that names
+ * a prerelease of the same x.y.z. Anything but a valid range (not a string, or unparsable) matches nothing.
+ */
 export function satisfies(version, range) {
-  const v = parseVersion(version);
-  if (!v) return false;
-  return String(range)
-    .split('||')
-    .some((set) =>
-      set
-        .trim()
-        .split(/\s+/)
-        .every((comparator) => comparatorHolds(v, comparator)),
-    );
+  return typeof range === 'string' && semver.satisfies(version, range);
 }
 
-const newer = (a, b) => {
-  const [va, vb] = [parseVersion(a), parseVersion(b)];
-  return va !== null && vb !== null && compare(va, vb) > 0;
-};
+/** `a` is a later version than `b` (both valid versions). */
+const newer = (a, b) => semver.valid(a) !== null && semver.valid(b) !== null && semver.gt(a, b);
 
 /** `{ name: { version, requiredVersion, singleton } }` from an mf-manifest's `shared` list. */
 export function sharedOf(mfManifest) {

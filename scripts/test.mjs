@@ -1,5 +1,6 @@
-// `npm test`: install, then every test: typecheck, lint, unit tests (incl. API integration tests on
-// a real embedded PostgreSQL), the production build, and the browser tests in Chromium.
+// `npm test`: install, then every test: typecheck, lint, the dependency rules, unit tests (incl.
+// API integration tests on a real embedded PostgreSQL), the production build, and the browser tests
+// in Chromium.
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, pnpm, readJson, run } from './lib.mjs';
@@ -31,10 +32,13 @@ if (!fs.existsSync(chromium)) {
 try {
   step('Installing dependencies (pnpm, frozen lockfile)');
   await pnpm(['install', '--frozen-lockfile']);
-  step('Format check, typecheck and lint');
+  step('Format check, typecheck, lint and the dependency rules');
   await pnpm(['run', 'format:check']);
   await pnpm(['run', 'typecheck']);
   await pnpm(['run', 'lint']);
+  // No cycles, the pure contracts, remotes apart, the API's layers (.dependency-cruiser.cjs): a
+  // violation prints the rule's name and the import, and fails the run.
+  await pnpm(['run', 'lint:deps']);
   step('Unit and API integration tests');
   await pnpm(['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${UNIT_REPORT}`]);
   step('Unit and API tests again on Node 24 (the current LTS, from the npm registry)');

@@ -12,7 +12,7 @@ import { apiDocsServed, type Env } from './env';
 import { csrfProtection } from './http/csrf';
 import { implement, registerImplementations, type Implementation } from './http/endpoints';
 import { ApiError, NOT_FOUND_DETAIL, drfValidatorCompiler } from './http/errors';
-import { registerSecurityHeaders } from './http/security-headers';
+import { registerSecurityHeaders } from './site/security-headers';
 import { registerApiDocs } from './http/api-docs';
 import { loggerOptions, requestLogger, type LogStream } from './logging';
 import { responseSerializerCompiler } from './http/serializer';

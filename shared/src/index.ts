@@ -6,6 +6,9 @@
  * starting revision, toasts) imports it through `../core`, which the build shares, so the state
  * exists once at run time.
  */
+import { createApi as createClient, type Api, type ApiEnvironment } from './api-client';
+import { checkMinClientBuild } from './core';
+
 export * from './core';
 export * from './api-client';
 export * from './ui/forms';
@@ -15,3 +18,16 @@ export { sessionEndpoints } from './contracts/endpoints-session';
 export { RuntimeConfigSchema } from './runtime/config-schema';
 export { DeploymentManifestSchema } from './runtime/deployment-manifest-schema';
 export * from './ui/bank-account';
+
+/**
+ * The API client (api-client/index.ts) with the core's minimum-client-build check: in the built site
+ * the core is the one shared instance (its state: the page's starting revision), so every client a
+ * page makes reloads the page when a release needs a newer one. (Shadows the plain `createApi` of
+ * `export *` above: the client itself does not import the core, which loads it.)
+ */
+export function createApi(env: Partial<ApiEnvironment> = {}): Api {
+  return createClient({ onMinClientBuild: checkMinClientBuild, ...env });
+}
+
+/** The client every page uses. */
+export const api: Api = createApi();

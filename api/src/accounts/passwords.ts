@@ -1,4 +1,5 @@
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
+import pLimit from 'p-limit';
 
 /**
  * At most this many argon2 computations run at once; the others wait their turn. @node-rs/argon2
@@ -19,24 +20,20 @@ export const argon2Stats = {
   },
 };
 
-const waiting: (() => void)[] = [];
+const limit = pLimit(ARGON2_CONCURRENCY);
 
 /** Runs `work` when fewer than ARGON2_CONCURRENCY computations are running (first come, first served). */
-async function bounded<T>(work: () => Promise<T>): Promise<T> {
-  if (argon2Stats.inFlight >= ARGON2_CONCURRENCY) {
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  }
-  // The finishing computation handed its slot over (inFlight was not decremented): take it.
-  else argon2Stats.inFlight++;
-  argon2Stats.started++;
-  argon2Stats.maxInFlight = Math.max(argon2Stats.maxInFlight, argon2Stats.inFlight);
-  try {
-    return await work();
-  } finally {
-    const next = waiting.shift();
-    if (next === undefined) argon2Stats.inFlight--;
-    else next();
-  }
+function bounded<T>(work: () => Promise<T>): Promise<T> {
+  return limit(async () => {
+    argon2Stats.inFlight++;
+    argon2Stats.started++;
+    argon2Stats.maxInFlight = Math.max(argon2Stats.maxInFlight, argon2Stats.inFlight);
+    try {
+      return await work();
+    } finally {
+      argon2Stats.inFlight--;
+    }
+  });
 }
 
 const hash = (password: string) => bounded(() => argon2Hash(password));

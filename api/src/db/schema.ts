@@ -531,7 +531,7 @@ export type StaffMemberRow = typeof staffMembers.$inferSelect;
 /**
  * Staff sessions, apart from the applicants' (`sessions`): the `staff_sessionid` cookie holds a
  * random token whose SHA-256 is the row's id. Shorter lived: 30 minutes without a request, 8 hours
- * after login at most (modules/staff/sessions.ts).
+ * after login at most (accounts/staff-sessions.ts).
  */
 export const staffSessions = pgTable(
   'staff_sessions',

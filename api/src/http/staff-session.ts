@@ -1,13 +1,13 @@
 import { STAFF_MESSAGES, type StaffRole } from '@app/shared/contracts';
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../context';
-import { deleteStaffSession, findStaffSession, type AuthenticatedStaffSession, type NewStaffSession } from '../modules/staff/sessions';
+import { deleteStaffSession, findStaffSession, type AuthenticatedStaffSession, type NewStaffSession } from '../accounts/staff-sessions';
 import { ApiError } from './errors';
 import { secureCookies } from './secure';
 
 /**
  * The staff session of a request (the back office), apart from the applicant's (session.ts): its
- * own cookie, its own table (modules/staff/sessions.ts), its own 403s. Only endpoints whose access
+ * own cookie, its own table (accounts/staff-sessions.ts), its own 403s. Only endpoints whose access
  * is `{ staff: roles }` read this cookie; applicant endpoints read only `sessionid`, so a staff
  * session never acts as an applicant, and an applicant's session never satisfies a staff endpoint.
  */

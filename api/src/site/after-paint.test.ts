@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy } from '../http/security-headers';
+import { contentSecurityPolicy } from './security-headers';
 import { AFTER_PAINT_CSP_SOURCE, AFTER_PAINT_LOADER, scriptsAfterPaint } from './after-paint';
 
 describe('scripts after the first paint', () => {

@@ -11,13 +11,13 @@
  * same origin), so the hints are `rel=preload as=script` without `crossorigin`: a hint whose mode
  * differs from the script's would be a second download.
  *
- * The parsed manifests are watched files (watched-file.ts), re-read when a file changes, so a promote
+ * The parsed manifests are watched files (../watched-file.ts), re-read when a file changes, so a promote
  * (scripts/release.mjs rewrites deployment.json) gives new hints at once, without a restart.
  */
 import path from 'node:path';
 import { REMOTES, matchRoute, remoteForPath, type RemoteName } from '@app/shared/route-table';
 import { deploymentFor as releaseDeploymentFor } from '../modules/release/deployment';
-import { watchedFile, type WatchedFile } from './watched-file';
+import { watchedFile, type WatchedFile } from '../watched-file';
 
 /** What a hint asks the browser to fetch. */
 export interface PreloadHint {

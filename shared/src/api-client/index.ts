@@ -3,9 +3,6 @@ import { safeParse } from 'zod/mini';
 import { API_TIMEOUT_MS, CSRF_HEADER_NAME, MIN_CLIENT_BUILD_HEADER } from '../constants';
 import { pathOf, type AnyEndpoint, type CallArgs, type CallOptions, type ResponseOf } from '../contracts/endpoint';
 import { sessionEndpoints as endpoints } from '../contracts/endpoints-session';
-// Through the core entry: in the built site it is the one shared instance (its state: the page's
-// starting revision), not a copy inside this module's bundle.
-import { checkMinClientBuild } from '../core';
 import { responseProblems } from './contract-problems';
 import { ContractError, CsrfError, STALE_CREDENTIALS_MESSAGE, toApiError } from './errors';
 import { readCsrfToken } from './read-cookie';
@@ -29,6 +26,13 @@ export interface ApiEnvironment {
    * page offers to retry. Not for multipart uploads (a big file on a slow line takes its time).
    */
   readonly timeoutMs?: number;
+  /**
+   * Each answer's `X-Min-Client-Build` header (or null), in a page: the core's check, which reloads
+   * a page older than the release needs. The full entry (`@app/shared`, ../index.ts) and the auth
+   * store's client pass the core's; nothing by default (Node tests, scripts). Passed in rather than
+   * imported, so the client does not depend on the core (which loads it).
+   */
+  readonly onMinClientBuild?: (header: string | null) => unknown;
 }
 
 /** The caller's signal (if any), also aborted after `ms`; `cleanups` stop the timer and the listener. */
@@ -84,7 +88,14 @@ export type Api = <E extends AnyEndpoint>(endpoint: E, ...args: CallArgs<E>) => 
  * answers parsed with the catalogue's schemas.
  */
 export function createApi(env: Partial<ApiEnvironment> = {}): Api {
-  const { getCookies, onStaleCredentials, onContractError, baseUrl, timeoutMs = API_TIMEOUT_MS } = { ...browserEnvironment, ...env };
+  const {
+    getCookies,
+    onStaleCredentials,
+    onContractError,
+    onMinClientBuild,
+    baseUrl,
+    timeoutMs = API_TIMEOUT_MS,
+  } = { ...browserEnvironment, ...env };
   const raw = ofetch.create({
     ...(baseUrl === undefined ? {} : { baseURL: baseUrl }),
     credentials: 'include',
@@ -98,7 +109,7 @@ export function createApi(env: Partial<ApiEnvironment> = {}): Api {
     },
     onResponse({ response }) {
       // A release that needs newer pages than this one (pnpm release force-reload): reload once.
-      if (typeof window !== 'undefined') checkMinClientBuild(response.headers.get(MIN_CLIENT_BUILD_HEADER));
+      if (typeof window !== 'undefined') onMinClientBuild?.(response.headers.get(MIN_CLIENT_BUILD_HEADER));
     },
   });
 
@@ -169,6 +180,3 @@ export function readAnswer<E extends AnyEndpoint>(endpoint: E, answer: RawAnswer
   if (answer.status === null || !answer.ok) throw failure(endpoint, url, answer.status, answer.data, answer.error, onStaleCredentials);
   return success(endpoint, url, answer.status, answer.data, onContractError) as ResponseOf<E>;
 }
-
-/** The client every page uses. */
-export const api: Api = createApi();

@@ -1,5 +1,5 @@
 import { remoteForPath } from '../routes';
-import { authStore, isLoggedIn, refreshAuth, type AuthState } from './index';
+import { authStore, isLoggedIn, refreshAuth, type AuthState } from './store';
 import { createLiveStream, type LiveStream } from './live-stream';
 import { createRevalidator, emitLiveNotice, type Revalidator } from './revalidate';
 

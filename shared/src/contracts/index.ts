@@ -18,6 +18,7 @@ export * from './errors';
 export * from './account-sessions';
 export * from './health';
 export * from './me';
+export * from './me-kind';
 export * from './profile';
 export * from './postal-code';
 export * from './system-settings';

@@ -53,5 +53,3 @@ export type VisitorMe = z.infer<typeof VisitorMeSchema>;
 /** `POST /api/me/`: the user, or `{}` for a visitor. */
 export const MeResponseSchema = z.union([MeSchema, VisitorMeSchema]);
 export type MeResponse = z.infer<typeof MeResponseSchema>;
-
-export { isLoggedInMe } from './me-kind';

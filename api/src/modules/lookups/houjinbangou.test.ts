@@ -176,6 +176,10 @@ describe('the Web-API CSV', () => {
   it('parses quoted fields, doubled quotes, commas inside quotes, CRLF and a missing last newline', () => {
     expect(parseCsv('a,"b,c","d""e"\r\n1,,3\n"x"')).toEqual([['a', 'b,c', 'd"e'], ['1', '', '3'], ['x']]);
     expect(parseCsv('')).toEqual([]);
+    // csv-parse (issue 24): a byte-order mark is not part of the first field; a quote left open is
+    // not a CSV (the adapter then answers no suggestion and warns).
+    expect(parseCsv('\uFEFF2024-01-01,1\r\n')).toEqual([['2024-01-01', '1']]);
+    expect(() => parseCsv('a,"b\n1,2')).toThrow();
   });
 
   it('a row: the current record of an open corporation, with its domestic address', () => {
@@ -263,6 +267,22 @@ describe('NtaHoujinbangou against a local stand-in', () => {
     expect(nta.requests).toHaveLength(2);
     await cached.search('見本物産', log);
     expect(nta.requests).toHaveLength(3);
+  });
+
+  it('a full cache lets go of the query asked least recently (lru-cache), not of the oldest answer', async () => {
+    nta.handler = csv([row(MIHON.houjinbangou, MIHON.name)]);
+    const time = clock();
+    const small = new NtaHoujinbangou({ appId: 'KtestApp01', baseUrl: nta.url, now: time.now, cacheEntries: 2 });
+    const log = recorder();
+    await small.search('見本', log);
+    await small.search('見本物産', log);
+    await small.search('見本', log); // read again: now the most recently used
+    await small.search('見本商事', log); // a third query: 見本物産 goes
+    expect(nta.requests).toHaveLength(3);
+    await small.search('見本', log);
+    expect(nta.requests).toHaveLength(3);
+    await small.search('見本物産', log);
+    expect(nta.requests).toHaveLength(4);
   });
 
   it('timeout: no suggestion, a warning, within the time limit', async () => {

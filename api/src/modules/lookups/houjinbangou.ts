@@ -1,4 +1,6 @@
 import type { Corporation } from '@app/shared/contracts';
+import { parse } from 'csv-parse/sync';
+import { LRUCache } from 'lru-cache';
 import { isValidHoujinbangou } from '@app/shared/domain';
 import offlineData from './offline-corporations.json' with { type: 'json' };
 import { matchRank, rankedMatches } from './rank';
@@ -12,7 +14,7 @@ export const NTA_API_URL = 'https://api.houjin-bangou.nta.go.jp';
 export const NTA_TIMEOUT_MS = 3000;
 /** An answer is reused this long for the same query (the register changes daily at most). */
 export const NTA_CACHE_MS = 60 * 60 * 1000;
-/** Queries kept in the cache; the oldest goes first. */
+/** Queries kept in the cache; the least recently used goes first. */
 export const NTA_CACHE_ENTRIES = 500;
 /** A larger answer is refused (2,000 rows of 30 columns are well under 2 MiB). */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -93,43 +95,13 @@ const COLUMN = {
   hidden: 29,
 } as const;
 
-/** RFC 4180 CSV (quoted fields, doubled quotes, CRLF or LF) → rows of fields. */
+/**
+ * RFC 4180 CSV (quoted fields, doubled quotes, CRLF or LF, a byte-order mark) → rows of fields, by
+ * csv-parse. Rows may differ in length (the Web-API's header line has 4 fields, its rows 30); a
+ * malformed answer throws (the adapter then answers no suggestion).
+ */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') {
-        quoted = false;
-      } else {
-        field += char;
-      }
-    } else if (char === '"') {
-      quoted = true;
-    } else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else {
-      field += char;
-    }
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
+  return parse(text, { bom: true, relax_column_count: true, record_delimiter: ['\r\n', '\n', '\r'] });
 }
 
 /** The reasons a row makes no suggestion, counted for the log. */
@@ -190,24 +162,27 @@ export class NtaHoujinbangou implements CorporationSource {
   readonly kind = 'nta';
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
-  private readonly cacheMs: number;
-  private readonly cacheEntries: number;
-  private readonly cache = new Map<string, { readonly items: Corporation[]; readonly until: number }>();
+  private readonly cache: LRUCache<string, Corporation[]>;
   private readonly pending = new Map<string, Promise<Corporation[]>>();
 
   constructor(private readonly options: NtaHoujinbangouOptions) {
     this.baseUrl = (options.baseUrl ?? NTA_API_URL).replace(/\/+$/, '');
     this.timeoutMs = options.timeoutMs ?? NTA_TIMEOUT_MS;
-    this.cacheMs = options.cacheMs ?? NTA_CACHE_MS;
-    this.cacheEntries = options.cacheEntries ?? NTA_CACHE_ENTRIES;
+    this.cache = new LRUCache<string, Corporation[]>({
+      max: options.cacheEntries ?? NTA_CACHE_ENTRIES,
+      // lru-cache keeps an entry while its age ≤ ttl; an answer is reused while its age < cacheMs
+      // (whole milliseconds of the app's clock, which it reads each time: tests move it).
+      ttl: Math.max(1, (options.cacheMs ?? NTA_CACHE_MS) - 1),
+      ttlResolution: 0,
+      perf: { now: () => options.now().getTime() },
+    });
   }
 
   async search(name: string, log: LookupLogger): Promise<Corporation[]> {
     const query = name.normalize('NFKC').trim();
     if (corporationKey(query) === '') return [];
-    const now = this.options.now().getTime();
     const cached = this.cache.get(query);
-    if (cached !== undefined && now < cached.until) return cached.items;
+    if (cached !== undefined) return cached;
     let pending = this.pending.get(query);
     if (pending === undefined) {
       pending = this.fetch(query, log).finally(() => this.pending.delete(query));
@@ -241,18 +216,8 @@ export class NtaHoujinbangou implements CorporationSource {
     const ranked = rank(found, query);
     const rest = found.map((entry) => entry.item).filter((item) => !ranked.includes(item));
     const items = [...ranked, ...rest].slice(0, CORPORATION_LIMIT);
-    this.remember(query, items);
+    this.cache.set(query, items);
     return items;
-  }
-
-  private remember(query: string, items: Corporation[]): void {
-    this.cache.delete(query);
-    this.cache.set(query, { items, until: this.options.now().getTime() + this.cacheMs });
-    while (this.cache.size > this.cacheEntries) {
-      const oldest = this.cache.keys().next().value;
-      if (oldest === undefined) break;
-      this.cache.delete(oldest);
-    }
   }
 
   private async fetchRows(url: string): Promise<string[][]> {
@@ -263,7 +228,7 @@ export class NtaHoujinbangou implements CorporationSource {
       throw new NtaUnavailable(`HTTP ${response.status}`);
     }
     const text = await readBody(response);
-    const rows = parseCsv(text.replace(/^\uFEFF/, ''));
+    const rows = parseCsv(text);
     const header = rows[0];
     if (header === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(header[0] ?? ''))
       throw new NtaUnavailable('the answer is not the CSV of the Web-API');

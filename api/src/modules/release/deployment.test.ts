@@ -182,7 +182,7 @@ describe('X-Min-Client-Build (pnpm release force-reload)', () => {
     const siteDir = path.join(api.dataDir, 'no-site');
     fs.mkdirSync(siteDir, { recursive: true });
     fs.writeFileSync(path.join(siteDir, 'deployment.json'), JSON.stringify({ remotes: {}, revision: 8, minClientBuild: 8 }));
-    // API answers look at the file at most once a second (site/watched-file.ts `recent`).
+    // API answers look at the file at most once a second (watched-file.ts `recent`).
     api.clock.advance(1000);
     expect((await agent.post('/api/me/', {})).headers['x-min-client-build']).toBe('8');
     expect((await agent.get('/api/no-such-thing/')).headers['x-min-client-build']).toBe('8');

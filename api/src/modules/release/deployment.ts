@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { isApiUrl } from '../../http/api-url';
 import { authenticate } from '../../http/session';
 import { authenticateStaff } from '../../http/staff-session';
-import { watchedFile, type WatchedFile } from '../../site/watched-file';
+import { watchedFile, type WatchedFile } from '../../watched-file';
 
 /**
  * The deployment each request sees. `deployment.json` in the site (written by `pnpm release`,
@@ -81,7 +81,7 @@ export async function viewerOf(ctx: AppContext, request: FastifyRequest): Promis
 }
 
 /**
- * deployment.json of a site, parsed once per version of the file (site/watched-file.ts): checked at
+ * deployment.json of a site, parsed once per version of the file (api/src/watched-file.ts): checked at
  * once for `GET /deployment.json` and documents, at most once a second for the API answers' header.
  */
 export function deploymentFile(siteDir: string, now?: () => Date): WatchedFile<StoredDeployment> {

@@ -17,7 +17,7 @@ import type { Db } from '../../context';
 import { staffMembers } from '../../db/schema';
 import { UsageError } from '../system-settings/suppress-command';
 import { findStaffMemberByEmail, listStaffMembers, STAFF_SUBJECT, toStaffMember } from './service';
-import { deleteStaffMemberSessions } from './sessions';
+import { deleteStaffMemberSessions } from '../../accounts/staff-sessions';
 import { newTotpSecret, totpUri } from './totp';
 import { encryptTotpSecret } from './totp-secret';
 import { installCommonPasswordList } from '../password/common-passwords';

@@ -9,7 +9,7 @@ import { staffMembers, type StaffMemberRow } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { clientKey } from '../../http/client-ip';
 import { normalizeEmail } from '../auth/throttle';
-import { createStaffSession, deleteStaffSession, pruneStaffRows, type NewStaffSession } from './sessions';
+import { createStaffSession, deleteStaffSession, pruneStaffRows, type NewStaffSession } from '../../accounts/staff-sessions';
 import { markStaffLoginSucceeded, reserveStaffLoginAttempt } from './throttle';
 import { verifyTotp } from './totp';
 import { decryptTotpSecret, TotpSecretError } from './totp-secret';

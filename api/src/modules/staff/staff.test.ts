@@ -20,7 +20,7 @@ import {
   type TestStaff,
 } from '../../test/api';
 import { disableStaffMember, resetStaffTotp } from './command';
-import { STAFF_SESSION_IDLE_MS, STAFF_SESSION_MAX_MS, STAFF_SESSION_TOUCH_INTERVAL_MS } from './sessions';
+import { STAFF_SESSION_IDLE_MS, STAFF_SESSION_MAX_MS, STAFF_SESSION_TOUCH_INTERVAL_MS } from '../../accounts/staff-sessions';
 import { STAFF_LOGIN_THROTTLE } from './throttle';
 import { totpCode } from './totp';
 import { deriveTotpKey } from './totp-secret';

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, ValidationError, type FieldErrors } from '@app/shared';
 import { STAFF_OTP_DIGITS } from '@app/shared/contracts';
 import * as endpoints from '@app/shared/endpoints';
-import { afterLoginPath } from '../../app/root';
+import { afterLoginPath } from '../../staff/login-paths';
 import { staffApi } from '../../staff/api';
 import { setStaff } from '../../staff/session';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { afterLoginPath, staffLoginRedirect } from './root';
+import { afterLoginPath, staffLoginRedirect } from './login-paths';
 
 describe('where the staff login leads', () => {
   test('back to the back-office page the person came for', () => {

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { isApiUrl } from './api-url';
-import { AFTER_PAINT_CSP_SOURCE } from '../site/after-paint';
-import { watchedFile, type WatchedFile } from '../site/watched-file';
+import { isApiUrl } from '../http/api-url';
+import { AFTER_PAINT_CSP_SOURCE } from './after-paint';
+import { watchedFile, type WatchedFile } from '../watched-file';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,7 +34,7 @@ export function contentSecurityPolicy(remoteOrigins: readonly string[]): string 
   const extra = remoteOrigins.map((origin) => ` ${origin}`).join('');
   return [
     "default-src 'self'",
-    // The one inline script, by its hash: the documents' after-paint loader (site/after-paint.ts).
+    // The one inline script, by its hash: the documents' after-paint loader (after-paint.ts).
     `script-src 'self'${extra} ${AFTER_PAINT_CSP_SOURCE}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
@@ -68,7 +68,7 @@ export function isOrigin(text: string): boolean {
 /**
  * config.json `remoteOrigins` of the assembled site (SITE_DIR/config.json, the file the shell reads):
  * the origins besides this one that remotes may be loaded from, so a release manager's edit applies
- * without a restart, at once (see site/watched-file.ts).
+ * without a restart, at once (see ../watched-file.ts).
  */
 export function siteRemoteOrigins(siteDir: string): WatchedFile<readonly string[]> {
   return watchedFile(path.join(siteDir, 'config.json'), (text) => {
@@ -93,7 +93,7 @@ export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 
  * API_CONTENT_SECURITY_POLICY instead and neither of the others). Every response: X-Frame-Options
  * DENY, nosniff, Referrer-Policy, and HSTS when PUBLIC_URL is https. Also marks each request with
  * whether the site is https by configuration (`request.httpsSite`), which decides the cookies'
- * Secure flag and the session cookie's name (http/secure.ts), whatever the request's own protocol
+ * Secure flag and the session cookie's name (../http/secure.ts), whatever the request's own protocol
  * (behind a TLS proxy it may look like plain http).
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: { context?: AppContext | undefined; siteDir: string }): void {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTempDir, removeDir } from '../test/support';
+import { makeTempDir, removeDir } from './test/support';
 import { watchedFile } from './watched-file';
 
 let dir: string;

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
-import { hashToken, randomToken } from '../../accounts/tokens';
-import type { Db } from '../../context';
-import { staffLoginAttempts, staffMembers, staffSessions, type StaffMemberRow, type StaffSessionRow } from '../../db/schema';
+import { hashToken, randomToken } from './tokens';
+import type { Db } from '../context';
+import { staffLoginAttempts, staffMembers, staffSessions, type StaffMemberRow, type StaffSessionRow } from '../db/schema';
 
 /**
  * Staff sessions (table `staff_sessions`, cookie `staff_sessionid`), built like the applicants'
