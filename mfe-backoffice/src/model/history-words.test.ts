@@ -9,7 +9,12 @@ const context = {
   ],
 };
 
-type Row = { event: string; before?: Record<string, unknown> | null; after?: Record<string, unknown> | null; data?: Record<string, unknown> };
+type Row = {
+  event: string;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  data?: Record<string, unknown>;
+};
 
 /** An audit row as the history endpoint answers it: before/after lifted out of data. */
 const row = ({ event, before = null, after = null, data = {} }: Row) => ({
@@ -186,7 +191,11 @@ const CASES: readonly [string, Row, HistoryWords][] = [
     {
       action: 'お断り',
       target: null,
-      details: ['状態 審査中 → 終了', '請求書1 株式会社サンプル商事宛 審査中 → 買取不可', 'お断りの理由「売掛先の確認が取れませんでした。」'],
+      details: [
+        '状態 審査中 → 終了',
+        '請求書1 株式会社サンプル商事宛 審査中 → 買取不可',
+        'お断りの理由「売掛先の確認が取れませんでした。」',
+      ],
     },
   ],
   [
@@ -329,7 +338,11 @@ const CASES: readonly [string, Row, HistoryWords][] = [
       before: { status: 4, claims: [{ id: 5, code: 'C-000031', status: 4 }] },
       after: { status: 5, claims: [{ id: 5, code: 'C-000031', status: 5 }] },
     },
-    { action: '入金', target: null, details: ['状態 ご契約済み → お振込み済み', '請求書1 株式会社サンプル商事宛 ご契約済み → お振込み済み'] },
+    {
+      action: '入金',
+      target: null,
+      details: ['状態 ご契約済み → お振込み済み', '請求書1 株式会社サンプル商事宛 ご契約済み → お振込み済み'],
+    },
   ],
   [
     'an open offer ended with its reason',
@@ -342,7 +355,12 @@ const CASES: readonly [string, Row, HistoryWords][] = [
     {
       action: '終了',
       target: null,
-      details: ['状態 審査完了・ご契約手続き待ち → 終了', '請求書1 株式会社サンプル商事宛 買取可 → 取り消し', '契約期限前にご提案を終了', '終了の理由「売掛先が倒産しました。」'],
+      details: [
+        '状態 審査完了・ご契約手続き待ち → 終了',
+        '請求書1 株式会社サンプル商事宛 買取可 → 取り消し',
+        '契約期限前にご提案を終了',
+        '終了の理由「売掛先が倒産しました。」',
+      ],
     },
   ],
   [
@@ -353,13 +371,21 @@ const CASES: readonly [string, Row, HistoryWords][] = [
       before: { bank_account: 'りそな 東京営業部 普通 ****567' },
       after: { bank_account: 'みずほ 渋谷 当座 ****321' },
     },
-    { action: '振込先口座の変更（入金保留）', target: null, details: ['振込先口座 りそな 東京営業部 普通 ****567 → みずほ 渋谷 当座 ****321'] },
+    {
+      action: '振込先口座の変更（入金保留）',
+      target: null,
+      details: ['振込先口座 りそな 東京営業部 普通 ****567 → みずほ 渋谷 当座 ****321'],
+    },
   ],
   [
     'the changed account confirmed',
     {
       event: 'entry.bank_account_confirmed',
-      data: { bank_account: 'みずほ 渋谷 当座 ****321', previous: 'りそな 東京営業部 普通 ****567', held_since: '2026-11-21T01:00:00.000Z' },
+      data: {
+        bank_account: 'みずほ 渋谷 当座 ****321',
+        previous: 'りそな 東京営業部 普通 ****567',
+        held_since: '2026-11-21T01:00:00.000Z',
+      },
     },
     {
       action: '変更後の振込先口座の確認（入金の保留を解除）',
@@ -404,8 +430,16 @@ const CASES: readonly [string, Row, HistoryWords][] = [
   ],
   [
     'a status the domain does not know is never its code',
-    { event: 'entry.transferred', before: { status: 42, claims: [{ id: 5, status: 99 }] }, after: { status: 5, claims: [{ id: 5, status: 5 }] } },
-    { action: '入金', target: null, details: ['状態 不明な状態 → お振込み済み', '請求書1 株式会社サンプル商事宛 不明な状態 → お振込み済み'] },
+    {
+      event: 'entry.transferred',
+      before: { status: 42, claims: [{ id: 5, status: 99 }] },
+      after: { status: 5, claims: [{ id: 5, status: 5 }] },
+    },
+    {
+      action: '入金',
+      target: null,
+      details: ['状態 不明な状態 → お振込み済み', '請求書1 株式会社サンプル商事宛 不明な状態 → お振込み済み'],
+    },
   ],
 ];
 
@@ -443,7 +477,12 @@ describe('the history in words', () => {
 
   test('a record of the wrong shape reads as words all the same', () => {
     const words = describeHistoryEvent(
-      { event: 'entry.marked_inadequate', before: { status: 'x', claims: 'none' }, after: { status: null }, data: { documents: [null, 3] } },
+      {
+        event: 'entry.marked_inadequate',
+        before: { status: 'x', claims: 'none' },
+        after: { status: null },
+        data: { documents: [null, 3] },
+      },
       context,
     );
     expect(words).toEqual({
@@ -452,8 +491,8 @@ describe('the history in words', () => {
       details: [`差し戻した書類：${NO_TARGET}`, `差し戻した書類：${NO_TARGET}`],
     });
     expect(describeHistoryEvent({ event: 'constructor', before: null, after: null, data: {} }, context).action).toBe(UNKNOWN_EVENT);
-    expect(describeHistoryEvent({ event: 'entry.document_reviewed', before: null, after: null, data: { group: 'toString' } }, context).action).toBe(
-      `書類の判定（${NO_TARGET}）`,
-    );
+    expect(
+      describeHistoryEvent({ event: 'entry.document_reviewed', before: null, after: null, data: { group: 'toString' } }, context).action,
+    ).toBe(`書類の判定（${NO_TARGET}）`);
   });
 });

@@ -79,7 +79,8 @@ const ratio = (value: unknown): string | null => {
 /** A review status (the identity's, a document's), as a code (`3`) or a name (`'confirmed'`) → 確認済. */
 export function reviewLabel(value: unknown): string {
   if (isReviewStatus(value)) return REVIEW_STATUS_LABELS[value];
-  if (typeof value === 'string' && Object.hasOwn(REVIEW_STATUS, value)) return REVIEW_STATUS_LABELS[REVIEW_STATUS[value as keyof typeof REVIEW_STATUS]];
+  if (typeof value === 'string' && Object.hasOwn(REVIEW_STATUS, value))
+    return REVIEW_STATUS_LABELS[REVIEW_STATUS[value as keyof typeof REVIEW_STATUS]];
   return UNKNOWN_STATUS;
 }
 const entryStatus = (value: unknown): string => entryStatusLabel(value) ?? UNKNOWN_STATUS;
@@ -115,7 +116,8 @@ export function claimName(claimId: unknown, context: HistoryContext, code?: unkn
   return known === null ? `請求書（${NO_TARGET}）` : `請求書（${known}）`;
 }
 
-const isDocumentGroup = (value: unknown): value is DocumentGroup => typeof value === 'string' && Object.hasOwn(DOCUMENT_GROUP_LABELS, value);
+const isDocumentGroup = (value: unknown): value is DocumentGroup =>
+  typeof value === 'string' && Object.hasOwn(DOCUMENT_GROUP_LABELS, value);
 
 /** The document a decision was about, as the applicant reads it: 入出金明細, 請求書1 株式会社…宛の請求書; null when the record does not say. */
 export function documentName(group: unknown, claimId: unknown, context: HistoryContext): string | null {
@@ -365,7 +367,9 @@ function claimStatusOrNull(value: unknown): string | null {
 
 /** The row in words; an event this page does not know still reads as words (its record is behind the admins' toggle). */
 export function describeHistoryEvent(event: HistoryEvent, context: HistoryContext): HistoryWords {
-  return isAuditEventName(event.event) ? HISTORY_FORMATTERS[event.event](event, context) : { action: UNKNOWN_EVENT, target: null, details: [] };
+  return isAuditEventName(event.event)
+    ? HISTORY_FORMATTERS[event.event](event, context)
+    : { action: UNKNOWN_EVENT, target: null, details: [] };
 }
 
 /** When, in Japan's time (`2026/11/20 10:02`). */

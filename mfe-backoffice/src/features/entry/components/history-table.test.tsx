@@ -43,7 +43,6 @@ const history = [
   }),
 ];
 
-
 describe('the audit history', () => {
   test('each row in words: when (JST), who, what was done to which document, what changed — no code, no JSON, no status number', () => {
     render(<HistoryTable history={history} context={context} showRecord={false} />);
@@ -61,10 +60,11 @@ describe('the audit history', () => {
       'その他の記録',
     ]);
     expect(within(rows[1]!).getByRole('listitem')).toHaveTextContent('判定 確認中 → 確認済');
-    expect(within(rows[2]!).getAllByRole('listitem').map((line) => line.textContent)).toEqual([
-      '判定 審査中 → 買取可',
-      '買取額 759,340円 → 761,000円',
-    ]);
+    expect(
+      within(rows[2]!)
+        .getAllByRole('listitem')
+        .map((line) => line.textContent),
+    ).toEqual(['判定 審査中 → 買取可', '買取額 759,340円 → 761,000円']);
     const section = screen.getByRole('region', { name: '履歴（監査ログ）' });
     expect(section.textContent).not.toMatch(/[{}"]|entry\.|claim\.|confirmation_status|: \d/);
     // The stored record is for admins only.
