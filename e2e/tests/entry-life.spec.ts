@@ -162,8 +162,15 @@ test('apply → inadequate → resubmit only that → priced → approved by a s
   // The dialog repeats what is approved: the claim's figures as saved and the total to be paid.
   const approval = approver.getByRole('dialog', { name: '買取条件を承認しますか？' });
   await expect(approval.getByText('請求書1：株式会社サンプル商事')).toBeVisible();
-  await expect(approval.getByRole('term')).toHaveText(['額面（税込）', '手数料', '振込手数料', '買取額', 'お振込み額の合計']);
-  await expect(approval.getByRole('definition')).toHaveText(['1,000,000円', '40,000円', '660円', '759,340円', '759,340円']);
+  await expect(approval.getByRole('term')).toHaveText(['額面（税込）', '手数料', '振込手数料', '買取額', '契約期限', 'お振込み額の合計']);
+  await expect(approval.getByRole('definition')).toHaveText([
+    '1,000,000円',
+    '40,000円',
+    '660円',
+    '759,340円',
+    /^\d{4}年\d{1,2}月\d{1,2}日$/,
+    '759,340円',
+  ]);
   await expectNoSeriousAxeViolation(approver);
   await shoot(approver, 'approve-dialog');
   await approval.getByRole('button', { name: '承認する' }).click();

@@ -65,7 +65,7 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 const id = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) ? value : null);
 
 /** `"759340.00"` → `759,340円`; null for what is not an amount. */
-export function yen(value: unknown): string | null {
+function yen(value: unknown): string | null {
   const amount = typeof value === 'number' || typeof value === 'string' ? parseDecimal(String(value)) : undefined;
   return amount === undefined ? null : formatYen(amount);
 }
@@ -77,7 +77,7 @@ const ratio = (value: unknown): string | null => {
 };
 
 /** A review status (the identity's, a document's), as a code (`3`) or a name (`'confirmed'`) → 確認済. */
-export function reviewLabel(value: unknown): string {
+function reviewLabel(value: unknown): string {
   if (isReviewStatus(value)) return REVIEW_STATUS_LABELS[value];
   if (typeof value === 'string' && Object.hasOwn(REVIEW_STATUS, value))
     return REVIEW_STATUS_LABELS[REVIEW_STATUS[value as keyof typeof REVIEW_STATUS]];
@@ -108,7 +108,7 @@ const day = (value: unknown): string | null => {
 // ---------------------------------------------------------------------------------------------
 
 /** `請求書1 株式会社サンプル商事宛` — the claim by its place in the entry and its 売掛先; by its code (or honestly nothing) when unknown. */
-export function claimName(claimId: unknown, context: HistoryContext, code?: unknown): string {
+function claimName(claimId: unknown, context: HistoryContext, code?: unknown): string {
   const index = context.claims.findIndex((claim) => claim.id === id(claimId));
   const claim = context.claims[index];
   if (claim !== undefined) return `請求書${index + 1} ${claim.obliger_company_name}宛`;
@@ -120,14 +120,14 @@ const isDocumentGroup = (value: unknown): value is DocumentGroup =>
   typeof value === 'string' && Object.hasOwn(DOCUMENT_GROUP_LABELS, value);
 
 /** The document a decision was about, as the applicant reads it: 入出金明細, 請求書1 株式会社…宛の請求書; null when the record does not say. */
-export function documentName(group: unknown, claimId: unknown, context: HistoryContext): string | null {
+function documentName(group: unknown, claimId: unknown, context: HistoryContext): string | null {
   if (!isDocumentGroup(group)) return null;
   if (group === 'withdrawals_detail' || group === 'financial_statements') return DOCUMENT_GROUP_LABELS[group];
   return `${claimName(claimId, context)}の${DOCUMENT_GROUP_LABELS[group]}`;
 }
 
 /** `本人確認書類（運転免許証）`, or `本人確認書類` when the record does not say which. */
-export const identityDocumentName = (type: unknown): string =>
+const identityDocumentName = (type: unknown): string =>
   isIdentityDocumentType(type) ? `本人確認書類（${IDENTITY_DOCUMENT_RULES[type].label}）` : '本人確認書類';
 
 // ---------------------------------------------------------------------------------------------

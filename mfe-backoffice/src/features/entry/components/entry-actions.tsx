@@ -121,9 +121,10 @@ function TransferFacts({ detail }: { detail: StaffEntryDetail }) {
 /**
  * What the approval offers, beside its button: each claim with its 売掛先, face amount, fee, bank
  * charge and purchase amount as saved (the figures the API offers and mails), the claims not
- * bought, and the total to be paid (the sum of the can_buy claims' purchase amounts, as the API sums it).
+ * bought, the last day to sign, and the total to be paid (the sum of the can_buy claims' purchase
+ * amounts, as the API sums it).
  */
-export function ApprovalFacts({ detail }: { detail: StaffEntryDetail }) {
+export function ApprovalFacts({ detail, contractPeriod }: { detail: StaffEntryDetail; contractPeriod: string }) {
   const { claims } = detail.entry;
   const total = sumYen(claims.filter((claim) => claim.status === CLAIM_STATUS.can_buy).map((claim) => claim.purchase_amount));
   return (
@@ -150,6 +151,8 @@ export function ApprovalFacts({ detail }: { detail: StaffEntryDetail }) {
         ))}
       </ul>
       <dl className="bo-dl bo-approve__total">
+        <dt>契約期限</dt>
+        <dd>{formatDay(contractPeriod)}</dd>
         <dt>お振込み額の合計</dt>
         <dd>{total === undefined ? '—' : formatYen(total)}</dd>
       </dl>
@@ -321,8 +324,8 @@ function Approval({
           onConfirm={send}
           onCancel={() => setAsking(false)}
         >
-          <p>{`承認すると申込者に次の買取条件が提示され、メールでお知らせします。契約期限：${formatDay(period)}`}</p>
-          <ApprovalFacts detail={detail} />
+          <p>承認すると申込者に次の買取条件が提示され、メールでお知らせします。</p>
+          <ApprovalFacts detail={detail} contractPeriod={period} />
         </ConfirmDialog>
       )}
     </div>
