@@ -1,69 +1,12 @@
+import type { AuditEventName } from '@app/shared/contracts';
 import type { Db } from './context';
 import { auditLog } from './db/schema';
 
-/** Account events written to the append-only audit_log (the subject is the user). */
-export type AccountEvent =
-  | 'account.registered'
-  /** The activation mail could not be sent: the new (never activated) account was removed again. */
-  | 'account.registration_withdrawn'
-  /** A registration of an address whose never-activated account's link had expired replaced that account (data: its id). */
-  | 'account.registration_replaced'
-  /** The hourly job removed a never-activated account whose link had expired (data: the address). */
-  | 'account.registration_purged'
-  | 'account.activated'
-  | 'account.logged_in'
-  | 'account.login_failed'
-  | 'account.logged_out'
-  /** The applicant ended another of their sessions (/profile); data: the session's public id, the device. */
-  | 'account.session_revoked'
-  /** The applicant logged out everywhere (/profile); data: how many sessions ended. */
-  | 'account.logged_out_everywhere'
-  | 'account.password_changed'
-  | 'account.password_reset_requested'
-  | 'account.password_reset'
-  | 'account.profile_updated'
-  | 'system_settings.changed'
-  | 'upload.created'
-  | 'upload.deleted'
-  | 'upload.delinquency_activated'
-  | 'identity.submitted'
-  | 'identity.reviewed'
-  | 'account.mail_change_requested'
-  | 'account.mail_changed'
-  | 'pre_entry.answered'
-  /** An entry and its claims created under review (POST /api/entries/); subject: the entry. */
-  | 'entry.created'
-  /** The applicant's moves of an entry (POST /api/entries/{id}/review|cancel|contract/); subject: the entry. */
-  | 'entry.resubmitted'
-  | 'entry.cancelled'
-  | 'entry.contracted'
-  /** The applicant changed an offered or signed entry's payout account (payout-account/); the payout is held. */
-  | 'entry.bank_account_changed'
-  /** Staff (the back office); subject: the staff member (`staff_member`, id). */
-  | 'staff.created'
-  | 'staff.disabled'
-  | 'staff.totp_reset'
-  | 'staff.logged_in'
-  | 'staff.login_failed'
-  | 'staff.logged_out'
-  /** A staff member opened an applicant's file (GET /api/staff/uploads/{id}/content/); subject: the upload. */
-  | 'upload.viewed_by_staff'
-  /** The back office's decisions (staff-decisions/); subject: the entry, actor `staff:<id>`, with before/after. */
-  | 'entry.document_reviewed'
-  | 'claim.decided'
-  | 'entry.marked_inadequate'
-  | 'entry.rejected'
-  | 'entry.transferred'
-  | 'entry.archived'
-  | 'entry.approved'
-  | 'claim.delayed'
-  | 'claim.returned'
-  /** A staff member confirmed the changed payout account: the hold ends (payout-account/). */
-  | 'entry.bank_account_confirmed'
-  /** A staff member downloaded the signed contract (GET /api/staff/entries/{id}/contract/document/); subject: the entry. */
-  | 'entry.contract_viewed_by_staff'
-  /** A staff note about an applicant (POST /api/staff/applicants/{id}/notes/); subject: the user; data: note id and length. */
-  | 'applicant.note_added';
+/**
+ * The events written to the append-only audit_log, named once in the shared contracts
+ * (`AUDIT_EVENT_NAMES`, with what each records): the back office's history has words for each.
+ */
+export type AccountEvent = AuditEventName;
 
 export interface AuditEntry {
   readonly event: AccountEvent;

@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import {
   PASSWORD,
   PAYOUT_ACCOUNT,
@@ -50,6 +50,22 @@ async function openInBackoffice(staff: Page, id: number, code: string) {
 }
 
 const group = (staff: Page, name: string | RegExp) => staff.getByRole('group', { name });
+
+/**
+ * Screenshots of a back-office view for the report (attached to the test's output): at 1280 px and
+ * at 375 px, once (in the desktop run; the staff pages keep their own viewport).
+ */
+async function shoot(staff: Page, name: string, part?: Locator) {
+  if (test.info().project.name !== 'desktop') return;
+  const size = staff.viewportSize() ?? { width: 1280, height: 720 };
+  for (const width of [1280, 375]) {
+    await staff.setViewportSize({ width, height: 900 });
+    const file = test.info().outputPath(`${name}-${width}.png`);
+    await (part ?? staff).screenshot({ path: file });
+    await test.info().attach(`${name}-${width}`, { path: file, contentType: 'image/png' });
+  }
+  await staff.setViewportSize(size);
+}
 
 test('apply → inadequate → resubmit only that → priced → approved by a second person → signed → transferred', async ({ page, browser }) => {
   test.setTimeout(240_000);
@@ -143,7 +159,21 @@ test('apply → inadequate → resubmit only that → priced → approved by a s
   await approver.getByLabel('契約期限（この日まで署名できます）').fill(daysFromToday(7));
   since = Date.now();
   await approver.getByRole('button', { name: '承認して申込者に提示する' }).click();
-  await approver.getByRole('dialog', { name: '買取条件を承認しますか？' }).getByRole('button', { name: '承認する' }).click();
+  // The dialog repeats what is approved: the claim's figures as saved and the total to be paid.
+  const approval = approver.getByRole('dialog', { name: '買取条件を承認しますか？' });
+  await expect(approval.getByText('請求書1：株式会社サンプル商事')).toBeVisible();
+  await expect(approval.getByRole('term')).toHaveText(['額面（税込）', '手数料', '振込手数料', '買取額', '契約期限', 'お振込み額の合計']);
+  await expect(approval.getByRole('definition')).toHaveText([
+    '1,000,000円',
+    '40,000円',
+    '660円',
+    '759,340円',
+    /^\d{4}年\d{1,2}月\d{1,2}日$/,
+    '759,340円',
+  ]);
+  await expectNoSeriousAxeViolation(approver);
+  await shoot(approver, 'approve-dialog');
+  await approval.getByRole('button', { name: '承認する' }).click();
   await expect(approver.getByText('審査完了・ご契約手続き待ち').first()).toBeVisible();
   await expectNoSeriousAxeViolation(approver);
 
@@ -267,6 +297,23 @@ test('apply → inadequate → resubmit only that → priced → approved by a s
   for (const event of ['買取条件の承認', '振込先口座の変更（入金保留）', '変更後の振込先口座の確認', '入金'])
     await expect(history).toContainText(event);
   await expect(history).toContainText('E2E 承認者');
+  // In words: which document each decision was about and what changed; never a record's JSON, key or status code.
+  for (const words of [
+    /本人確認の判定：本人確認書類/,
+    '書類の判定：入出金明細',
+    `差し戻しの理由「${reason}」`,
+    '書類の判定：決算書・確定申告書など',
+    '書類の判定：請求書1 株式会社サンプル商事宛の請求書',
+    '判定 確認中 → 確認済',
+    '買取可否の判定：請求書1 株式会社サンプル商事宛',
+    '買取額 759,340円',
+    '状態 審査中 → 審査完了・ご契約手続き待ち',
+  ])
+    await expect(history).toContainText(words);
+  const historyText = (await history.textContent()) ?? '';
+  expect(historyText).not.toMatch(/[{}[\]"]|[a-z]_[a-z]|entry\.|claim\.|: \d|：\d/);
+  await expect(history.getByText(/記録の詳細/)).toHaveCount(0); // the stored record is for admins only
+  await shoot(reviewer, 'history', history);
   await reviewer.context().close();
   await approver.context().close();
 });

@@ -97,9 +97,23 @@ const BACKOFFICE_CSS = `
 .bo-pricing { display: grid; gap: var(--space-3); grid-template-columns: repeat(auto-fit, minmax(130px, 1fr)); align-items: start; }
 .bo-claim { border: 1px solid var(--color-border); border-radius: var(--radius); padding: var(--space-3); display: grid; gap: var(--space-3); }
 .bo-claim + .bo-claim { margin-top: var(--space-3); }
+.bo-history { list-style: none; margin: 0; padding: 0; display: grid; min-width: 0; }
+.bo-history__item { border-top: 1px solid var(--color-border); padding: var(--space-2) 0; display: grid; gap: var(--space-1); min-width: 0; }
+.bo-history__item:first-child { border-top: 0; padding-top: 0; }
+.bo-history__meta { margin: 0; display: flex; flex-wrap: wrap; gap: 0 var(--space-3); color: var(--color-muted); font-size: var(--font-size-xs); }
+.bo-history__action { margin: 0; overflow-wrap: anywhere; }
+.bo-history__details { margin: 0; padding-left: var(--space-4); overflow-wrap: anywhere; }
+.bo-history__record summary { cursor: pointer; font-size: var(--font-size-xs); color: var(--color-muted); min-height: 24px; }
+.bo-history__record pre { background: var(--color-bg); border-radius: var(--radius-sm); padding: var(--space-2); margin: var(--space-1) 0 0; max-height: 320px; overflow: auto; }
 .bo-kv { white-space: pre-wrap; overflow-wrap: anywhere; font-size: var(--font-size-xs); margin: 0; }
 .bo-dialog-backdrop { position: fixed; inset: 0; background: rgba(15, 23, 42, 0.55); display: grid; place-items: center; padding: var(--space-4); z-index: 80; }
-.bo-dialog { background: var(--color-surface); border-radius: var(--radius); box-shadow: 0 10px 30px rgba(0,0,0,0.25); width: min(520px, 100%); padding: var(--space-5); display: grid; gap: var(--space-3); font-size: var(--font-size-sm); }
+.bo-dialog { background: var(--color-surface); border-radius: var(--radius); box-shadow: 0 10px 30px rgba(0,0,0,0.25); width: min(520px, 100%); padding: var(--space-5); display: grid; gap: var(--space-3); font-size: var(--font-size-sm); max-height: calc(100vh - 2 * var(--space-4)); overflow-y: auto; }
+.bo-approve { display: grid; gap: var(--space-3); margin-top: var(--space-3); }
+.bo-approve__claims { list-style: none; margin: 0; padding: 0; display: grid; gap: var(--space-2); }
+.bo-approve__claims > li { border: 1px solid var(--color-border); border-radius: var(--radius-sm); padding: var(--space-2) var(--space-3); display: grid; gap: var(--space-1); }
+.bo-dialog .bo-approve__claim { font-weight: 700; overflow-wrap: anywhere; }
+.bo-approve dd { font-variant-numeric: tabular-nums; }
+.bo-approve__total { background: var(--color-primary-soft); border-radius: var(--radius-sm); padding: var(--space-2) var(--space-3); font-weight: 700; }
 .bo-dialog h2 { margin: 0; font-size: var(--font-size-lg); }
 .bo-dialog p { margin: 0; }
 .bo-dialog .bo-actions { justify-content: flex-end; }

@@ -6,6 +6,7 @@
  */
 export * from './account-messages';
 export * from './amounts';
+export * from './audit-events';
 export * from './common';
 export * from './fields';
 export * from './human-text';

@@ -87,7 +87,13 @@ export async function reviewIdentity(db: Db, review: IdentityReview): Promise<Id
       at: review.now,
       actor: review.actor,
       userId: user.id,
-      data: { before, after, ...(review.reason === undefined ? {} : { reason: review.reason }) },
+      // The document decided, so the history can name it (「本人確認書類（運転免許証）」).
+      data: {
+        before,
+        after,
+        identity_document_type: user.identityDocumentType,
+        ...(review.reason === undefined ? {} : { reason: review.reason }),
+      },
     });
     await notifyApplicant(tx, user.id, { kind: 'identity', id: user.id });
     return { user: updated ?? user, before, after };

@@ -80,6 +80,7 @@ describe('runIdentityCommand', () => {
         data: {
           before: { identity_confirmation: 'nothing', identity_valid_date: null },
           after: { identity_confirmation: 'confirmed', identity_valid_date: '2031-03-31' },
+          identity_document_type: null,
         },
       },
     ]);

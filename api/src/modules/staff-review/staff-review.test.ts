@@ -167,6 +167,7 @@ describe('POST /api/staff/users/{id}/identity/: the identity decision', () => {
         data: {
           before: { identity_confirmation: 'confirming', identity_valid_date: null },
           after: { identity_confirmation: 'confirmed', identity_valid_date: '2026-04-01' },
+          identity_document_type: 'drivingLicence',
         },
       },
     ]);
@@ -196,6 +197,7 @@ describe('POST /api/staff/users/{id}/identity/: the identity decision', () => {
         data: {
           before: { identity_confirmation: 'confirming', identity_valid_date: null },
           after: { identity_confirmation: 'inadequate', identity_valid_date: null },
+          identity_document_type: 'drivingLicence',
           reason,
         },
       },

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { PAYOUT_CHANGE_MESSAGES, STAFF_DECISION_MESSAGES, endpoints } from '@app/shared/contracts';
@@ -100,7 +100,18 @@ describe('/backoffice/entries/:id', () => {
       entry: entryFixture({
         account_activity_statement_confirmation_status: REVIEW_STATUS.confirmed,
         financial_statement_confirmation_status: REVIEW_STATUS.confirmed,
-        claims: [claimFixture({ status: CLAIM_STATUS.can_buy })],
+        claims: [
+          claimFixture({
+            status: CLAIM_STATUS.can_buy,
+            purchase_ratio: '0.8',
+            purchase_fee_ratio: '0.05',
+            purchase_principal_amount: '880000',
+            purchase_fee: '44000',
+            bank_charge: '660',
+            purchase_amount: '835340',
+          }),
+          claimFixture({ id: 32, code: 'C-000032', obliger_company_name: '有限会社テスト', status: CLAIM_STATUS.cannot_buy }),
+        ],
       }),
       pricing: [{ claim_id: 31, priced_by: { staff_id: reviewer.id, staff_name: reviewer.name, at: '2026-11-20T01:00:00Z' } }],
       applicant: staffApplicantFixture({ identity_confirmation: REVIEW_STATUS.confirmed, identity_valid_date: '2099-12-31' }),
@@ -113,6 +124,24 @@ describe('/backoffice/entries/:id', () => {
     await user.click(screen.getByRole('button', { name: '承認して申込者に提示する' }));
     const dialog = screen.getByRole('dialog', { name: '買取条件を承認しますか？' });
     expect(within(dialog).getByRole('button', { name: 'キャンセル' })).toHaveFocus();
+    // What is approved, claim by claim, as saved, and the total to be paid.
+    const [bought, notBought] = within(dialog).getAllByRole('listitem');
+    expect(within(bought!).getByText('請求書1：株式会社サンプル商事')).toBeInTheDocument();
+    expect(
+      within(bought!)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['額面（税込）', '手数料', '振込手数料', '買取額']);
+    expect(
+      within(bought!)
+        .getAllByRole('definition')
+        .map((value) => value.textContent),
+    ).toEqual(['1,100,000円', '44,000円', '660円', '835,340円']);
+    expect(notBought).toHaveTextContent('請求書2：有限会社テスト買取不可（買い取りません）');
+    expect(within(dialog).getByText('お振込み額の合計').nextElementSibling).toHaveTextContent('835,340円');
+    expect(within(dialog).getByText('契約期限').nextElementSibling).toHaveTextContent(
+      `${Number(expected.slice(0, 4))}年${Number(expected.slice(5, 7))}月${Number(expected.slice(8))}日`,
+    );
     await user.click(within(dialog).getByRole('button', { name: '承認する' }));
     await waitFor(() => expect(backend.state.review[0]!.entry.status).toBe(ENTRY_STATUS.reviewed));
     expect(backend.state.review[0]!.entry.contract_period).toBe(expected);
@@ -137,6 +166,8 @@ describe('/backoffice/entries/:id', () => {
     await user.type(screen.getByLabelText(/お断りの理由/), '与信基準を満たしません。');
     await user.click(screen.getByRole('button', { name: 'お断りする' }));
     const dialog = screen.getByRole('dialog', { name: 'この申し込みをお断りしますか？' });
+    // The dialog repeats the reason that will be recorded.
+    expect(dialog).toHaveTextContent('理由：与信基準を満たしません。');
     await user.keyboard('{Escape}');
     expect(dialog).not.toBeInTheDocument();
     expect(backend.state.review[0]!.entry.status).toBe(ENTRY_STATUS.under_review);
@@ -340,6 +371,33 @@ describe('/backoffice/entries/:id', () => {
     await user.click(within(form).getByRole('button', { name: '本人確認の判定を保存' }));
     await waitFor(() => expect(backend.state.review[0]!.applicant.identity_confirmation).toBe(REVIEW_STATUS.inadequate));
     expect(screen.queryByRole('form', { name: '本人確認の判定' })).toBeNull();
+  });
+
+  test('the history reads in words; only an admin may open the stored record', async () => {
+    const history = [
+      {
+        id: 9,
+        occurred_at: '2026-11-20T01:02:00Z',
+        actor: 'staff:2',
+        actor_name: '審査 一郎',
+        event: 'entry.document_reviewed',
+        subject_type: 'entry',
+        subject_id: String(ENTRY_ID),
+        before: { confirmation_status: 1, reason: null },
+        after: { confirmation_status: 3, reason: null },
+        data: { group: 'invoice', claim_id: 31 },
+      },
+    ];
+    renderBackoffice(PATH, { staff: mockStaff('reviewer'), review: [staffEntryDetailFixture({ history })] });
+    await heading();
+    const panel = screen.getByRole('region', { name: '履歴（監査ログ）' });
+    expect(panel).toHaveTextContent('書類の判定：請求書1 株式会社サンプル商事宛の請求書');
+    expect(panel).toHaveTextContent('判定 確認中 → 確認済');
+    expect(within(panel).queryByText(/記録の詳細/)).toBeNull();
+    cleanup();
+    renderBackoffice(PATH, { staff: mockStaff('admin'), review: [staffEntryDetailFixture({ history })] });
+    await heading();
+    expect(within(screen.getByRole('region', { name: '履歴（監査ログ）' })).getByText('記録の詳細（管理者のみ）')).toBeInTheDocument();
   });
 
   test('an entry that does not exist says so', async () => {

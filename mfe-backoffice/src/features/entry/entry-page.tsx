@@ -94,7 +94,7 @@ export default function EntryPage({ params }: PageProps) {
           <ApplicantSection applicant={detail.applicant} today={today} onChange={onApplicant} />
           <DocumentsSection detail={detail} onChange={onChange} />
           <ClaimsSection detail={detail} onChange={onChange} />
-          <HistoryTable history={detail.history} />
+          <HistoryTable history={detail.history} context={entry} showRecord={session.staff.role === 'admin'} />
         </div>
         <div className="bo-entry__side">
           <EntryActions detail={detail} staff={session.staff} today={today} onChange={onChange} />

@@ -6,6 +6,7 @@ import {
   CLAIM_STATUS,
   ENTRY_STATUS,
   canApproveEntry,
+  claimStatusLabel,
   contractIdentityProblem,
   entryActionsFrom,
   formatYen,
@@ -114,6 +115,48 @@ function TransferFacts({ detail }: { detail: StaffEntryDetail }) {
       <dd>{total === undefined ? '—' : formatYen(total)}</dd>
       <BankAccountRows account={entry.bank_account} />
     </dl>
+  );
+}
+
+/**
+ * What the approval offers, beside its button: each claim with its 売掛先, face amount, fee, bank
+ * charge and purchase amount as saved (the figures the API offers and mails), the claims not
+ * bought, the last day to sign, and the total to be paid (the sum of the can_buy claims' purchase
+ * amounts, as the API sums it).
+ */
+export function ApprovalFacts({ detail, contractPeriod }: { detail: StaffEntryDetail; contractPeriod: string }) {
+  const { claims } = detail.entry;
+  const total = sumYen(claims.filter((claim) => claim.status === CLAIM_STATUS.can_buy).map((claim) => claim.purchase_amount));
+  return (
+    <div className="bo-approve" data-testid="bo-approve-facts">
+      <ul className="bo-approve__claims">
+        {claims.map((claim, index) => (
+          <li key={claim.id}>
+            <p className="bo-approve__claim">{`請求書${index + 1}：${claim.obliger_company_name}`}</p>
+            {claim.status === CLAIM_STATUS.can_buy ? (
+              <dl className="bo-dl">
+                <dt>額面（税込）</dt>
+                <dd>{formatYen(claim.amount)}</dd>
+                <dt>手数料</dt>
+                <dd>{claim.purchase_fee === null ? '—' : formatYen(claim.purchase_fee)}</dd>
+                <dt>振込手数料</dt>
+                <dd>{claim.bank_charge === null ? '—' : formatYen(claim.bank_charge)}</dd>
+                <dt>買取額</dt>
+                <dd>{claim.purchase_amount === null ? '—' : formatYen(claim.purchase_amount)}</dd>
+              </dl>
+            ) : (
+              <p className="bo-muted">{`${claimStatusLabel(claim.status) ?? '買取不可'}（買い取りません）`}</p>
+            )}
+          </li>
+        ))}
+      </ul>
+      <dl className="bo-dl bo-approve__total">
+        <dt>契約期限</dt>
+        <dd>{formatDay(contractPeriod)}</dd>
+        <dt>お振込み額の合計</dt>
+        <dd>{total === undefined ? '—' : formatYen(total)}</dd>
+      </dl>
+    </div>
   );
 }
 
@@ -281,7 +324,8 @@ function Approval({
           onConfirm={send}
           onCancel={() => setAsking(false)}
         >
-          <p>{`承認すると申込者に買取条件が提示され、メールでお知らせします。契約期限：${formatDay(period)}`}</p>
+          <p>承認すると申込者に次の買取条件が提示され、メールでお知らせします。</p>
+          <ApprovalFacts detail={detail} contractPeriod={period} />
         </ConfirmDialog>
       )}
     </div>
