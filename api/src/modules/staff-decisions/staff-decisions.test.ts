@@ -1,6 +1,7 @@
 import {
   ACCOUNT_MESSAGES,
   ENTRY_LIFE_MESSAGES,
+  EntrySchema,
   STAFF_DECISION_MESSAGES,
   STAFF_MESSAGES,
   StaffEntryDetailSchema,
@@ -750,6 +751,7 @@ describe('the party is fixed at approval (issue 23)', () => {
     expect(entry.status).toBe(ENTRY_STATUS.under_review);
     const rows = await sql('select contract_party, approved_at from entries where id = $1', [a.entry.id]);
     expect(rows.rows[0]).toEqual({ contract_party: null, approved_at: null });
+    expect(EntrySchema.parse((await a.agent.get(`/api/entries/${a.entry.id}/`)).json()).contract_party).toBeNull();
     expect(await auditOf('entry.approved', a.entry.id)).toHaveLength(0);
   });
 
@@ -765,6 +767,16 @@ describe('the party is fixed at approval (issue 23)', () => {
       identity: { confirmation: REVIEW_STATUS.confirmed, valid_date: '2099-12-31' },
     });
     expect(approvedCompany).not.toBe('');
+    // The applicant's entry carries the party as approved (the contract page's ご契約者): names and the printed address only.
+    const partyShown = async () => EntrySchema.parse((await a.agent.get(`/api/entries/${a.entry.id}/`)).json()).contract_party;
+    const approvedParty = {
+      corporate_division: 'corporate',
+      company_name: approvedCompany,
+      last_name: snapshot?.contract_party.last_name,
+      first_name: snapshot?.contract_party.first_name,
+      address: { zipcode: '1000005', prefecture: '東京都', city: '千代田区丸の内1-1-1', building_number: '' },
+    };
+    expect(await partyShown()).toEqual(approvedParty);
 
     const swap = await a.agent.patch('/api/profile_name_and_identity/', {
       company_name: '株式会社すりかえ商事',
@@ -801,7 +813,10 @@ describe('the party is fixed at approval (issue 23)', () => {
       "update users set company_name = '株式会社すりかえ商事', last_name = '別人', office_city = '架空市すりかえ町9-9-9' where id = $1",
       [a.user.id],
     );
-    expect((await a.agent.post(`/api/entries/${a.entry.id}/contract/`, { agreed: true })).statusCode).toBe(200);
+    expect(await partyShown()).toEqual(approvedParty);
+    const signed = await a.agent.post(`/api/entries/${a.entry.id}/contract/`, { agreed: true });
+    expect(signed.statusCode).toBe(200);
+    expect(EntrySchema.parse(signed.json()).contract_party).toEqual(approvedParty);
     const text = await pdfText((await reviewing.get(`/api/staff/entries/${a.entry.id}/contract/document/`)).rawPayload);
     expect(text).toContain(approvedCompany.replace(/\s+/g, ''));
     expect(text).toContain('千代田区丸の内1-1-1');
