@@ -831,6 +831,58 @@ describe('the party is fixed at approval (issue 23)', () => {
     expect((await a.agent.patch('/api/profile/', { office_city: '港区芝公園4-2-8' })).statusCode).toBe(200);
   });
 
+  // Holds because the profile save locks the applicant's row before it asks for an open offer, and the
+  // approval locks the same row before it snapshots: whichever waits reads the other's commit (READ
+  // COMMITTED takes a new snapshot per statement). Both orders show up across the rounds.
+  it('an approval and a profile change at the same moment: either the change lands first and is what is approved, or it is refused — never a party nobody approved', async () => {
+    for (let round = 0; round < 8; round += 1) {
+      const a = await readyToApprove();
+      const identity = round % 2 === 1;
+      const newDocument = identity ? await identityUpload(a.agent, 'front') : null;
+      const [approval, change] = await Promise.all([
+        approve(approving, a.entry.id, { contract_period: '2030-01-31' }),
+        newDocument === null
+          ? a.agent.patch('/api/profile/', { office_city: `並行区${round}丁目` })
+          : a.agent.patch('/api/profile_name_and_identity/', { identity_document_type: 'passport', addfiles: [newDocument] }),
+      ]);
+      const [row] = (
+        await sql(
+          `select e.status, e.contract_party, u.office_city, u.identity_confirmation
+             from entries e join users u on u.id = e.user_id where e.id = $1`,
+          [a.entry.id],
+        )
+      ).rows as {
+        status: number;
+        contract_party: { office: { city: string } } | null;
+        office_city: string;
+        identity_confirmation: number;
+      }[];
+      if (change.statusCode === 400) {
+        // The approval came first: the change is refused on its fields, and the approved party is the live one.
+        expect(approval.statusCode, approval.body).toBe(200);
+        const field = identity ? 'addfiles' : 'office_city';
+        expect(change.json()).toEqual({ [field]: [ACCOUNT_MESSAGES.partyLockedByOffer] });
+        expect(row?.identity_confirmation).toBe(REVIEW_STATUS.confirmed);
+      } else {
+        // The change came first: an address is what the approval then fixed; a new document is 確認中, so no approval.
+        expect(change.statusCode, change.body).toBe(200);
+        if (identity) {
+          expect(answer(approval)).toEqual(conflict(STAFF_DECISION_MESSAGES.identity.unconfirmed));
+          expect([row?.status, row?.contract_party, row?.identity_confirmation]).toEqual([
+            ENTRY_STATUS.under_review,
+            null,
+            REVIEW_STATUS.confirming,
+          ]);
+        } else {
+          expect(approval.statusCode, approval.body).toBe(200);
+          expect(row?.office_city).toBe(`並行区${round}丁目`);
+        }
+      }
+      // Whatever the order: an approved entry's party is the applicant as they now stand.
+      if (row?.status === ENTRY_STATUS.reviewed) expect(row.contract_party?.office.city).toBe(row.office_city);
+    }
+  });
+
   it('signing re-checks the identity: expired (or set 不備) since the approval → 409, nothing signed', async () => {
     const a = await reviewed();
     for (const [status, validDate] of [
