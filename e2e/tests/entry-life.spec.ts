@@ -201,6 +201,10 @@ test('apply → inadequate → resubmit only that → priced → approved by a s
   await expect(payout).not.toContainText(PAYOUT_ACCOUNT.fields.bank_account_number);
   const [payoutBox, signBox] = [await payout.boundingBox(), await page.getByRole('button', { name: '契約する' }).boundingBox()];
   expect(payoutBox!.y).toBeLessThan(signBox!.y);
+  // ご契約者: the party the approval fixed (issue 23) — the corporation, its representative and office, as the PDF prints them.
+  const party = page.getByRole('region', { name: 'ご契約者' });
+  await expect(party.getByRole('term')).toHaveText(['契約者', '代表者', '所在地']);
+  await expect(party.getByRole('definition')).toHaveText(['株式会社ツムギ商事', '山田 太郎', '〒100-0001 東京都 千代田区千代田1-1']);
   await expectNoSeriousAxeViolation(page);
   await page.getByRole('button', { name: '契約する' }).click();
   // Consent first: without it nothing is signed.
@@ -217,7 +221,10 @@ test('apply → inadequate → resubmit only that → priced → approved by a s
   const pdf = await page.context().request.get(`/api/entries/${id}/contract/document/`);
   expect([pdf.status(), pdf.headers()['content-type']]).toEqual([200, 'application/pdf']);
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
-  expect(await pdfText(await pdf.body())).toContain(squeeze(`譲渡代金の振込先${PAYOUT_ACCOUNT.masked}`));
+  const contractText = await pdfText(await pdf.body());
+  expect(contractText).toContain(squeeze(`譲渡代金の振込先${PAYOUT_ACCOUNT.masked}`));
+  // The party the page showed is the party the contract names.
+  for (const shown of ['株式会社ツムギ商事', '山田 太郎', '千代田区千代田1-1']) expect(contractText).toContain(squeeze(shown));
 
   // Staff mark the purchase price paid; the applicant is told money is coming.
   await openInBackoffice(reviewer, id, code);

@@ -116,8 +116,22 @@ describe('EntrySchema / EntryListSchema', () => {
       has_contract_document: false,
       payout_hold_at: null,
       payout_hold_previous_bank_account: null,
+      contract_party: null,
     });
     expect(EntryListSchema.parse([entry, { ...entry, id: 12, status: 1, claims: [] }])).toHaveLength(2);
+  });
+
+  test('contract_party (issue 23): the approved party, or null; an unknown division or a missing address refused', () => {
+    const party = {
+      corporate_division: 'corporate',
+      company_name: '株式会社ツムギ商事',
+      last_name: '山田',
+      first_name: '太郎',
+      address: { zipcode: '1000001', prefecture: '東京都', city: '千代田区千代田', building_number: '1-1' },
+    };
+    expect(EntrySchema.parse({ ...entry, status: 3, contract_party: party }).contract_party).toEqual(party);
+    expect(EntrySchema.safeParse({ ...entry, contract_party: { ...party, corporate_division: 'other' } }).success).toBe(false);
+    expect(EntrySchema.safeParse({ ...entry, contract_party: { ...party, address: undefined } }).success).toBe(false);
   });
 
   test.each<[string, Record<string, unknown>]>([

@@ -3,7 +3,7 @@ import { DEPOSIT_TYPES } from '../domain/constants';
 import { DOCUMENT_GROUPS } from '../domain/document-review';
 import { TAX_RETURN_METHODS } from '../domain/financial-statements';
 import { MESSAGES } from '../domain/messages';
-import { BANK_FILE_FORMATS } from '../domain/statuses';
+import { BANK_FILE_FORMATS, CORPORATE_DIVISIONS } from '../domain/statuses';
 import { validateEntrySubmit, type SubmitKind } from '../domain/validation-entry';
 import { DateInputSchema, FeeRatioSchema, PurchaseRatioSchema, YenInputSchema, YenStringSchema, addFieldErrors } from './amounts';
 import {
@@ -88,6 +88,30 @@ export const InadequateDocumentSchema = z.object({
 });
 export type InadequateDocument = z.infer<typeof InadequateDocumentSchema>;
 
+/** An address of the contracting party, as it stood at the approval. */
+export const ContractPartyAddressSchema = z.object({
+  zipcode: z.string(),
+  prefecture: z.string(),
+  city: z.string(),
+  building_number: z.string(),
+});
+export type ContractPartyAddress = z.infer<typeof ContractPartyAddressSchema>;
+
+/**
+ * Not in the spec (issue 23): the contracting party fixed at the approval — who the contract and its
+ * PDF name, never the live profile. `company_name` is the corporation's name (for an individual, the
+ * trade name the profile held, which the contract does not print); `address` is the one the contract
+ * prints: the office's for a corporation, the owner's otherwise.
+ */
+export const ContractPartySchema = z.object({
+  corporate_division: z.enum(CORPORATE_DIVISIONS),
+  company_name: z.string(),
+  last_name: z.string(),
+  first_name: z.string(),
+  address: ContractPartyAddressSchema,
+});
+export type ContractParty = z.infer<typeof ContractPartySchema>;
+
 /**
  * An entry (申し込み). Interpretations: `user` is the applicant's id; `contract_period` is the last
  * day the offer can be signed (null until reviewed); `bank_account` is the bank account string of
@@ -134,6 +158,12 @@ export const EntrySchema = z.object({
    */
   payout_hold_at: z._default(z.nullable(DateTimeSchema), null),
   payout_hold_previous_bank_account: z._default(z.nullable(z.string()), null),
+  /**
+   * Not in the spec (issue 23): the contracting party as approved, on an offer (reviewed) and a
+   * contract (contracted, transferred, or archived after the contract); null before the approval,
+   * on an offer that ended unsigned, and on offers approved before issue 23.
+   */
+  contract_party: z._default(z.nullable(ContractPartySchema), null),
 });
 export type Entry = z.infer<typeof EntrySchema>;
 

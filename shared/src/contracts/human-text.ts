@@ -20,8 +20,8 @@ import { addIssue, typeError } from './fields';
  *
  * Used by registration, the profile's names and company name, and the entry, its draft and claims
  * (payer names, addresses, bank fields, purpose: `nullishHumanText`), and the staff's reasons
- * (`STAFF_REASON`). Still to apply: the staff's notes (staff-applicants.ts checks the same rule
- * with `hasForbiddenCharacters` and its own too-long message).
+ * (`STAFF_REASON`), and the staff's notes (`STAFF_NOTE`, staff-applicants.ts: blank and too long in
+ * the note's own words).
  */
 export interface HumanTextRule {
   readonly maxLength: number;
@@ -94,6 +94,9 @@ export const ENTRY_PURPOSE: HumanTextRule = { maxLength: 1000, multiline: true }
 
 /** A staff member's reason the applicant reads (an inadequate document, a declined identity, a refusal, an ended offer). */
 export const STAFF_REASON: HumanTextRule = { maxLength: 1000, multiline: true };
+
+/** A staff note on an applicant (issue 25): an internal memo of several lines. */
+export const STAFF_NOTE: HumanTextRule = { maxLength: 2000, multiline: true };
 
 /** Optional human text: missing, null or blank read as "". */
 export const optionalHumanText = (rule: HumanTextRule) =>

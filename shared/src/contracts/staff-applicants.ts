@@ -2,9 +2,9 @@ import * as z from 'zod/mini';
 import { REVIEW_STATUS, type ReviewStatusName } from '../domain/statuses';
 import { YenStringSchema } from './amounts';
 import { DateTimeSchema, EntryStatusSchema, IdSchema, ReviewStatusSchema } from './common';
-import { hasForbiddenCharacters, PROFILE_MESSAGES } from '../domain/profile';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { addIssue, body, typeError } from './fields';
+import { humanTextProblem, STAFF_NOTE } from './human-text';
 import { StaffApplicantNameSchema, StaffApplicantSchema } from './staff-review';
 
 /**
@@ -36,7 +36,7 @@ export const STAFF_APPLICANTS_MESSAGES = {
 /** The longest search query. */
 export const APPLICANT_QUERY_MAX_LENGTH = 100;
 /** The longest staff note. */
-export const STAFF_NOTE_MAX_LENGTH = 2000;
+export const STAFF_NOTE_MAX_LENGTH = STAFF_NOTE.maxLength;
 
 const REVIEW_STATUS_NAMES = Object.keys(REVIEW_STATUS) as [ReviewStatusName, ...ReviewStatusName[]];
 const flag = z.optional(z.enum(['true'], { error: STAFF_APPLICANTS_MESSAGES.flag }));
@@ -121,18 +121,25 @@ export const StaffApplicantDetailSchema = z.object({
 });
 export type StaffApplicantDetail = z.infer<typeof StaffApplicantDetailSchema>;
 
-/** `POST /api/staff/applicants/{id}/notes/`: a note (line breaks allowed), at most STAFF_NOTE_MAX_LENGTH characters. */
+/**
+ * `POST /api/staff/applicants/{id}/notes/`: a note, human text (human-text.ts `STAFF_NOTE`: trimmed,
+ * NFC, several lines, no control or bidi characters), at most STAFF_NOTE_MAX_LENGTH characters —
+ * blank and too long in the note's own words.
+ */
 export const StaffNoteRequestSchema = body({
-  body: z.string({ error: typeError(ACCOUNT_MESSAGES.notAString) }),
-}).check(
-  z.superRefine((value, ctx) => {
-    const text = value.body.trim();
-    if (text === '') addIssue(ctx, STAFF_APPLICANTS_MESSAGES.noteBlank, ['body']);
-    else if ([...text].length > STAFF_NOTE_MAX_LENGTH)
-      addIssue(ctx, STAFF_APPLICANTS_MESSAGES.noteTooLong(STAFF_NOTE_MAX_LENGTH), ['body']);
-    else if (hasForbiddenCharacters(text, { multiline: true })) addIssue(ctx, PROFILE_MESSAGES.forbiddenCharacters, ['body']);
-  }),
-);
+  body: z.string({ error: typeError(ACCOUNT_MESSAGES.notAString) }).check(
+    z.trim(),
+    z.normalize('NFC'),
+    z.superRefine((text, ctx) => {
+      if (text === '') addIssue(ctx, STAFF_APPLICANTS_MESSAGES.noteBlank);
+      else if ([...text].length > STAFF_NOTE.maxLength) addIssue(ctx, STAFF_APPLICANTS_MESSAGES.noteTooLong(STAFF_NOTE.maxLength));
+      else {
+        const problem = humanTextProblem(text, STAFF_NOTE);
+        if (problem !== null) addIssue(ctx, problem);
+      }
+    }),
+  ),
+});
 export type StaffNoteRequest = z.output<typeof StaffNoteRequestSchema>;
 
 /** `GET /api/staff/identity-queue/?limit=&offset=`: identities 確認中, oldest submission first (a short queue: offset paging). */

@@ -3,7 +3,7 @@ import type { Health, OpenApiDocument } from '../contracts/health';
 import type { AccountSession } from '../contracts/account-sessions';
 import type { Me, VisitorMe } from '../contracts/me';
 import type { DraftEntryResponse } from '../contracts/draft';
-import type { Claim, Entry } from '../contracts/entry';
+import type { Claim, ContractParty, Entry } from '../contracts/entry';
 import type { Bank, Branch, Corporation } from '../contracts/lookups';
 import type { NewsItem } from '../contracts/news';
 import type { PostalAddress, PostalCodeLookup } from '../contracts/postal-code';
@@ -234,6 +234,19 @@ export function entryFixture(overrides: Partial<Entry> = {}): Entry {
     auto_rejection_started_at: null,
     contract_period: null,
     bank_account: null,
+    contract_party: null,
+    ...overrides,
+  };
+}
+
+/** The contracting party an approval fixed (`Entry.contract_party`): the mock applicant's corporation and office. */
+export function contractPartyFixture(overrides: Partial<ContractParty> = {}): ContractParty {
+  return {
+    corporate_division: 'corporate',
+    company_name: '株式会社ツムギ商事',
+    last_name: '山田',
+    first_name: '太郎',
+    address: { zipcode: '1000001', prefecture: '東京都', city: '千代田区千代田', building_number: '1-1' },
     ...overrides,
   };
 }
@@ -269,6 +282,7 @@ export function demoEntriesFixture(): Entry[] {
       financial_statement_confirmation_status: REVIEW_STATUS.confirmed,
       reviewed_at: TIME,
       contract_period: '2099-12-31',
+      contract_party: contractPartyFixture(),
       claims: [
         pricedClaim({ id: 62, code: 'C-000062', status: CLAIM_STATUS.can_buy, invoice_confirmation_status: REVIEW_STATUS.confirmed }),
       ],
@@ -284,6 +298,7 @@ export function demoEntriesFixture(): Entry[] {
       transferred_at: TIME,
       contract_period: '2026-11-08',
       has_contract_document: true,
+      contract_party: contractPartyFixture(),
       claims: [
         pricedClaim({ id: 63, code: 'C-000063', status: CLAIM_STATUS.transferred, invoice_confirmation_status: REVIEW_STATUS.confirmed }),
       ],

@@ -5,8 +5,9 @@ import { ERROR_CASES, listEndpoints, type AnyEndpoint, type ErrorCase, type Resp
 import { endpoints } from '../contracts/endpoints';
 import { NOT_FOUND_DETAIL, validationErrorBody, type ValidationErrorBody } from '../contracts/errors';
 import type { DraftEntryResponse, DraftSaveRequest, EntryCreateRequest } from '../contracts/draft';
-import type { Entry } from '../contracts/entry';
-import { PAYOUT_ACCOUNT_MESSAGES } from '../domain/messages';
+import type { ContractParty, Entry } from '../contracts/entry';
+import { MESSAGES, PAYOUT_ACCOUNT_MESSAGES } from '../domain/messages';
+import { contractIdentityProblem } from '../domain/identity';
 import { PAYOUT_CHANGE_MESSAGES, type EntryBankAccountChangeRequest } from '../contracts/payout-account';
 import { parseYen } from '../domain/money';
 import { MAIL_CHANGE_MESSAGES } from '../contracts/mail-change';
@@ -293,6 +294,40 @@ const MOCK_FILE_BYTES = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e
 /** The mock's clock for the timestamps a move sets. */
 const nowIso = (): string => new Date().toISOString();
 
+/** Today in Japan (`YYYY-MM-DD`), the day the API's offer rules count in. */
+const todayInJapan = (): string => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+
+/** Whether an approved entry's offer can still be signed: reviewed, its last day to sign today or later in Japan (as the API). */
+const isOfferOpen = (entry: Entry): boolean =>
+  entry.status === ENTRY_STATUS.reviewed && entry.contract_period !== null && entry.contract_period >= todayInJapan();
+
+/** Who may end an offer before its last day to sign (the approval's own roles, as the API). */
+const OFFER_ENDERS: ReadonlySet<string> = new Set(['approver', 'admin']);
+
+/** The party the approval fixes (issue 23), from the applicant as the back office reads them: the office of a corporation, else the owner's address. */
+function contractPartyOf(applicant: StaffEntryDetail['applicant']): ContractParty {
+  const corporate = applicant.corporate_division === 'corporate';
+  return {
+    corporate_division: applicant.corporate_division,
+    company_name: applicant.company_name,
+    last_name: applicant.last_name,
+    first_name: applicant.first_name,
+    address: corporate
+      ? {
+          zipcode: applicant.office_zipcode,
+          prefecture: applicant.office_prefecture,
+          city: applicant.office_city,
+          building_number: applicant.office_building_number,
+        }
+      : {
+          zipcode: applicant.owner_zipcode,
+          prefecture: applicant.owner_prefecture,
+          city: applicant.owner_city,
+          building_number: applicant.owner_building_number,
+        },
+  };
+}
+
 /**
  * An entry after an entry-level move of the domain's transition table, its claims following
  * (`claimStatusAfterEntryAction`); null when the move is not legal from the entry's status.
@@ -376,7 +411,14 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
       if (item === undefined) return failureReply(endpoint, 'notFound', { detail: NOT_FOUND_DETAIL });
       const checked = validate(endpoint, body);
       if (!checked.ok) return checked.reply;
-      const { action } = checked.value as StaffEntryAction;
+      const { action, reason } = checked.value as StaffEntryAction;
+      // An offer still open ends only by an approver (or admin), with the reason the applicant is told (issue 23).
+      if (action === 'archive' && isOfferOpen(item.entry)) {
+        if (!OFFER_ENDERS.has(state.staff?.role ?? ''))
+          return failureReply(endpoint, 'forbidden', { detail: STAFF_DECISION_MESSAGES.archiveOpenOffer });
+        if ((reason ?? '').trim() === '')
+          return failureReply(endpoint, 'validation', { reason: [reason == null ? ACCOUNT_MESSAGES.required : MESSAGES.blank] });
+      }
       if (action === 'markInadequate' && item.entry.inadequate_documents.length === 0)
         return failureReply(endpoint, 'conflict', { detail: STAFF_DECISION_MESSAGES.noInadequateDocument });
       if (action === 'transfer' && item.entry.payout_hold_at !== null)
@@ -427,11 +469,24 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
         return failureReply(endpoint, 'conflict', { detail: STAFF_DECISION_MESSAGES.claimsUndecided });
       const moved = moveEntry(item.entry, 'approve');
       if (moved === null) return entryConflict(endpoint, item.entry);
+      // The party is fixed here (issue 23): a confirmed, unexpired identity, and the party copied onto the entry.
+      const identityProblem = contractIdentityProblem(
+        item.applicant.identity_confirmation,
+        item.applicant.identity_valid_date,
+        todayInJapan(),
+      );
+      if (identityProblem !== null)
+        return failureReply(endpoint, 'conflict', { detail: STAFF_DECISION_MESSAGES.identity[identityProblem] });
       const { contract_period } = checked.value as StaffEntryApprove;
       return saveReview({
         ...item,
         approval: stamp(),
-        entry: { ...moved, reviewed_at: nowIso(), contract_period: contract_period.trim() },
+        entry: {
+          ...moved,
+          reviewed_at: nowIso(),
+          contract_period: contract_period.trim(),
+          contract_party: contractPartyOf(item.applicant),
+        },
       });
     }),
     [e.staff.entries.contractDocument.id]: mock(e.staff.entries.contractDocument, ({ params }) => {

@@ -3,6 +3,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { safeParse } from 'zod/mini';
+import { CLAIM_STATUS, ENTRY_STATUS, REVIEW_STATUS } from '../domain/statuses';
 import { ContractError, OperationalError, ServerError, ValidationError, createApi } from '../api-client';
 import {
   ACCOUNT_MESSAGES,
@@ -213,7 +214,7 @@ describe('the mock backend', () => {
   });
 
   test('staff decisions: documents, inadequate, pricing by the domain, the second-person approval, illegal moves 409', async () => {
-    start();
+    const backend = start();
     await api(endpoints.staff.auth.login, { body: { ...MOCK_STAFF, email: 'reviewer@tsumugi.example.jp' } });
     const nothingInadequate = await api(endpoints.staff.entries.action, { params: { id: 21 }, body: { action: 'markInadequate' } }).catch(
       (e: unknown) => e,
@@ -238,12 +239,86 @@ describe('the mock backend', () => {
       status: 403,
     });
     await api(endpoints.staff.auth.login, { body: MOCK_STAFF });
+    // The fixture's applicant is 確認中: approval waits for the identity (issue 23), as the API.
+    await expect(
+      api(endpoints.staff.entries.approve, { params: { id: 21 }, body: { contract_period: '2099-01-31' } }),
+    ).rejects.toMatchObject({ status: 409, message: STAFF_DECISION_MESSAGES.identity.unconfirmed });
+    const item = backend.state.review[0];
+    if (item === undefined) throw new Error('no review item');
+    item.applicant = { ...item.applicant, identity_confirmation: REVIEW_STATUS.confirmed, identity_valid_date: '2099-12-31' };
     const approved = await api(endpoints.staff.entries.approve, { params: { id: 21 }, body: { contract_period: '2099-01-31' } });
     expect([approved.entry.status, approved.entry.contract_period, approved.approval?.staff_id]).toEqual([3, '2099-01-31', 1]);
     const twice = await api(endpoints.staff.entries.approve, { params: { id: 21 }, body: { contract_period: '2099-01-31' } }).catch(
       (e: unknown) => e,
     );
     expect(twice).toMatchObject({ status: 409, message: STAFF_DECISION_MESSAGES.entryNotAllowed('審査完了・ご契約手続き待ち') });
+  });
+
+  test('the party is fixed at approval (issue 23): identity 不備, without a valid date or expired → 409 as the API; the entry carries the party', async () => {
+    const backend = start();
+    await api(endpoints.staff.auth.login, { body: MOCK_STAFF });
+    const offerable = entryFixture({
+      account_activity_statement_confirmation_status: REVIEW_STATUS.confirmed,
+      financial_statement_confirmation_status: REVIEW_STATUS.confirmed,
+      claims: [claimFixture({ status: CLAIM_STATUS.can_buy })],
+    });
+    const approve = () => api(endpoints.staff.entries.approve, { params: { id: 21 }, body: { contract_period: '2099-01-31' } });
+    for (const [identity, problem] of [
+      [{ identity_confirmation: REVIEW_STATUS.inadequate, identity_valid_date: '2099-12-31' }, 'unconfirmed'],
+      [{ identity_confirmation: REVIEW_STATUS.confirmed, identity_valid_date: null }, 'noValidDate'],
+      [{ identity_confirmation: REVIEW_STATUS.confirmed, identity_valid_date: '2001-01-01' }, 'expired'],
+    ] as const) {
+      backend.state.review = [staffEntryDetailFixture({ entry: offerable, applicant: staffApplicantFixture(identity) })];
+      await expect(approve(), problem).rejects.toMatchObject({ status: 409, message: STAFF_DECISION_MESSAGES.identity[problem] });
+      expect(backend.state.review[0]?.entry.status).toBe(ENTRY_STATUS.under_review);
+    }
+    // A confirmed, unexpired identity: the entry is offered with the party as the back office read it.
+    const individual = staffApplicantFixture({
+      identity_confirmation: REVIEW_STATUS.confirmed,
+      identity_valid_date: '2099-12-31',
+      corporate_division: 'individual',
+      company_name: 'やまだ商店',
+      owner_zipcode: '5300001',
+      owner_prefecture: '大阪府',
+      owner_city: '大阪市北区梅田',
+      owner_building_number: '1-1',
+    });
+    backend.state.review = [staffEntryDetailFixture({ entry: offerable, applicant: individual })];
+    const approved = await approve();
+    expect(safeParse(StaffEntryDetailSchema, approved).success).toBe(true);
+    expect(approved.entry.contract_party).toEqual({
+      corporate_division: 'individual',
+      company_name: 'やまだ商店',
+      last_name: individual.last_name,
+      first_name: individual.first_name,
+      address: { zipcode: '5300001', prefecture: '大阪府', city: '大阪市北区梅田', building_number: '1-1' },
+    });
+  });
+
+  test('an offer still open ends only by an approver with a reason (issue 23); a lapsed one by anyone, as the API', async () => {
+    const backend = start();
+    const offered = (contract_period: string) =>
+      staffEntryDetailFixture({
+        entry: entryFixture({ status: ENTRY_STATUS.reviewed, contract_period, claims: [claimFixture({ status: CLAIM_STATUS.can_buy })] }),
+      });
+    const archive = (reason?: string | null) =>
+      api(endpoints.staff.entries.action, { params: { id: 21 }, body: { action: 'archive', ...(reason === undefined ? {} : { reason }) } });
+    backend.state.review = [offered('2099-12-31')];
+    await api(endpoints.staff.auth.login, { body: { ...MOCK_STAFF, email: 'reviewer@tsumugi.example.jp' } });
+    await expect(archive('お客様のご依頼により終了します。')).rejects.toMatchObject({
+      status: 403,
+      message: STAFF_DECISION_MESSAGES.archiveOpenOffer,
+    });
+    await api(endpoints.staff.auth.login, { body: MOCK_STAFF });
+    expect(((await archive().catch((e: unknown) => e)) as ValidationError).fieldErrors).toEqual({ reason: ACCOUNT_MESSAGES.required });
+    expect(((await archive(null).catch((e: unknown) => e)) as ValidationError).fieldErrors).toEqual({ reason: ACCOUNT_MESSAGES.required });
+    expect(backend.state.review[0]?.entry.status).toBe(ENTRY_STATUS.reviewed);
+    const ended = await archive('お客様のご依頼により終了します。');
+    expect(ended.entry.status).toBe(ENTRY_STATUS.archived);
+    // A lapsed offer (its last day before today) is archived by a reviewer, without a reason.
+    backend.state.review = [offered('2001-01-31')];
+    await api(endpoints.staff.auth.login, { body: { ...MOCK_STAFF, email: 'reviewer@tsumugi.example.jp' } });
+    expect((await archive()).entry.status).toBe(ENTRY_STATUS.archived);
   });
 
   test('staff decisions: a document found inadequate, then the entry sent back with the reasons as one text', async () => {

@@ -3,10 +3,19 @@
  * identity was checked, printed by the contract page and the PDF, and protected while the offer is
  * open (the profile refuses changes to it).
  */
+import type { ContractParty } from '@app/shared/contracts';
 import { ENTRY_STATUS } from '@app/shared/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../context';
-import { auditLog, entries, users, type ContractPartyRecord, type EntryRow, type User } from '../../db/schema';
+import {
+  auditLog,
+  entries,
+  users,
+  type ContractPartyAddressRecord,
+  type ContractPartyRecord,
+  type EntryRow,
+  type User,
+} from '../../db/schema';
 import { notFound } from '../../http/errors';
 
 /** The applicant's row, locked until the transaction ends: a profile save waits for the approval, or the approval for it. */
@@ -58,9 +67,13 @@ export function livePartyOf(user: User, entry: EntryRow): ContractPartyRecord {
   };
 }
 
-/** The address the contract prints: the office's for a corporation, the owner's for an individual. */
+/** The address the contract prints: the office's for a corporation, the owner's otherwise. */
+const printedAddress = (party: ContractPartyRecord): ContractPartyAddressRecord =>
+  party.corporate_division === 'corporate' ? party.office : party.owner;
+
+/** The address the contract prints, as one line: `〒150-0002 東京都 渋谷区…`. */
 export function partyAddress(party: ContractPartyRecord): string {
-  const address = party.corporate_division === 'corporate' ? party.office : party.owner;
+  const address = printedAddress(party);
   const zip = address.zipcode;
   const postal = /^\d{7}$/.test(zip) ? `〒${zip.slice(0, 3)}-${zip.slice(3)} ` : zip === '' ? '' : `〒${zip} `;
   return `${postal}${[address.prefecture, address.city, address.building_number].filter((part) => part !== '').join(' ')}`.trim();
@@ -74,4 +87,26 @@ export async function hasOpenOffer(tx: Db, userId: number): Promise<boolean> {
     .where(and(eq(entries.userId, userId), eq(entries.status, ENTRY_STATUS.reviewed)))
     .limit(1);
   return row !== undefined;
+}
+
+/** Statuses whose entry shows its party: the offer and the contract after it. */
+const PARTY_SHOWN: ReadonlySet<number> = new Set([ENTRY_STATUS.reviewed, ENTRY_STATUS.contracted, ENTRY_STATUS.transferred]);
+
+/**
+ * The party as the applicant's entry shows it (`contract_party`): the approval's snapshot on an
+ * offer and a contract (an archived entry only when it was signed); null otherwise, and on offers
+ * approved before issue 23 (no snapshot). Names and the printed address only: the identity review
+ * and the e-mail address stay with the staff.
+ */
+export function contractPartyView(row: EntryRow): ContractParty | null {
+  const party = row.contractParty;
+  if (party === null || !(PARTY_SHOWN.has(row.status) || row.contractedAt !== null)) return null;
+  const { zipcode, prefecture, city, building_number } = printedAddress(party);
+  return {
+    corporate_division: party.corporate_division,
+    company_name: party.company_name,
+    last_name: party.last_name,
+    first_name: party.first_name,
+    address: { zipcode, prefecture, city, building_number },
+  };
 }

@@ -56,6 +56,7 @@ import {
 import { ApiError, ValidationError, notFound } from '../../http/errors';
 import { entryReceivedMail } from '../../mail/templates';
 import { getSuppressEntries } from '../system-settings/service';
+import { contractPartyView } from './contract-party';
 import { duplicateKeyErrors, resolveDocumentFiles, type ResolvedFile } from './files';
 import { DUE_DATE_MAX_YEARS, ENTRY_MESSAGES } from './messages';
 
@@ -159,6 +160,7 @@ function toEntry(row: EntryRow, claimRows: readonly ClaimRow[], files: readonly 
     has_contract_document: row.contractDocumentKey !== null,
     payout_hold_at: at(row.payoutHoldAt),
     payout_hold_previous_bank_account: row.payoutHoldPreviousBankAccount,
+    contract_party: contractPartyView(row),
   };
 }
 

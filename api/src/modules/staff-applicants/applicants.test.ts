@@ -1,5 +1,6 @@
 import {
   endpoints,
+  HUMAN_TEXT_MESSAGES,
   listEndpoints,
   STAFF_APPLICANTS_MESSAGES,
   StaffApplicantDetailSchema,
@@ -209,6 +210,23 @@ describe('GET /api/staff/applicants/{id}/ and the notes', () => {
     expect([blank.statusCode, blank.json()]).toEqual([400, { body: [STAFF_APPLICANTS_MESSAGES.noteBlank] }]);
     const long = await staff.post(`/api/staff/applicants/${a.user.id}/notes/`, { body: 'あ'.repeat(2001) });
     expect([long.statusCode, long.json()]).toEqual([400, { body: [STAFF_APPLICANTS_MESSAGES.noteTooLong(2000)] }]);
+  });
+
+  it('a note is human text (issue 23): a bidi or control character is 400 with the Japanese message, nothing stored; kept NFC', async () => {
+    const notesNow = async () => StaffApplicantDetailSchema.parse((await staff.get(`/api/staff/applicants/${a.user.id}/`)).json()).notes;
+    const before = await notesNow();
+    for (const body of ['支払は\u202e日01月来\u202c予定', '電話済み\u0000', '折り返し\u2028不要', '\u200f確認済']) {
+      const refused = await staff.post(`/api/staff/applicants/${a.user.id}/notes/`, { body });
+      expect([refused.statusCode, refused.json()], JSON.stringify(body)).toEqual([
+        400,
+        { body: [HUMAN_TEXT_MESSAGES.forbiddenCharacters] },
+      ]);
+    }
+    expect(await notesNow()).toEqual(before);
+    // Several lines and a tab stay a note's own; a decomposed か + ゛ is stored as one が (NFC), as every human text.
+    const kept = await staff.post(`/api/staff/applicants/${a.user.id}/notes/`, { body: '1行目\n\t2行目 か\u3099' });
+    expect(kept.statusCode, kept.body).toBe(201);
+    expect(StaffNoteSchema.parse(kept.json()).body).toBe('1行目\n\t2行目 が');
   });
 
   it('no applicant answer ever contains a note (every applicant GET, POST /api/me/, the entry)', async () => {

@@ -1,6 +1,7 @@
 import {
   ACCOUNT_MESSAGES,
   ENTRY_LIFE_MESSAGES,
+  EntrySchema,
   STAFF_DECISION_MESSAGES,
   STAFF_MESSAGES,
   StaffEntryDetailSchema,
@@ -750,6 +751,7 @@ describe('the party is fixed at approval (issue 23)', () => {
     expect(entry.status).toBe(ENTRY_STATUS.under_review);
     const rows = await sql('select contract_party, approved_at from entries where id = $1', [a.entry.id]);
     expect(rows.rows[0]).toEqual({ contract_party: null, approved_at: null });
+    expect(EntrySchema.parse((await a.agent.get(`/api/entries/${a.entry.id}/`)).json()).contract_party).toBeNull();
     expect(await auditOf('entry.approved', a.entry.id)).toHaveLength(0);
   });
 
@@ -765,6 +767,16 @@ describe('the party is fixed at approval (issue 23)', () => {
       identity: { confirmation: REVIEW_STATUS.confirmed, valid_date: '2099-12-31' },
     });
     expect(approvedCompany).not.toBe('');
+    // The applicant's entry carries the party as approved (the contract page's ご契約者): names and the printed address only.
+    const partyShown = async () => EntrySchema.parse((await a.agent.get(`/api/entries/${a.entry.id}/`)).json()).contract_party;
+    const approvedParty = {
+      corporate_division: 'corporate',
+      company_name: approvedCompany,
+      last_name: snapshot?.contract_party.last_name,
+      first_name: snapshot?.contract_party.first_name,
+      address: { zipcode: '1000005', prefecture: '東京都', city: '千代田区丸の内1-1-1', building_number: '' },
+    };
+    expect(await partyShown()).toEqual(approvedParty);
 
     const swap = await a.agent.patch('/api/profile_name_and_identity/', {
       company_name: '株式会社すりかえ商事',
@@ -801,7 +813,10 @@ describe('the party is fixed at approval (issue 23)', () => {
       "update users set company_name = '株式会社すりかえ商事', last_name = '別人', office_city = '架空市すりかえ町9-9-9' where id = $1",
       [a.user.id],
     );
-    expect((await a.agent.post(`/api/entries/${a.entry.id}/contract/`, { agreed: true })).statusCode).toBe(200);
+    expect(await partyShown()).toEqual(approvedParty);
+    const signed = await a.agent.post(`/api/entries/${a.entry.id}/contract/`, { agreed: true });
+    expect(signed.statusCode).toBe(200);
+    expect(EntrySchema.parse(signed.json()).contract_party).toEqual(approvedParty);
     const text = await pdfText((await reviewing.get(`/api/staff/entries/${a.entry.id}/contract/document/`)).rawPayload);
     expect(text).toContain(approvedCompany.replace(/\s+/g, ''));
     expect(text).toContain('千代田区丸の内1-1-1');
@@ -814,6 +829,58 @@ describe('the party is fixed at approval (issue 23)', () => {
       approvedCompany,
     ]);
     expect((await a.agent.patch('/api/profile/', { office_city: '港区芝公園4-2-8' })).statusCode).toBe(200);
+  });
+
+  // Holds because the profile save locks the applicant's row before it asks for an open offer, and the
+  // approval locks the same row before it snapshots: whichever waits reads the other's commit (READ
+  // COMMITTED takes a new snapshot per statement). Both orders show up across the rounds.
+  it('an approval and a profile change at the same moment: either the change lands first and is what is approved, or it is refused — never a party nobody approved', async () => {
+    for (let round = 0; round < 8; round += 1) {
+      const a = await readyToApprove();
+      const identity = round % 2 === 1;
+      const newDocument = identity ? await identityUpload(a.agent, 'front') : null;
+      const [approval, change] = await Promise.all([
+        approve(approving, a.entry.id, { contract_period: '2030-01-31' }),
+        newDocument === null
+          ? a.agent.patch('/api/profile/', { office_city: `並行区${round}丁目` })
+          : a.agent.patch('/api/profile_name_and_identity/', { identity_document_type: 'passport', addfiles: [newDocument] }),
+      ]);
+      const [row] = (
+        await sql(
+          `select e.status, e.contract_party, u.office_city, u.identity_confirmation
+             from entries e join users u on u.id = e.user_id where e.id = $1`,
+          [a.entry.id],
+        )
+      ).rows as {
+        status: number;
+        contract_party: { office: { city: string } } | null;
+        office_city: string;
+        identity_confirmation: number;
+      }[];
+      if (change.statusCode === 400) {
+        // The approval came first: the change is refused on its fields, and the approved party is the live one.
+        expect(approval.statusCode, approval.body).toBe(200);
+        const field = identity ? 'addfiles' : 'office_city';
+        expect(change.json()).toEqual({ [field]: [ACCOUNT_MESSAGES.partyLockedByOffer] });
+        expect(row?.identity_confirmation).toBe(REVIEW_STATUS.confirmed);
+      } else {
+        // The change came first: an address is what the approval then fixed; a new document is 確認中, so no approval.
+        expect(change.statusCode, change.body).toBe(200);
+        if (identity) {
+          expect(answer(approval)).toEqual(conflict(STAFF_DECISION_MESSAGES.identity.unconfirmed));
+          expect([row?.status, row?.contract_party, row?.identity_confirmation]).toEqual([
+            ENTRY_STATUS.under_review,
+            null,
+            REVIEW_STATUS.confirming,
+          ]);
+        } else {
+          expect(approval.statusCode, approval.body).toBe(200);
+          expect(row?.office_city).toBe(`並行区${round}丁目`);
+        }
+      }
+      // Whatever the order: an approved entry's party is the applicant as they now stand.
+      if (row?.status === ENTRY_STATUS.reviewed) expect(row.contract_party?.office.city).toBe(row.office_city);
+    }
   });
 
   it('signing re-checks the identity: expired (or set 不備) since the approval → 409, nothing signed', async () => {

@@ -20,7 +20,9 @@ describe('/entry/{entryId}/factoring_service_agreement', () => {
       .map((h) => h.textContent);
     expect(headings).toEqual([...FACTORING_AGREEMENT.articles.map((a) => a.heading), '別紙 譲渡対象債権']);
     expect(within(article).getByText('E-000023')).toBeInTheDocument();
-    expect(within(article).getByText('株式会社ツムギ商事（代表者 山田 太郎）')).toBeInTheDocument();
+    // 甲 is the party the approval fixed, not the profile as it stands (株式会社ツムギ商事, 山田 太郎).
+    expect(within(article).getByText('株式会社ヤマダ商事（代表者 山田 一郎）')).toBeInTheDocument();
+    expect(article).not.toHaveTextContent('ツムギ');
     // The claims bought, with what is paid for each; the one not bought is not in the schedule.
     const schedule = within(within(article).getByRole('region', { name: '別紙 譲渡対象債権' })).getAllByRole('listitem');
     expect(schedule.map((item) => item.querySelector('.el-schedule__name')?.textContent)).toEqual([

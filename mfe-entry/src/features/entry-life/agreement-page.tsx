@@ -7,16 +7,24 @@ import { EntryGate } from './components/entry-gate';
 import { purchaseBreakdown } from './model/breakdown';
 import { formatDay } from './model/format';
 
-/** 甲: the applicant as the profile names them (company, or the person for an individual). */
-function useApplicantName(): string {
+/**
+ * 甲: the party the approval fixed (`entry.contract_party`, issue 23) — the company with its
+ * representative, or the person — and only for an offer approved before that, the profile.
+ */
+function useApplicantName(entry: Entry): string {
   const me = useAuth((state) => state.me);
+  const party = entry.contract_party;
+  if (party) {
+    const person = [party.last_name, party.first_name].filter(Boolean).join(' ');
+    return party.corporate_division === 'corporate' ? `${party.company_name}（代表者 ${person}）` : person;
+  }
   if (!me) return 'お客様';
   const person = [me.last_name, me.first_name].filter(Boolean).join(' ');
   return me.company_name ? `${me.company_name}${person ? `（代表者 ${person}）` : ''}` : person || 'お客様';
 }
 
 function AgreementText({ entry }: { readonly entry: Entry }) {
-  const applicant = useApplicantName();
+  const applicant = useApplicantName(entry);
   const { priced } = purchaseBreakdown(entry.claims);
   const claims = priced.length > 0 ? priced.map((f) => f.claim) : entry.claims;
   return (

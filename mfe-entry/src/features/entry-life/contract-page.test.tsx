@@ -4,10 +4,18 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { ENTRY_LIFE_MESSAGES } from '@app/shared/contracts';
 import { ENTRY_STATUS } from '@app/shared/domain';
 import { installMswServer } from '../../testing/server';
-import { allEntries, renderAt, startBackend } from './testing';
+import { contractPartyFixture } from '@app/shared/mocks';
+import { allEntries, entries, renderAt, startBackend } from './testing';
 
 installMswServer();
 afterEach(cleanup);
+
+/** The `<dt>` → `<dd>` pairs of a region's facts list. */
+function factsOf(region: HTMLElement): Record<string, string> {
+  const terms = within(region).getAllByRole('term');
+  const definitions = within(region).getAllByRole('definition');
+  return Object.fromEntries(terms.map((term, index) => [term.textContent ?? '', definitions[index]?.textContent ?? '']));
+}
 
 /** The rows of a figures table as `header → value`. */
 function rowsOf(table: HTMLElement): Record<string, string> {
@@ -72,6 +80,48 @@ describe('/entry/contract/{entryId}', () => {
     const agreement = screen.getByRole('link', { name: '債権譲渡契約書（新しいタブで開きます）' });
     expect(agreement).toHaveAttribute('href', '/entry/23/factoring_service_agreement');
     expect(agreement).toHaveAttribute('target', '_blank');
+  });
+
+  test('ご契約者: the party the approval fixed (entry.contract_party), never the live profile, above お振込み先 and 契約する', async () => {
+    // The profile as it stands names 株式会社ツムギ商事 / 山田 太郎 in 千代田区 (applicant()); the approval fixed another.
+    startBackend({ entries: allEntries() });
+    renderAt('/entry/contract/23');
+    const party = await screen.findByRole('region', { name: 'ご契約者' });
+    expect(factsOf(party)).toEqual({
+      契約者: '株式会社ヤマダ商事',
+      代表者: '山田 一郎',
+      所在地: '〒150-0002 東京都 渋谷区渋谷 2-21-1 ヤマダビル5F',
+    });
+    expect(party).not.toHaveTextContent('ツムギ');
+    const payout = screen.getByRole('region', { name: 'お振込み先' });
+    expect(party.compareDocumentPosition(payout) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  test('ご契約者 of an individual: the person, the trade name when there is one, the owner’s address (as the PDF)', async () => {
+    const individual = {
+      ...entries.reviewed(),
+      contract_party: contractPartyFixture({
+        corporate_division: 'individual',
+        company_name: 'やまだ商店',
+        last_name: '山田',
+        first_name: '花子',
+        address: { zipcode: '', prefecture: '大阪府', city: '大阪市北区梅田', building_number: '1-1' },
+      }),
+    };
+    startBackend({ entries: [individual] });
+    renderAt('/entry/contract/23');
+    expect(factsOf(await screen.findByRole('region', { name: 'ご契約者' }))).toEqual({
+      契約者: '山田 花子',
+      屋号: 'やまだ商店',
+      住所: '大阪府 大阪市北区梅田 1-1',
+    });
+  });
+
+  test('an offer approved before the party was fixed (no contract_party): no ご契約者 section, signing as before', async () => {
+    startBackend({ entries: [{ ...entries.reviewed(), contract_party: null }] });
+    renderAt('/entry/contract/23');
+    expect(await screen.findByRole('button', { name: '契約する' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'ご契約者' })).not.toBeInTheDocument();
   });
 
   test('契約する needs the consent: nothing is sent without it', async () => {

@@ -6,6 +6,7 @@ import { canTransitionEntry, entryStatusLabel, maskedBankAccountText } from '@ap
 import { entryLifeApi } from './api/entry-life-api';
 import { useEntry } from './api/use-entry';
 import { PurchaseBreakdown } from './components/breakdown';
+import { ContractPartyRows } from './components/contract-party';
 import { EntryGate } from './components/entry-gate';
 import { EntrySummary } from './components/entry-summary';
 import { purchaseBreakdown } from './model/breakdown';
@@ -118,6 +119,17 @@ export default function EntryContractPage({ params }: PageProps) {
               </p>
               <PurchaseBreakdown breakdown={purchaseBreakdown(entry.claims)} />
             </section>
+            {entry.contract_party && (
+              <section className="el-section" aria-labelledby="party-heading">
+                <h2 id="party-heading" className="el-section__heading">
+                  ご契約者
+                </h2>
+                <p>審査で確認した次の内容で契約します。債権譲渡契約書にもこの内容が記載されます。</p>
+                <dl className="el-facts el-facts--plain" data-testid="contract-party">
+                  <ContractPartyRows party={entry.contract_party} />
+                </dl>
+              </section>
+            )}
             <section className="el-section" aria-labelledby="payout-heading">
               <h2 id="payout-heading" className="el-section__heading">
                 お振込み先

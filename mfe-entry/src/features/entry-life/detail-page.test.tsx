@@ -146,6 +146,13 @@ describe('/entry/detail/{entryId}: the entry, its claims and the next action', (
     const pdf = await screen.findByRole('link', { name: '契約書（PDF）をダウンロード' });
     expect(pdf).toHaveAttribute('href', '/api/entries/24/contract/document/');
     expect(screen.queryByRole('button', { name: 'お申し込みを取り消す' })).not.toBeInTheDocument();
+    // ご契約者: the party the contract names (the approval's), not the profile as it stands (株式会社ツムギ商事).
+    const party = screen.getByRole('region', { name: 'ご契約者' });
+    expect(
+      within(party)
+        .getAllByRole('definition')
+        .map((dd) => dd.textContent),
+    ).toEqual(['株式会社ヤマダ商事', '山田 一郎', '〒150-0002 東京都 渋谷区渋谷 2-21-1 ヤマダビル5F']);
   });
 
   test('under review: nothing to do, and no contract PDF yet', async () => {
@@ -154,6 +161,7 @@ describe('/entry/detail/{entryId}: the entry, its claims and the next action', (
     expect(await screen.findByText(/いまお手続きいただくことはありません/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: '契約書（PDF）をダウンロード' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'お申し込みを取り消す' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'ご契約者' })).not.toBeInTheDocument();
   });
 
   test('an unknown entry, or another applicant’s (the API answers 404), shows the 404 page', async () => {

@@ -9,6 +9,7 @@ import { ClaimCard } from './components/claim-card';
 import { ConfirmDialog } from './components/confirm-dialog';
 import { EntryGate } from './components/entry-gate';
 import { EntrySummary } from './components/entry-summary';
+import { ContractPartyRows } from './components/contract-party';
 import { PayoutChange, canChangePayout } from './components/payout-change';
 import { StatusTimeline } from './components/status-timeline';
 import { formatDay } from './model/format';
@@ -185,6 +186,16 @@ export default function EntryDetailPage({ params }: PageProps) {
               <dd>{entry.purpose || '—'}</dd>
             </dl>
           </section>
+          {entry.contract_party && (
+            <section className="el-section" aria-labelledby="party-heading">
+              <h2 id="party-heading" className="el-section__heading">
+                ご契約者
+              </h2>
+              <dl className="el-facts el-facts--plain" data-testid="contract-party">
+                <ContractPartyRows party={entry.contract_party} />
+              </dl>
+            </section>
+          )}
           <section className="el-section" aria-labelledby="payout-heading">
             <h2 id="payout-heading" className="el-section__heading">
               お振込み先

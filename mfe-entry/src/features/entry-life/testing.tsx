@@ -4,7 +4,7 @@ import { beforeAll } from 'vitest';
 import { RouteView } from '@app/shared';
 import type { Claim, Entry } from '@app/shared/contracts';
 import { CLAIM_STATUS, ENTRY_STATUS, REVIEW_STATUS, calculatePurchase } from '@app/shared/domain';
-import { claimFixture, createMockBackend, entryFixture, initialMockState, type MockState } from '@app/shared/mocks';
+import { claimFixture, contractPartyFixture, createMockBackend, entryFixture, initialMockState, type MockState } from '@app/shared/mocks';
 import { pages } from '../../app/pages';
 import { server } from '../../testing/server';
 
@@ -105,6 +105,13 @@ export const entries = {
       reviewed_at: '2026-11-05T06:30:00Z',
       contract_period: '2026-11-30',
       bank_account: 'みずほ銀行 渋谷支店 普通 1234567 カ）ヤマダショウジ',
+      // The party the approval fixed: not the live profile (株式会社ツムギ商事, 山田 太郎, 千代田区).
+      contract_party: contractPartyFixture({
+        company_name: '株式会社ヤマダ商事',
+        last_name: '山田',
+        first_name: '一郎',
+        address: { zipcode: '1500002', prefecture: '東京都', city: '渋谷区渋谷', building_number: '2-21-1 ヤマダビル5F' },
+      }),
       claims: [
         pricedClaim({ id: 31, amount: '1100000', purchase_ratio: '0.9', purchase_fee_ratio: '0.05', bank_charge: '660' }),
         pricedClaim({

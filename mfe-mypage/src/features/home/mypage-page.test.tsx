@@ -51,6 +51,7 @@ function entry(overrides: Partial<Entry> = {}): Entry {
     auto_rejection_started_at: null,
     contract_period: null,
     bank_account: null,
+    contract_party: null,
     ...overrides,
   };
 }
