@@ -1,16 +1,16 @@
 import { FetchError, ofetch } from 'ofetch';
 import { safeParse } from 'zod/mini';
-import { API_TIMEOUT_MS, CSRF_HEADER_NAME, MIN_CLIENT_BUILD_HEADER } from '../constants';
+import { API_TIMEOUT_MS, MIN_CLIENT_BUILD_HEADER } from '../constants';
 import { pathOf, type AnyEndpoint, type CallArgs, type CallOptions, type ResponseOf } from '../contracts/endpoint';
 import { sessionEndpoints as endpoints } from '../contracts/endpoints-session';
 import { responseProblems } from './contract-problems';
 import { ContractError, CsrfError, STALE_CREDENTIALS_MESSAGE, toApiError } from './errors';
-import { readCsrfToken } from './read-cookie';
+import { csrfHeaders } from './read-cookie';
 import type { RawAnswer } from './raw-answer';
 
 export * from './errors';
 export { contractProblems, responseProblems } from './contract-problems';
-export { readCookie, readCsrfToken } from './read-cookie';
+export { csrfHeaders, readCookie, readCsrfToken } from './read-cookie';
 export type { RawAnswer } from './raw-answer';
 
 export interface ApiEnvironment {
@@ -57,8 +57,7 @@ function withTimeout(signal: AbortSignal | undefined, ms: number, cleanups: (() 
 async function staleCredentialsInBrowser(message: string): Promise<void> {
   window.alert(message);
   const post = (path: string) => {
-    const token = readCsrfToken(document.cookie);
-    return fetch(path, { method: 'POST', credentials: 'include', headers: token ? { [CSRF_HEADER_NAME]: token } : {} });
+    return fetch(path, { method: 'POST', credentials: 'include', headers: csrfHeaders(document.cookie) });
   };
   try {
     await post(pathOf(endpoints.me.get));
@@ -101,9 +100,8 @@ export function createApi(env: Partial<ApiEnvironment> = {}): Api {
     credentials: 'include',
     retry: 0,
     onRequest({ options }) {
-      const token = readCsrfToken(getCookies());
       const headers = new Headers(options.headers);
-      if (token) headers.set(CSRF_HEADER_NAME, token);
+      for (const [name, value] of Object.entries(csrfHeaders(getCookies()))) headers.set(name, value);
       headers.set('Accept', 'application/json');
       options.headers = headers;
     },

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { readCookie, readCsrfToken } from './read-cookie';
+import { describe, expect, it, test } from 'vitest';
+import { csrfHeaders, readCookie, readCsrfToken } from './read-cookie';
 
 describe('readCsrfToken: whichever csrf cookie the API set', () => {
   it.each([
@@ -17,5 +17,14 @@ describe('readCsrfToken: whichever csrf cookie the API set', () => {
   it('readCookie reads one name exactly (not a longer one that ends with it)', () => {
     expect(readCookie('__Host-csrftoken=host', 'csrftoken')).toBeNull();
     expect(readCookie('a=1; b=x%3Dy', 'b')).toBe('x=y');
+  });
+});
+
+describe('csrfHeaders', () => {
+  test('the X-CSRFToken header with the cookie’s token (the __Host- one first), none without a cookie', () => {
+    expect(csrfHeaders('a=1; csrftoken=tok-1')).toEqual({ 'X-CSRFToken': 'tok-1' });
+    expect(csrfHeaders('csrftoken=plain; __Host-csrftoken=host')).toEqual({ 'X-CSRFToken': 'host' });
+    expect(csrfHeaders('a=1')).toEqual({});
+    expect(csrfHeaders('')).toEqual({});
   });
 });

@@ -1,3 +1,4 @@
+import { CSRF_HEADER_NAME } from '../constants';
 import { CSRF_COOKIE_NAME, HOST_CSRF_COOKIE_NAME } from '../domain/constants';
 
 /** Reads one cookie by name from a `document.cookie` string. */
@@ -15,4 +16,15 @@ export function readCookie(cookieString: string, name: string): string | null {
  */
 export function readCsrfToken(cookieString: string): string | null {
   return readCookie(cookieString, HOST_CSRF_COOKIE_NAME) ?? readCookie(cookieString, CSRF_COOKIE_NAME);
+}
+
+/**
+ * The header every request of the site's pages sends (spec §7): `X-CSRFToken` with the csrf
+ * cookie's token, none while there is no cookie yet. The one place the header is written: the API
+ * client, the start-up `/api/me/` request, the upload's XHR, the draft's last save on leaving and the
+ * back office's file view all take it from here (a test keeps it so).
+ */
+export function csrfHeaders(cookieString: string): Record<string, string> {
+  const token = readCsrfToken(cookieString);
+  return token ? { [CSRF_HEADER_NAME]: token } : {};
 }

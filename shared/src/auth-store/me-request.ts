@@ -1,5 +1,5 @@
-import { API_TIMEOUT_MS, CSRF_HEADER_NAME, MIN_CLIENT_BUILD_HEADER } from '../constants';
-import { readCsrfToken } from '../api-client/read-cookie';
+import { API_TIMEOUT_MS, MIN_CLIENT_BUILD_HEADER } from '../constants';
+import { csrfHeaders } from '../api-client/read-cookie';
 import type { RawAnswer } from '../api-client/raw-answer';
 import { checkMinClientBuild } from '../runtime/min-client-build';
 
@@ -33,9 +33,7 @@ export function requestSuppressEntries(timeoutMs: number = API_TIMEOUT_MS): Prom
 }
 
 async function requestRaw(request: StartUpRequest, timeoutMs: number): Promise<RawAnswer> {
-  const headers = new Headers({ Accept: 'application/json' });
-  const token = readCsrfToken(typeof document === 'undefined' ? '' : document.cookie);
-  if (token) headers.set(CSRF_HEADER_NAME, token);
+  const headers = new Headers({ Accept: 'application/json', ...csrfHeaders(typeof document === 'undefined' ? '' : document.cookie) });
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DOMException('The API did not answer in time.', 'TimeoutError')), timeoutMs);
   try {

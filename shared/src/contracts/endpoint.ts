@@ -78,6 +78,8 @@ export interface EndpointSpec<Path extends string = string> {
   readonly body?: Schema;
   /** Multipart form: the text fields' schema (files are streamed by the handler). */
   readonly multipart?: Schema;
+  /** With `multipart`: the name of the part that carries the file (the text fields come before it). */
+  readonly multipartFile?: string;
   /**
    * The success answer: exactly one 2xx status, its body's schema (`null`: no body, e.g. 204), or
    * `file: true` for the bytes of a file (a download, not JSON; the page links to it) or a stream
@@ -119,6 +121,8 @@ export function endpoint<const Path extends string, const Spec extends EndpointS
     throw new Error(`${spec.method} ${spec.path}: path parameters {${names.join(', ')}} but params {${declared.join(', ')}}`);
   }
   if (spec.body !== undefined && spec.multipart !== undefined) throw new Error(`${spec.method} ${spec.path}: body or multipart, not both`);
+  if (spec.multipartFile !== undefined && spec.multipart === undefined)
+    throw new Error(`${spec.method} ${spec.path}: a file part needs multipart`);
   const unsafe = UNSAFE_METHODS.has(spec.method);
   const csrf = spec.csrf ?? (unsafe ? 'required' : 'none');
   if (!unsafe && csrf !== 'none') throw new Error(`${spec.method} ${spec.path}: a safe method has no CSRF check`);

@@ -3,6 +3,12 @@ import { UPLOAD_KINDS, parseUploadKey, type UploadKind } from '../domain/statuse
 import { DateTimeSchema, IdSchema } from './common';
 
 /**
+ * The multipart part that carries the file of `POST /api/uploads/` (the endpoint says so too:
+ * `multipartFile`). Named here once: the upload, the API, the mocks and the field errors use it.
+ */
+export const UPLOAD_FILE_FIELD = 'content_file';
+
+/**
  * Uploads (spec §3 "Upload kinds", "Upload file item"; §7 `/api/uploads/`).
  */
 
@@ -13,7 +19,7 @@ export const UploadKeySchema = z.string().check(z.refine((key) => parseUploadKey
 
 /**
  * The text fields of `POST /api/uploads/` (multipart): `kind` is the part of the upload key before
- * the dash (`apiUploadKind`); the file itself travels as the multipart `content_file` part.
+ * the dash (`apiUploadKind`); the file itself travels as the multipart part UPLOAD_FILE_FIELD.
  */
 export const UploadSideSchema = z.enum(['front', 'back']);
 export type UploadSide = z.infer<typeof UploadSideSchema>;

@@ -50,7 +50,7 @@ import {
   type StaffIdentityDecision,
 } from '../contracts/staff-review';
 import { REVIEW_STATUS_LABELS } from '../domain/identity-documents';
-import { UPLOAD_MESSAGES, UploadRequestFieldsSchema, acceptedContentTypes, type Upload } from '../contracts/upload';
+import { UPLOAD_FILE_FIELD, UPLOAD_MESSAGES, UploadRequestFieldsSchema, acceptedContentTypes, type Upload } from '../contracts/upload';
 import {
   MOCK_POSTAL_ADDRESSES,
   accountSummaryFixture,
@@ -826,13 +826,13 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
       const form = await request.formData();
       const fields = safeParse(UploadRequestFieldsSchema, { kind: form.get('kind') ?? undefined, side: form.get('side') ?? undefined });
       if (!fields.success) return failureReply(e.uploads.create, 'validation', validationErrorBody(fields.error.issues));
-      const entry = form.get('content_file');
+      const entry = form.get(UPLOAD_FILE_FIELD);
       // Duck-typed: the File of the page (jsdom, the browser) is not always the one fetch built.
       const file = typeof entry === 'object' && entry !== null && 'arrayBuffer' in entry ? entry : null;
-      if (file === null) return failureReply(e.uploads.create, 'validation', { content_file: [UPLOAD_MESSAGES.noFile] });
-      if (file.size === 0) return failureReply(e.uploads.create, 'validation', { content_file: [UPLOAD_MESSAGES.empty] });
+      if (file === null) return failureReply(e.uploads.create, 'validation', { [UPLOAD_FILE_FIELD]: [UPLOAD_MESSAGES.noFile] });
+      if (file.size === 0) return failureReply(e.uploads.create, 'validation', { [UPLOAD_FILE_FIELD]: [UPLOAD_MESSAGES.empty] });
       if (!acceptedContentTypes(fields.data.kind).includes(file.type)) {
-        return failureReply(e.uploads.create, 'validation', { content_file: [UPLOAD_MESSAGES.unsupported(fields.data.kind)] });
+        return failureReply(e.uploads.create, 'validation', { [UPLOAD_FILE_FIELD]: [UPLOAD_MESSAGES.unsupported(fields.data.kind)] });
       }
       const upload: Upload = {
         id: state.uploads.length + 1000,

@@ -3,6 +3,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import {
   UPLOAD_MAX_USER_BYTES,
   UPLOAD_MESSAGES,
+  endpoints,
   UploadRequestFieldsSchema,
   acceptedContentTypes,
   type Upload,
@@ -21,7 +22,8 @@ import { safeFileName } from './file-name';
 import { newUploadKey } from '../../storage/keys';
 
 /** The multipart field that carries the file. */
-export const FILE_FIELD = 'content_file';
+/** The multipart part of the file, as the endpoint names it. */
+export const FILE_FIELD = endpoints.uploads.create.spec.multipartFile;
 /** Bytes read before deciding the type: file-type's own sample size. */
 const SNIFF_BYTES = 4100;
 

@@ -1,5 +1,12 @@
 import { group, endpoint } from '../endpoint';
-import { ActiveDelinquencyRequestSchema, IdParamsSchema, UploadListSchema, UploadRequestFieldsSchema, UploadSchema } from '../upload';
+import {
+  ActiveDelinquencyRequestSchema,
+  IdParamsSchema,
+  UPLOAD_FILE_FIELD,
+  UploadListSchema,
+  UploadRequestFieldsSchema,
+  UploadSchema,
+} from '../upload';
 
 export const uploads = group('uploads', {
   list: endpoint({
@@ -14,9 +21,10 @@ export const uploads = group('uploads', {
     method: 'POST',
     path: '/api/uploads/',
     tag: 'uploads',
-    summary: 'ファイルのアップロード（multipart: kind、本人確認書類は side、最後に content_file）。形式はファイルの中身で判定',
+    summary: `ファイルのアップロード（multipart: kind、本人確認書類は side、最後に ${UPLOAD_FILE_FIELD}）。形式はファイルの中身で判定`,
     access: 'applicant',
     multipart: UploadRequestFieldsSchema,
+    multipartFile: UPLOAD_FILE_FIELD,
     success: { status: 201, schema: UploadSchema },
     errors: ['validation'],
   }),

@@ -4,14 +4,13 @@
 // fail for errors of the other copy. The contracts and domain are stateless data, read directly.
 import {
   ApiError,
-  CSRF_HEADER_NAME,
   ContractError,
   CsrfError,
   NetworkError,
   STALE_CREDENTIALS_MESSAGE,
   ServerError,
   ValidationError,
-  readCsrfToken,
+  csrfHeaders,
   responseProblems,
   toApiError,
 } from '@app/shared';
@@ -22,7 +21,8 @@ import { apiUploadKind, parseUploadKey } from '../../domain/statuses';
 import { UPLOAD_FIELD_MESSAGES } from './messages';
 
 /** The multipart part that carries the file (sent last, after the text fields). */
-export const UPLOAD_FILE_FIELD = 'content_file';
+/** The multipart part of the file, as the endpoint names it (UPLOAD_FILE_FIELD of the contracts). */
+export const UPLOAD_FILE_FIELD = endpoints.uploads.create.spec.multipartFile;
 
 export interface UploadProgress {
   /** Bytes sent so far. */
@@ -66,7 +66,7 @@ const hasDetail = (body: unknown): boolean =>
 
 /**
  * Uploads one file: `POST /api/uploads/` as multipart (`kind` = the key's part before the dash,
- * `side` for an identity document, the file last as `content_file`), with the session cookie and
+ * `side` for an identity document, the file last as UPLOAD_FILE_FIELD), with the session cookie and
  * `X-CSRFToken` echoed from the `csrftoken` cookie, like every call of the API client. Through
  * XMLHttpRequest, not fetch, because only XHR reports upload progress.
  *
@@ -99,8 +99,8 @@ export function uploadFile(key: string, file: File | Blob, options: UploadFileOp
     xhr.open(endpoint.method, url);
     xhr.withCredentials = true;
     xhr.responseType = 'text';
-    const token = readCsrfToken(typeof document === 'undefined' ? '' : document.cookie);
-    if (token) xhr.setRequestHeader(CSRF_HEADER_NAME, token);
+    for (const [name, value] of Object.entries(csrfHeaders(typeof document === 'undefined' ? '' : document.cookie)))
+      xhr.setRequestHeader(name, value);
     xhr.setRequestHeader('Accept', 'application/json');
     if (onProgress) {
       xhr.upload.onprogress = (event) => {

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { CSRF_HEADER_NAME, readCsrfToken } from '@app/shared';
+import { csrfHeaders } from '@app/shared';
 import type { ContentFile } from '@app/shared/contracts';
 
 // PDF.js only when a PDF is opened (pdf-pages.tsx): the entry page itself never loads it.
@@ -49,7 +49,7 @@ export function DocumentViewer({ file, url = staffFileUrl(file.id) }: { file: Co
   const open = () => {
     setView({ state: 'loading' });
     // The staff page's token: the API audits (and serves) a file view only for the back office's own request.
-    fetch(url, { credentials: 'include', headers: { [CSRF_HEADER_NAME]: readCsrfToken(document.cookie) ?? '' } })
+    fetch(url, { credentials: 'include', headers: csrfHeaders(document.cookie) })
       .then(async (response) => {
         if (!response.ok) {
           if (response.status === 404) throw new Error('ファイルが見つかりません。');

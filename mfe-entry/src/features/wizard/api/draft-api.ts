@@ -1,4 +1,4 @@
-import { CSRF_HEADER_NAME, api, readCsrfToken } from '@app/shared';
+import { api, csrfHeaders } from '@app/shared';
 import { pathOf, type DraftEntryResponse, type DraftSaveRequest, type Upload } from '@app/shared/contracts';
 import * as endpoints from '@app/shared/endpoints';
 
@@ -17,9 +17,7 @@ export const draftApi: DraftApi = {
   listUploads: () => api(endpoints.uploads.list),
   saveOnExit: (body) => {
     // `keepalive` lets the request finish after the page is gone; the client's fetch cannot ask for it.
-    const token = readCsrfToken(document.cookie);
-    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
-    if (token) headers[CSRF_HEADER_NAME] = token;
+    const headers = { 'Content-Type': 'application/json', Accept: 'application/json', ...csrfHeaders(document.cookie) };
     void fetch(pathOf(endpoints.entries.saveDraft), {
       method: 'PUT',
       credentials: 'include',
