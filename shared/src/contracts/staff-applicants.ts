@@ -53,7 +53,14 @@ const limit = z._default(
  * Newest applicants first; `cursor` is the `next_cursor` of the page before (keyset pagination).
  */
 export const StaffApplicantSearchQuerySchema = z.object({
-  q: z.optional(z.string().check(z.maxLength(APPLICANT_QUERY_MAX_LENGTH, { error: STAFF_APPLICANTS_MESSAGES.query }))),
+  // No control or bidi characters (U+0000 is not text to PostgreSQL: it answered 500); a pasted line
+  // break or tab is whitespace to the search.
+  q: z.optional(
+    z.string().check(
+      z.maxLength(APPLICANT_QUERY_MAX_LENGTH, { error: STAFF_APPLICANTS_MESSAGES.query }),
+      z.refine((text: string) => !hasForbiddenCharacters(text, { multiline: true }), { error: PROFILE_MESSAGES.forbiddenCharacters }),
+    ),
+  ),
   identity: z.optional(z.enum(REVIEW_STATUS_NAMES, { error: STAFF_APPLICANTS_MESSAGES.identity })),
   open_entry: flag,
   delinquent: flag,
