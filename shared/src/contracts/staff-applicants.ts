@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { REVIEW_STATUS, type ReviewStatusName } from '../domain/statuses';
 import { YenStringSchema } from './amounts';
-import { DateTimeSchema, EntryStatusSchema, IdSchema, ReviewStatusSchema } from './common';
+import { DateTimeSchema, DB_INTEGER_MAX, EntryStatusSchema, IdSchema, ReviewStatusSchema } from './common';
 import { hasForbiddenCharacters, PROFILE_MESSAGES } from '../domain/profile';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { addIssue, body, typeError } from './fields';
@@ -65,7 +65,14 @@ export const StaffApplicantSearchQuerySchema = z.object({
   open_entry: flag,
   delinquent: flag,
   cursor: z.optional(
-    z.pipe(z.string().check(z.regex(/^[1-9][0-9]{0,9}$/, { error: STAFF_APPLICANTS_MESSAGES.cursor })), z.transform(Number)),
+    z.pipe(
+      z.string().check(
+        z.regex(/^[1-9][0-9]{0,9}$/, { error: STAFF_APPLICANTS_MESSAGES.cursor }),
+        // An id: no larger than the column holds.
+        z.refine((text: string) => Number(text) <= DB_INTEGER_MAX, { error: STAFF_APPLICANTS_MESSAGES.cursor }),
+      ),
+      z.transform(Number),
+    ),
   ),
   limit,
 });
