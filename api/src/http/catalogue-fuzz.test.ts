@@ -228,6 +228,9 @@ const edgeNumber: fc.Arbitrary<unknown> = fc.oneof(
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.constantFrom(...RAW_NUMBERS).map((text) => new Raw(text)),
 );
+/** Values nested deeper than a recursive walk's stack (JSON.parse takes them). */
+const DEEP = [new Raw(`${'['.repeat(5000)}${']'.repeat(5000)}`), new Raw(`${'{"a":'.repeat(5000)}null${'}'.repeat(5000)}`)];
+
 const edgeLeaf: fc.Arbitrary<unknown> = fc.oneof(
   { arbitrary: edgeString, weight: 4 },
   { arbitrary: plausibleText, weight: 3 },
@@ -235,6 +238,7 @@ const edgeLeaf: fc.Arbitrary<unknown> = fc.oneof(
   { arbitrary: fc.boolean(), weight: 1 },
   { arbitrary: fc.constant(null), weight: 1 },
   { arbitrary: fc.constantFrom([], {}, [null], { '': null }), weight: 1 },
+  { arbitrary: fc.constantFrom(...DEEP), weight: 1 },
 );
 const keyOf = (known: readonly string[]) =>
   fc.oneof(fc.constantFrom(...EDGE_KEYS, ...known), fc.string({ maxLength: 12 }), fc.string({ unit: codeUnit, maxLength: 6 }));
