@@ -705,9 +705,28 @@ async function approvableEntry(): Promise<OwnedEntry> {
   return { ...made, who };
 }
 
+/** An entry under review whose invoice the reviewer found inadequate and sent back to the applicant. */
+async function inadequateEntry(): Promise<OwnedEntry> {
+  const who = await applicant(api);
+  const made = await submittedEntry(who);
+  const reviewer = staffAgents.get('reviewer')!;
+  for (const [url, body] of [
+    [
+      `/api/staff/entries/${made.id}/documents/`,
+      { group: 'invoice', claim_id: made.claimId, decision: 'inadequate', reason: '請求書の金額が読み取れません。' },
+    ],
+    [`/api/staff/entries/${made.id}/actions/`, { action: 'markInadequate', reason: '請求書の金額が読み取れません。' }],
+  ] as const) {
+    const response = await reviewer.post(url, body);
+    if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+  }
+  return { ...made, who };
+}
+
+let inadequate: OwnedEntry | undefined;
 let approvable: OwnedEntry | undefined;
 let signable: OwnedEntry | undefined;
-const refreshes = { approvable: 0, signable: 0 };
+const refreshes = { approvable: 0, signable: 0, inadequate: 0 };
 
 /** The applicant of `entries.create` with files not submitted yet: a new one once an entry was made. */
 let creator: { readonly who: Applicant; readonly files: CompleteFiles } | undefined;
@@ -730,10 +749,16 @@ const SEEDS: Record<string, (context: Context) => Valid | Promise<Valid>> = {
   'accountSessions.revoke': () => ({ params: { id: otherSession } }),
   'mailChange.request': () => ({ body: { email: `new-${Math.random().toString(36).slice(2, 8)}@example.jp`, password: PASSWORD } }),
   'entries.get': () => ({ params: { id: String(entry.id) } }),
-  'entries.review': () => ({
-    params: { id: String(entry.id) },
-    body: { files: [{ id: files.invoice, group: 'invoice', claim_id: entry.claimId }] },
-  }),
+  'entries.review': async ({ previous }) => {
+    // An entry the reviewer sent back (its invoice inadequate) and a new invoice; another entry once resubmitted.
+    if (inadequate === undefined || (previous === 200 && refreshes.inadequate++ < 1)) inadequate = await inadequateEntry();
+    const invoice = await upload(inadequate.who.agent, 'invoice', '請求書_再提出.pdf');
+    return {
+      agent: inadequate.who.agent,
+      params: { id: String(inadequate.id) },
+      body: { files: [{ id: invoice, group: 'invoice', claim_id: inadequate.claimId }] },
+    };
+  },
   'entries.cancel': () => ({ params: { id: String(entry.id) } }),
   'entries.contract': async ({ previous }) => {
     // An approved entry to sign (a second one once signed, so that a later run signs too).
@@ -747,11 +772,16 @@ const SEEDS: Record<string, (context: Context) => Valid | Promise<Valid>> = {
     }
     return { agent: signable.who.agent, params: { id: String(signable.id) }, body: { agreed: true } };
   },
+  // The entry entries.contract signed (it runs first), else the shared one.
   'entries.changeBankAccount': () => ({
-    params: { id: String(entry.id) },
+    ...(signable === undefined ? {} : { agent: signable.who.agent }),
+    params: { id: String((signable ?? entry).id) },
     body: { password: PASSWORD, bank_account: 'みずほ銀行 渋谷支店 普通 7654321 カ）ベツメイギ' },
   }),
-  'entries.contractDocument': () => ({ params: { id: String(entry.id) } }),
+  'entries.contractDocument': () => ({
+    ...(signable === undefined ? {} : { agent: signable.who.agent }),
+    params: { id: String((signable ?? entry).id) },
+  }),
   'entries.create': async ({ previous }) => {
     if (creator === undefined || previous === 201) {
       const who = await applicant(api);
