@@ -1,5 +1,20 @@
 import { MESSAGES } from '../domain/messages';
 
+/**
+ * A value the request sent, as text for a message: text as it is, anything else as its JSON. Never
+ * `String(input)`: a JSON object may carry its own `toString` or `valueOf` key (`{"toString": ""}`),
+ * and converting that throws (a 500 the catalogue fuzz test found).
+ */
+function inputText(input: unknown): string {
+  if (typeof input === 'string') return input;
+  if (typeof input === 'number' || typeof input === 'boolean' || input === null || input === undefined) return String(input);
+  try {
+    return JSON.stringify(input) ?? typeof input;
+  } catch {
+    return typeof input;
+  }
+}
+
 /** Japanese messages of the account endpoints (DRF / Django wording where they have one). */
 export const ACCOUNT_MESSAGES = {
   /** POST /api/register/ of an individual while the site's config says individuals are unsupported. */
@@ -43,7 +58,7 @@ export const ACCOUNT_MESSAGES = {
   /** DRF CharField max_length. */
   tooLong: (maxLength: number) => `この項目が${maxLength}文字より長くならないようにしてください。`,
   /** DRF ChoiceField. */
-  invalidChoice: (input: unknown) => `"${String(input)}"は有効な選択肢ではありません。`,
+  invalidChoice: (input: unknown) => `"${inputText(input)}"は有効な選択肢ではありません。`,
   /** POST /api/auth/ 401: wrong address or password (the same for both, so addresses cannot be probed). */
   invalidCredentials: 'メールアドレスまたはパスワードが正しくありません。',
   /**
@@ -77,5 +92,5 @@ export const ACCOUNT_MESSAGES = {
   /** PATCH of the profile: the bank account may not change (`can_edit_bank_account` is false). */
   bankAccountLocked: '口座情報は変更できません。変更をご希望の場合はお問い合わせください。',
   /** PATCH with `addfiles`: an id that is not one of the user's uploaded files. */
-  fileNotFound: (id: unknown) => `ファイル "${String(id)}" が見つかりません。`,
+  fileNotFound: (id: unknown) => `ファイル "${inputText(id)}" が見つかりません。`,
 } as const;

@@ -143,6 +143,21 @@ describe('RegisterRequestSchema', () => {
     });
   });
 
+  test('a division that is an object, array or number is refused by name, never thrown on (the catalogue fuzz test found a 500)', () => {
+    expect(errorsOf(RegisterRequestSchema, { ...valid, corporate_division: { toString: '' } })).toEqual({
+      corporate_division: ['"{"toString":""}"は有効な選択肢ではありません。'],
+    });
+    expect(errorsOf(RegisterRequestSchema, { ...valid, corporate_division: { valueOf: 1, toString: [] } })).toEqual({
+      corporate_division: ['"{"valueOf":1,"toString":[]}"は有効な選択肢ではありません。'],
+    });
+    expect(errorsOf(RegisterRequestSchema, { ...valid, corporate_division: ['corporate'] })).toEqual({
+      corporate_division: ['"["corporate"]"は有効な選択肢ではありません。'],
+    });
+    expect(errorsOf(RegisterRequestSchema, { ...valid, corporate_division: 1.5 })).toEqual({
+      corporate_division: ['"1.5"は有効な選択肢ではありません。'],
+    });
+  });
+
   test('a corporation needs a company name', () => {
     expect(errorsOf(RegisterRequestSchema, { ...valid, company_name: '  ' })).toEqual({ company_name: [BLANK] });
     expect(errorsOf(RegisterRequestSchema, { ...valid, company_name: undefined })).toEqual({ company_name: [BLANK] });

@@ -15,7 +15,13 @@ import { CLAIM_STATUS, DEFAULT_REVIEW_STATUS, ENTRY_STATUS, REVIEW_STATUS } from
  * add ~20 KB gzip to each page's JavaScript.
  */
 
-export const IdSchema = z.int().check(z.positive());
+/**
+ * The largest value of a PostgreSQL `integer` column: every id and version the API stores. A request
+ * with a larger one is refused by the contract (it used to reach a query and answer 500).
+ */
+export const DB_INTEGER_MAX = 2_147_483_647;
+
+export const IdSchema = z.int().check(z.positive(), z.lte(DB_INTEGER_MAX));
 
 /** A date as the API sends it: `2025-06-30`. */
 export const DateSchema = z.iso.date({ error: FORMAT_MESSAGES.date });

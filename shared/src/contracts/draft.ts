@@ -5,7 +5,7 @@ import { MESSAGES } from '../domain/messages';
 import { BANK_FILE_FORMATS } from '../domain/statuses';
 import { validateEntrySubmit } from '../domain/validation-entry';
 import { YenInputSchema, addFieldErrors } from './amounts';
-import { ContentFileSchema, DateTimeSchema } from './common';
+import { ContentFileSchema, DateTimeSchema, DB_INTEGER_MAX } from './common';
 import { ClaimInputSchema, EntryLineSchema } from './entry';
 import { ENTRY_PURPOSE, nullishHumanText } from './human-text';
 import { VersionFieldSchema } from './fields';
@@ -82,7 +82,7 @@ export type DraftEntryResponse = z.infer<typeof DraftEntryResponseSchema>;
 
 /** `PUT /api/entries/draft/`: the whole document and the version it was based on (0: the first save); stale → 409. */
 export const DraftSaveRequestSchema = z.object({
-  version: z.int().check(z.nonnegative()),
+  version: z.int().check(z.nonnegative(), z.lte(DB_INTEGER_MAX)),
   data: DraftEntryDocumentSchema,
 });
 export type DraftSaveRequest = z.infer<typeof DraftSaveRequestSchema>;

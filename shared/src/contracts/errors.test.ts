@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { serverFieldError, toDrfErrorBody } from '../domain/validation-server';
-import { DetailErrorBodySchema, ValidationErrorBodySchema } from './errors';
+import { DetailErrorBodySchema, ValidationErrorBodySchema, validationErrorBody } from './errors';
 
 describe('ValidationErrorBodySchema', () => {
   test.each([
@@ -32,6 +32,31 @@ describe('ValidationErrorBodySchema', () => {
     const body = ValidationErrorBodySchema.parse(toDrfErrorBody({ 'claims.0.amount': '入力してください。' }));
     expect(serverFieldError(body, 'claims.0.amount')).toBe('入力してください。');
   });
+});
+
+describe('validationErrorBody', () => {
+  test('dotted fields with their messages once, the whole body under non_field_errors', () => {
+    expect(
+      validationErrorBody([
+        { path: ['claims', 0, 'amount'], message: 'a' },
+        { path: ['claims', 0, 'amount'], message: 'a' },
+        { path: [], message: 'b' },
+      ]),
+    ).toEqual({ 'claims.0.amount': ['a'], non_field_errors: ['b'] });
+  });
+
+  test.each(['valueOf', 'toString', 'constructor', 'hasOwnProperty', '__proto__'])(
+    'a field named %s (a key the request chose) is a field like any other',
+    (field) => {
+      const body = validationErrorBody([
+        { path: [field], message: 'x' },
+        { path: [field], message: 'y' },
+      ]);
+      expect(Object.keys(body)).toEqual([field]);
+      expect(Object.getOwnPropertyDescriptor(body, field)?.value).toEqual(['x', 'y']);
+      expect(JSON.parse(JSON.stringify(body))).toEqual(JSON.parse(`{${JSON.stringify(field)}:["x","y"]}`));
+    },
+  );
 });
 
 describe('DetailErrorBodySchema', () => {

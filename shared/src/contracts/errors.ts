@@ -38,11 +38,15 @@ export type DetailErrorBody = z.infer<typeof DetailErrorBodySchema>;
 export function validationErrorBody(
   issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[],
 ): Record<string, string[]> {
-  const body: Record<string, string[]> = {};
+  // A Map, not `{}`: a field is a key the request chose (a record's key), and `body.valueOf` or
+  // `body.__proto__` of a plain object is already there (the catalogue fuzz test found the 500).
+  const body = new Map<string, string[]>();
   for (const issue of issues) {
     const field = issue.path.length === 0 ? NON_FIELD_ERRORS : issue.path.map(String).join('.');
-    const messages = (body[field] ??= []);
+    const messages = body.get(field) ?? [];
+    body.set(field, messages);
     if (!messages.includes(issue.message)) messages.push(issue.message);
   }
-  return body;
+  // Own properties, `__proto__` included (fromEntries defines them; it never sets a prototype).
+  return Object.fromEntries(body);
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { MESSAGES } from '../domain/messages';
 import { ACCOUNT_MESSAGES } from './account-messages';
+import { DB_INTEGER_MAX } from './common';
 
 /**
  * Field builders of the request bodies, with Django REST framework's semantics (missing → required,
@@ -68,7 +69,11 @@ export const PasswordFieldSchema = z.string({ error: typeError(ACCOUNT_MESSAGES.
  */
 export const VersionFieldSchema = z
   .number({ error: typeError(ACCOUNT_MESSAGES.invalidInteger) })
-  .check(z.int({ error: ACCOUNT_MESSAGES.invalidInteger }), z.positive({ error: ACCOUNT_MESSAGES.invalidInteger }));
+  .check(
+    z.int({ error: ACCOUNT_MESSAGES.invalidInteger }),
+    z.positive({ error: ACCOUNT_MESSAGES.invalidInteger }),
+    z.lte(DB_INTEGER_MAX, { error: ACCOUNT_MESSAGES.invalidInteger }),
+  );
 
 /** A one-time link parameter (`uid`, `token`). */
 export const LinkParamSchema = requiredText(200);

@@ -9,11 +9,15 @@ import { addIssue } from './fields';
  * domain's `validatePreEntryAnswers` (errors keyed by question id, like any DRF field), and the
  * verdict the API records (`has_pre_entry_declined`).
  */
-export const PreEntryRequestSchema = z.record(z.string(), z.nullable(z.string()), { error: ACCOUNT_MESSAGES.invalidData }).check(
-  z.superRefine((answers, ctx) => {
-    for (const [questionId, message] of Object.entries(validatePreEntryAnswers(answers))) addIssue(ctx, message, [questionId]);
-  }),
-);
+export const PreEntryRequestSchema = z
+  .record(z.string(), z.nullable(z.string({ error: ACCOUNT_MESSAGES.notAString })), {
+    error: ACCOUNT_MESSAGES.invalidData,
+  })
+  .check(
+    z.superRefine((answers, ctx) => {
+      for (const [questionId, message] of Object.entries(validatePreEntryAnswers(answers))) addIssue(ctx, message, [questionId]);
+    }),
+  );
 export type PreEntryRequest = z.infer<typeof PreEntryRequestSchema>;
 
 export const PreEntryDeclineReasonSchema = z.object({ question_id: z.string(), reason: z.string(), alternative: z.string() });

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { REVIEW_STATUS, type ReviewStatusName } from '../domain/statuses';
 import { YenStringSchema } from './amounts';
-import { DateTimeSchema, EntryStatusSchema, IdSchema, ReviewStatusSchema } from './common';
+import { DateTimeSchema, DB_INTEGER_MAX, EntryStatusSchema, IdSchema, ReviewStatusSchema } from './common';
+import { hasForbiddenCharacters, PROFILE_MESSAGES } from '../domain/profile';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { addIssue, body, typeError } from './fields';
 import { humanTextProblem, STAFF_NOTE } from './human-text';
@@ -53,12 +54,26 @@ const limit = z._default(
  * Newest applicants first; `cursor` is the `next_cursor` of the page before (keyset pagination).
  */
 export const StaffApplicantSearchQuerySchema = z.object({
-  q: z.optional(z.string().check(z.maxLength(APPLICANT_QUERY_MAX_LENGTH, { error: STAFF_APPLICANTS_MESSAGES.query }))),
+  // No control or bidi characters (U+0000 is not text to PostgreSQL: it answered 500); a pasted line
+  // break or tab is whitespace to the search.
+  q: z.optional(
+    z.string().check(
+      z.maxLength(APPLICANT_QUERY_MAX_LENGTH, { error: STAFF_APPLICANTS_MESSAGES.query }),
+      z.refine((text: string) => !hasForbiddenCharacters(text, { multiline: true }), { error: PROFILE_MESSAGES.forbiddenCharacters }),
+    ),
+  ),
   identity: z.optional(z.enum(REVIEW_STATUS_NAMES, { error: STAFF_APPLICANTS_MESSAGES.identity })),
   open_entry: flag,
   delinquent: flag,
   cursor: z.optional(
-    z.pipe(z.string().check(z.regex(/^[1-9][0-9]{0,9}$/, { error: STAFF_APPLICANTS_MESSAGES.cursor })), z.transform(Number)),
+    z.pipe(
+      z.string().check(
+        z.regex(/^[1-9][0-9]{0,9}$/, { error: STAFF_APPLICANTS_MESSAGES.cursor }),
+        // An id: no larger than the column holds.
+        z.refine((text: string) => Number(text) <= DB_INTEGER_MAX, { error: STAFF_APPLICANTS_MESSAGES.cursor }),
+      ),
+      z.transform(Number),
+    ),
   ),
   limit,
 });

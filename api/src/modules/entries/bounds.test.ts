@@ -122,4 +122,18 @@ describe('the whole POST /api/entries/ body is capped like the draft', () => {
     expect(errorsOf(response)).toEqual({ non_field_errors: [ENTRY_MESSAGES.entryTooLarge] });
     expect((await a.agent.get('/api/entries/')).json()).toEqual([]);
   });
+
+  it('a body nested 5,000 arrays deep: 400, not 500 (found by the catalogue fuzz test)', async () => {
+    const response = await a.agent.request('POST', '/api/entries/', {
+      body: `${'['.repeat(5000)}${']'.repeat(5000)}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(errorsOf(response)).toEqual({ non_field_errors: [ENTRY_MESSAGES.entryTooLarge] });
+    const inClaims = await a.agent.request('POST', '/api/entries/', {
+      body: `{"claims":${'['.repeat(5000)}${']'.repeat(5000)},"draft_version":1}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(errorsOf(inClaims)).toEqual({ non_field_errors: [ENTRY_MESSAGES.entryTooLarge] });
+    expect((await a.agent.get('/api/entries/')).json()).toEqual([]);
+  });
 });

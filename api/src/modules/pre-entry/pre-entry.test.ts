@@ -113,6 +113,23 @@ describe('POST /api/pre_entry/', () => {
     expect((await agent.get(URL)).json()).toEqual({ outcome: 'unanswered', reasons: [], answered_at: null });
   });
 
+  it('400, not 500, for a key named like an object method or __proto__ (found by the catalogue fuzz test)', async () => {
+    const { agent } = await applicant();
+    for (const key of ['valueOf', 'toString', 'constructor', 'hasOwnProperty']) {
+      const response = await agent.request('POST', URL, {
+        body: `{${JSON.stringify(key)}:[],"obliger_type":"corporation"}`,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(response.statusCode, `${key}: ${response.body}`).toBe(400);
+      expect(Object.keys(response.json<object>())).toContain(key);
+      expect(response.json<Record<string, unknown>>()[key]).toEqual([ACCOUNT_MESSAGES.notAString]);
+    }
+    // `__proto__` never gets that far: the JSON parser refuses the body (prototype poisoning).
+    const poisoned = await agent.request('POST', URL, { body: '{"__proto__":[]}', headers: { 'content-type': 'application/json' } });
+    expect(poisoned.statusCode).toBe(400);
+    expect((await agent.get(URL)).json()).toEqual({ outcome: 'unanswered', reasons: [], answered_at: null });
+  });
+
   it('answered once: a second answer is 409 and changes nothing', async () => {
     const { agent } = await applicant();
     expect((await agent.post(URL, { ...ACCEPTED, tax_arrears: 'unresolved' })).statusCode).toBe(200);

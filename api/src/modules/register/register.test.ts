@@ -122,6 +122,11 @@ describe('POST /api/register/', () => {
     ],
     ['a malformed address', registration({ email: 'taro@' }), { email: [ACCOUNT_MESSAGES.invalidEmail] }],
     ['an unknown division', registration({ corporate_division: 'none' }), { corporate_division: [ACCOUNT_MESSAGES.invalidChoice('none')] }],
+    [
+      'a division that is an object with a toString key (500 before: found by the catalogue fuzz test)',
+      registration({ corporate_division: { toString: '' } }),
+      { corporate_division: ['"{"toString":""}"は有効な選択肢ではありません。'] },
+    ],
     ['null', registration({ last_name: null }), { last_name: [ACCOUNT_MESSAGES.notNull] }],
     ['a number for text', registration({ first_name: 1 }), { first_name: [ACCOUNT_MESSAGES.notAString] }],
     ['a long name', registration({ last_name: '山'.repeat(151) }), { last_name: [ACCOUNT_MESSAGES.tooLong(NAME_MAX_LENGTH)] }],

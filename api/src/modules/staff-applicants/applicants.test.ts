@@ -9,7 +9,7 @@ import {
   StaffNoteSchema,
   type StaffApplicantSearch,
 } from '@app/shared/contracts';
-import { REVIEW_STATUS } from '@app/shared/domain';
+import { PROFILE_MESSAGES, REVIEW_STATUS } from '@app/shared/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows, createStaff, staffAgent, startTestApi, type Agent, type TestApi, type TestStaff } from '../../test/api';
 import { applicant, completeDocument, submit, uploadCompleteFiles, type Applicant } from '../entries/testing';
@@ -142,6 +142,15 @@ describe('GET /api/staff/applicants/: the search', () => {
     expect(await errors('open_entry=yes')).toEqual({ open_entry: [STAFF_APPLICANTS_MESSAGES.flag] });
     expect(await errors('cursor=0')).toEqual({ cursor: [STAFF_APPLICANTS_MESSAGES.cursor] });
     expect(await errors('limit=101')).toEqual({ limit: [STAFF_APPLICANTS_MESSAGES.limit] });
+  });
+
+  it('400, not 500, for a query with U+0000, another control character or a bidi override (found by the catalogue fuzz test)', async () => {
+    for (const q of ['\u0000', 'サクラ\u0000', '\u0007', '\u202Eラクサ']) {
+      const response = await staff.get(`/api/staff/applicants/?q=${encodeURIComponent(q)}`);
+      expect([response.statusCode, response.json()], JSON.stringify(q)).toEqual([400, { q: [PROFILE_MESSAGES.forbiddenCharacters] }]);
+    }
+    // A line break or a tab pasted with the name is still a search.
+    expect((await staff.get(`/api/staff/applicants/?q=${encodeURIComponent('サクラ\n')}`)).statusCode).toBe(200);
   });
 
   it('is index-backed: each prefix condition can use its expression index', async () => {
