@@ -34,6 +34,7 @@ import { profileRoutes } from './modules/profile/routes';
 import { registerRoutes } from './modules/register/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { staffApplicantRoutes } from './modules/staff-applicants/routes';
+import { staffExportRoutes } from './modules/staff-exports/routes';
 import { staffReviewRoutes } from './modules/staff-review/routes';
 import { releaseRoutes } from './modules/release/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
@@ -88,6 +89,7 @@ const API_MODULES: readonly ((ctx: AppContext) => Implementation[])[] = [
   staffRoutes,
   staffReviewRoutes,
   staffApplicantRoutes,
+  staffExportRoutes,
   releaseRoutes,
 ];
 

@@ -841,6 +841,8 @@ const SEEDS: Record<string, (context: Context) => Valid | Promise<Valid>> = {
   'staff.applicants.get': () => ({ params: { id: String(owner.user.id) } }),
   'staff.applicants.addNote': () => ({ params: { id: String(owner.user.id) }, body: { body: '電話で確認しました。' } }),
   'staff.identityQueue.list': () => ({ query: { limit: '10' } }),
+  'staff.exports.payouts': () => ({ query: { from: '2026-03-01', to: '2026-04-30' } }),
+  'staff.exports.contracts': () => ({ query: { from: '2026-03-01', to: '2026-04-30' } }),
   'staff.users.identity': () => ({ params: { id: String(owner.user.id) }, body: { decision: 'confirmed', valid_date: '2027-03-31' } }),
 };
 

@@ -282,6 +282,14 @@ export const HISTORY_FORMATTERS: Readonly<Record<AuditEventName, Formatter>> = {
   'staff.logged_in': label('スタッフのログイン'),
   'staff.login_failed': label('スタッフのログインの失敗'),
   'staff.logged_out': label('スタッフのログアウト'),
+  'staff.export_downloaded': (event) => ({
+    action: '会計用データのダウンロード',
+    target: event.data.export === 'payouts' ? '入金一覧' : event.data.export === 'contracts' ? '契約一覧' : null,
+    details: [
+      `期間 ${text(event.data.from) ?? '—'} 〜 ${text(event.data.to) ?? '—'}`,
+      `${Number(event.data.rows ?? 0).toLocaleString('ja-JP')}件`,
+    ],
+  }),
   'upload.viewed_by_staff': (event) => ({
     action: 'ファイルの閲覧（スタッフ）',
     target: text(event.data.name),

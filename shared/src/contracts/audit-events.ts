@@ -51,6 +51,8 @@ export const AUDIT_EVENT_NAMES = [
   'staff.logged_in',
   'staff.login_failed',
   'staff.logged_out',
+  /** An accounting export was downloaded (GET /api/staff/exports/…/); data: which, the period, the rows. */
+  'staff.export_downloaded',
   /** A staff member opened an applicant's file (GET /api/staff/uploads/{id}/content/); subject: the upload. */
   'upload.viewed_by_staff',
   /** The back office's decisions (staff-decisions/); subject: the entry, actor `staff:<id>`, with before/after. */

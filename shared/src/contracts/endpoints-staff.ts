@@ -24,6 +24,7 @@ import {
   StaffNoteSchema,
 } from './staff-applicants';
 import { ReleaseStatusSchema } from './releases';
+import { StaffExportQuerySchema } from './staff-exports';
 import { IdParamsSchema } from './upload';
 
 /** Every staff member may review: reviewers, approvers and admins. */
@@ -241,6 +242,30 @@ export const staffEndpoints = defineCatalogue({
         body: StaffNoteRequestSchema,
         success: { status: 201, schema: StaffNoteSchema },
         errors: ['validation', 'notFound'],
+      }),
+    },
+    exports: {
+      payouts: endpoint({
+        method: 'GET',
+        path: '/api/staff/exports/payouts/',
+        tag: 'staff',
+        summary:
+          '入金（お振込み）一覧の CSV（期間 from〜to、日本時間の日付、366日まで）。UTF-8（BOM つき）、数式になるセルは無害化。承認者と管理者のみ、管理画面からの要求のみ。ダウンロードは監査ログに残る',
+        access: APPROVERS,
+        query: StaffExportQuerySchema,
+        success: { status: 200, schema: null, file: true },
+        errors: ['validation'],
+      }),
+      contracts: endpoint({
+        method: 'GET',
+        path: '/api/staff/exports/contracts/',
+        tag: 'staff',
+        summary:
+          '契約一覧の CSV（期間 from〜to、日本時間の日付、366日まで。契約者は承認時に確定したもの）。UTF-8（BOM つき）、数式になるセルは無害化。承認者と管理者のみ、管理画面からの要求のみ。ダウンロードは監査ログに残る',
+        access: APPROVERS,
+        query: StaffExportQuerySchema,
+        success: { status: 200, schema: null, file: true },
+        errors: ['validation'],
       }),
     },
     identityQueue: {

@@ -35,6 +35,7 @@ export * from './staff';
 export * from './staff-review';
 export * from './staff-decisions';
 export * from './staff-applicants';
+export * from './staff-exports';
 export * from './releases';
 export * from './endpoint';
 export * from './endpoints';

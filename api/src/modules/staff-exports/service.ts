@@ -1,0 +1,155 @@
+import { STAFF_EXPORTS, type StaffExportKind, type StaffExportQuery } from '@app/shared/contracts';
+import { CLAIM_STATUS, maskedBankAccountText, sumYen } from '@app/shared/domain';
+import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { staffActor, writeAudit } from '../../audit';
+import type { AppContext } from '../../context';
+import { claims, entries, users } from '../../db/schema';
+import type { StaffPrincipal } from '../../http/staff-session';
+import { jstDateTime } from '../../mail/templates';
+import { toCsv } from './csv';
+
+/** The start of a day in Japan (UTC+9, no daylight saving) as an instant. */
+const startOfJstDay = (date: string): Date => new Date(`${date}T00:00:00+09:00`);
+const nextDay = (date: string): string => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+const yenTotal = (values: readonly (string | null)[]): string => sumYen(values)?.toFixed(0) ?? '0';
+
+/** The applicant as accounting names them: the company, else the person. */
+const applicantName = (row: { companyName: string; lastName: string; firstName: string }): string =>
+  row.companyName.trim() !== '' ? row.companyName : `${row.lastName} ${row.firstName}`.trim();
+
+type ClaimFigures = Pick<typeof claims.$inferSelect, 'entryId' | 'status' | 'amount' | 'purchaseAmount' | 'purchaseFee' | 'bankCharge'>;
+
+async function claimsOf(ctx: AppContext, entryIds: readonly number[]): Promise<Map<number, ClaimFigures[]>> {
+  const byEntry = new Map<number, ClaimFigures[]>();
+  if (entryIds.length === 0) return byEntry;
+  const rows = await ctx.db
+    .select({
+      entryId: claims.entryId,
+      status: claims.status,
+      amount: claims.amount,
+      purchaseAmount: claims.purchaseAmount,
+      purchaseFee: claims.purchaseFee,
+      bankCharge: claims.bankCharge,
+    })
+    .from(claims)
+    .where(inArray(claims.entryId, [...entryIds]))
+    .orderBy(asc(claims.position));
+  for (const row of rows) byEntry.set(row.entryId, [...(byEntry.get(row.entryId) ?? []), row]);
+  return byEntry;
+}
+
+/** The claims paid out with an entry (transferred, and later returned or delayed: they were paid). */
+const PAID = new Set<number>([CLAIM_STATUS.transferred, CLAIM_STATUS.returned, CLAIM_STATUS.delay]);
+/** The claims a contract bought. */
+const BOUGHT = new Set<number>([CLAIM_STATUS.contracted, ...PAID]);
+
+/** The payouts made in the period (`entries.transferred_at`), oldest first. */
+async function payoutRows(ctx: AppContext, from: Date, until: Date): Promise<string[][]> {
+  const rows = await ctx.db
+    .select({
+      id: entries.id,
+      code: entries.code,
+      at: entries.transferredAt,
+      bankAccount: entries.bankAccount,
+      companyName: users.companyName,
+      lastName: users.lastName,
+      firstName: users.firstName,
+    })
+    .from(entries)
+    .innerJoin(users, eq(users.id, entries.userId))
+    .where(and(gte(entries.transferredAt, from), lt(entries.transferredAt, until)))
+    .orderBy(asc(entries.transferredAt), asc(entries.id));
+  const figures = await claimsOf(
+    ctx,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => {
+    const paid = (figures.get(row.id) ?? []).filter((claim) => PAID.has(claim.status));
+    return [
+      row.at === null ? '' : jstDateTime(row.at),
+      row.code,
+      applicantName(row),
+      String(paid.length),
+      yenTotal(paid.map((claim) => claim.amount)),
+      yenTotal(paid.map((claim) => claim.purchaseFee)),
+      yenTotal(paid.map((claim) => claim.bankCharge)),
+      yenTotal(paid.map((claim) => claim.purchaseAmount)),
+      maskedBankAccountText(row.bankAccount) ?? '',
+    ];
+  });
+}
+
+/** The contracts signed in the period (`entries.contracted_at`), oldest first, with the party fixed at approval. */
+async function contractRows(ctx: AppContext, from: Date, until: Date): Promise<string[][]> {
+  const rows = await ctx.db
+    .select({
+      id: entries.id,
+      code: entries.code,
+      at: entries.contractedAt,
+      contractPeriod: entries.contractPeriod,
+      party: entries.contractParty,
+      companyName: users.companyName,
+      lastName: users.lastName,
+      firstName: users.firstName,
+    })
+    .from(entries)
+    .innerJoin(users, eq(users.id, entries.userId))
+    .where(and(gte(entries.contractedAt, from), lt(entries.contractedAt, until)))
+    .orderBy(asc(entries.contractedAt), asc(entries.id));
+  const figures = await claimsOf(
+    ctx,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => {
+    const bought = (figures.get(row.id) ?? []).filter((claim) => BOUGHT.has(claim.status));
+    const party = row.party ?? { company_name: row.companyName, last_name: row.lastName, first_name: row.firstName };
+    const representative = `${party.last_name} ${party.first_name}`.trim();
+    return [
+      row.at === null ? '' : jstDateTime(row.at),
+      row.code,
+      party.company_name.trim() !== '' ? party.company_name : representative,
+      representative,
+      String(bought.length),
+      yenTotal(bought.map((claim) => claim.amount)),
+      yenTotal(bought.map((claim) => claim.purchaseAmount)),
+      yenTotal(bought.map((claim) => claim.purchaseFee)),
+      row.contractPeriod ?? '',
+    ];
+  });
+}
+
+export interface StaffExport {
+  readonly fileName: string;
+  readonly csv: string;
+  readonly rows: number;
+}
+
+/**
+ * One export as CSV (csv.ts), audited `staff.export_downloaded` (which, the period, how many rows):
+ * who took which accounting data out of the system, and when.
+ */
+export async function exportCsv(
+  ctx: AppContext,
+  staff: StaffPrincipal,
+  kind: StaffExportKind,
+  query: StaffExportQuery,
+): Promise<StaffExport> {
+  const from = startOfJstDay(query.from);
+  const until = startOfJstDay(nextDay(query.to));
+  const rows = kind === 'payouts' ? await payoutRows(ctx, from, until) : await contractRows(ctx, from, until);
+  const definition = STAFF_EXPORTS[kind];
+  await writeAudit(ctx.db, {
+    event: 'staff.export_downloaded',
+    at: ctx.now(),
+    actor: staffActor(staff.id),
+    subjectType: 'staff_member',
+    subjectId: String(staff.id),
+    data: { export: kind, from: query.from, to: query.to, rows: rows.length },
+  });
+  return {
+    fileName: `${definition.file}_${query.from}_${query.to}.csv`,
+    csv: toCsv([[...definition.header], ...rows]),
+    rows: rows.length,
+  };
+}
