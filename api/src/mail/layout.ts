@@ -4,7 +4,7 @@
  * entry-templates.ts; templates.ts is what the rest of the API imports.
  */
 import { humanTextProblem } from '@app/shared/contracts';
-import { maskedBankAccountText } from '@app/shared/domain';
+import { jstDateTime, maskedBankAccountText } from '@app/shared/domain';
 import type { MailMessage } from './mailer';
 
 /** The service as the mails name it (BRAND.fullName of the site's copy). */
@@ -100,12 +100,8 @@ export function greeting(name: { lastName: string; firstName: string }): string 
 export type Person = { to: string; lastName: string; firstName: string };
 export const NOT_YOU =
   'お心当たりのない場合は、第三者による不正な操作のおそれがあります。至急パスワードを変更のうえ、お問い合わせください。';
-/** Local time in Japan, for "when" lines: 2026年11月23日 14:05. */
-export const jstDateTime = (date: Date): string => {
-  const jst = new Date(date.getTime() + 9 * 60 * 60 * 1000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${jst.getUTCFullYear()}年${jst.getUTCMonth() + 1}月${jst.getUTCDate()}日 ${pad(jst.getUTCHours())}:${pad(jst.getUTCMinutes())}`;
-};
+/** Local time in Japan, for "when" lines: 2026年11月23日 14:05 (the domain's). */
+export { jstDateTime };
 
 /** The bank account string with the account number shown as its last 3 digits only (the domain's one masking, bank-account.ts). */
 export const maskAccountNumber = (bankAccount: string): string =>

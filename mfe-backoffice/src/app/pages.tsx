@@ -11,6 +11,7 @@ export const pages: PageMap = {
   backofficeIdentityQueue: lazy(
     () => import(/* webpackChunkName: "page-bo-identity-queue" */ '../features/identity-queue/identity-queue-page'),
   ),
+  backofficeExports: lazy(() => import(/* webpackChunkName: "page-bo-exports" */ '../features/exports/exports-page')),
   backofficeReleases: lazy(() => import(/* webpackChunkName: "page-bo-releases" */ '../features/releases/releases-page')),
   backofficeNotFound: lazy(() => import(/* webpackChunkName: "page-bo-not-found" */ '../features/not-found/not-found-page')),
 };

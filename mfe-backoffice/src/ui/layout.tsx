@@ -42,6 +42,7 @@ export function BackofficeLayout({ children }: { children: ReactNode }) {
               </NavLink>
               <NavLink to={href('backofficeIdentityQueue')}>本人確認</NavLink>
               <NavLink to={href('backofficeApplicants')}>申込者</NavLink>
+              {staff.role !== 'reviewer' && <NavLink to={href('backofficeExports')}>会計用データ</NavLink>}
               <NavLink to={href('backofficeReleases')}>リリース状況</NavLink>
             </nav>
           )}

@@ -51,6 +51,8 @@ const BACKOFFICE_CSS = `
 .bo-ok { border: 1px solid #b5dcc6; background: #e6f4ec; color: var(--color-success); border-radius: var(--radius-sm); padding: var(--space-2) var(--space-3); margin: 0; font-weight: 700; }
 .bo-note { border: 1px solid #f0d9a0; background: var(--color-warning-soft); color: #553700; border-radius: var(--radius-sm); padding: var(--space-2) var(--space-3); margin: 0; }
 .bo-actions { display: flex; flex-wrap: wrap; gap: var(--space-2); align-items: center; }
+.bo-export { display: grid; gap: var(--space-3); grid-template-columns: repeat(auto-fill, minmax(160px, 1fr)); align-items: start; }
+.bo-export .bo-actions { grid-column: 1 / -1; }
 .bo-main .button { min-height: 40px; padding: var(--space-1) var(--space-4); font-size: var(--font-size-sm); }
 .bo-main .button--danger { background: var(--color-danger); color: #fff; }
 .bo-main .button--danger:hover { background: #8f1c13; color: #fff; }

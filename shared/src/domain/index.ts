@@ -26,3 +26,5 @@ export * from './bank-account';
 export * from './money';
 export * from './yen-input';
 export * from './houjinbangou';
+export * from './csv';
+export * from './jst-time';

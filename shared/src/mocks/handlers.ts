@@ -41,6 +41,11 @@ import {
   type StaffNote,
   type StaffNoteRequest,
 } from '../contracts/staff-applicants';
+import { STAFF_EXPORTS, StaffExportQuerySchema, type StaffExportKind } from '../contracts/staff-exports';
+import { jstDateTime, nextDay, startOfJstDay } from '../domain/jst-time';
+import { toCsv } from '../domain/csv';
+import { maskedBankAccountText } from '../domain/bank-account';
+import { sumYen } from '../domain/money';
 import { corporationKeyForMocks } from './search-key';
 import {
   STAFF_REVIEW_MESSAGES,
@@ -126,7 +131,10 @@ export function mock<E extends AnyEndpoint>(endpoint: E, resolve: MockResolver<E
       const init = { status: answer.status, headers: answer.headers };
       if (answer.body === undefined) return new HttpResponse(null, init);
       // A file download answers bytes, not JSON.
-      return answer.body instanceof ArrayBuffer ? new HttpResponse(answer.body, init) : HttpResponse.json(answer.body, init);
+      // Bytes, or text (a CSV) as it is; anything else as JSON.
+      return answer.body instanceof ArrayBuffer || typeof answer.body === 'string'
+        ? new HttpResponse(answer.body, init)
+        : HttpResponse.json(answer.body, init);
     }
     const { status } = endpoint.spec.success;
     return answer === undefined || status === 204 ? new HttpResponse(null, { status }) : HttpResponse.json(answer, { status });
@@ -361,6 +369,60 @@ const CLAIM_GROUP_FIELD = { invoice: 'invoice_confirmation_status', additional_d
 export function createMockBackend(state: MockState = initialMockState()): { handlers: HttpHandler[]; state: MockState } {
   const e = endpoints;
   const loggedIn = (endpoint: AnyEndpoint) => (state.me === null ? notAuthenticated(endpoint) : null);
+  /**
+   * The accounting exports, from `state.review` as the API makes them from its tables: the payouts
+   * (or contracts) of the period, one CSV row each (no audit row: the mocks keep none).
+   */
+  const exportReply = (kind: StaffExportKind, request: Request): MockReply => {
+    const endpoint = e.staff.exports[kind];
+    const refused = staffRefusal(state, endpoint);
+    if (refused) return refused;
+    const query = safeParse(StaffExportQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
+    if (!query.success) return failureReply(endpoint, 'validation', validationErrorBody(query.error.issues));
+    const from = startOfJstDay(query.data.from).getTime();
+    const until = startOfJstDay(nextDay(query.data.to)).getTime();
+    const inPeriod = (at: string | null) => at !== null && Date.parse(at) >= from && Date.parse(at) < until;
+    const total = (values: readonly (string | null)[]) => sumYen(values)?.toFixed(0) ?? '0';
+    const rows = state.review
+      .filter(({ entry }) => inPeriod(kind === 'payouts' ? entry.transferred_at : entry.contracted_at))
+      .map(({ entry, applicant }) => {
+        const claims = entry.claims.filter((claim) => claim.purchase_amount !== null);
+        const person = `${applicant.last_name} ${applicant.first_name}`;
+        const name = applicant.company_name.trim() !== '' ? applicant.company_name : person;
+        const at = jstDateTime(new Date((kind === 'payouts' ? entry.transferred_at : entry.contracted_at) ?? 0));
+        const face = total(claims.map((claim) => claim.amount));
+        const paid = total(claims.map((claim) => claim.purchase_amount));
+        const fee = total(claims.map((claim) => claim.purchase_fee));
+        return kind === 'payouts'
+          ? [
+              at,
+              entry.code,
+              name,
+              String(claims.length),
+              face,
+              fee,
+              total(claims.map((c) => c.bank_charge)),
+              paid,
+              maskedBankAccountText(entry.bank_account) ?? '',
+            ]
+          : [
+              at,
+              entry.code,
+              name,
+              `${applicant.last_name} ${applicant.first_name}`,
+              String(claims.length),
+              face,
+              paid,
+              fee,
+              entry.contract_period ?? '',
+            ];
+      });
+    return new MockReply(200, toCsv([[...STAFF_EXPORTS[kind].header], ...rows]), {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${STAFF_EXPORTS[kind].file}_${query.data.from}_${query.data.to}.csv"`,
+    });
+  };
+
   // The back office's decisions: on `state.review`, the same legal moves as the API (no mails, no audit rows).
   const reviewItem = (id: string) => state.review.find((item) => String(item.entry.id) === id);
   const claimItem = (id: string) => state.review.find((item) => item.entry.claims.some((claim) => String(claim.id) === id));
@@ -688,6 +750,8 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
       notes.set(applicant.id, [note, ...before]);
       return note;
     }),
+    [e.staff.exports.payouts.id]: mock(e.staff.exports.payouts, ({ request }) => exportReply('payouts', request)),
+    [e.staff.exports.contracts.id]: mock(e.staff.exports.contracts, ({ request }) => exportReply('contracts', request)),
     [e.staff.identityQueue.list.id]: mock(e.staff.identityQueue.list, ({ request }) => {
       const refused = staffRefusal(state, e.staff.identityQueue.list);
       if (refused) return refused;

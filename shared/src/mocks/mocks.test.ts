@@ -36,6 +36,7 @@ import {
   endpoints,
   listEndpoints,
   type Schema,
+  STAFF_EXPORTS,
 } from '../contracts';
 import {
   MOCK_ACCOUNT,
@@ -184,6 +185,24 @@ describe('the mock backend', () => {
     await expect(api(endpoints.staff.auth.login, { body: { ...MOCK_STAFF, email: 'former@tsumugi.example.jp' } })).rejects.toBeInstanceOf(
       OperationalError,
     );
+  });
+
+  test('staff exports: a CSV of the period for an approver (BOM, the header), 403 for a reviewer, 400 for a period backwards', async () => {
+    start();
+    await api(endpoints.staff.auth.login, { body: { ...MOCK_STAFF, email: 'reviewer@tsumugi.example.jp' } });
+    expect((await fetch('http://localhost/api/staff/exports/payouts/?from=2026-01-01&to=2026-12-31')).status).toBe(403);
+    await api(endpoints.staff.auth.logout);
+    await api(endpoints.staff.auth.login, { body: { ...MOCK_STAFF, otp: '123456' } });
+    const file = await fetch('http://localhost/api/staff/exports/contracts/?from=2000-01-01&to=2000-12-31');
+    expect([file.status, file.headers.get('content-type'), file.headers.get('content-disposition')]).toEqual([
+      200,
+      'text/csv; charset=utf-8',
+      'attachment; filename="contracts_2000-01-01_2000-12-31.csv"',
+    ]);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes)).toBe(`"${STAFF_EXPORTS.contracts.header.join('","')}"\r\n`);
+    expect((await fetch('http://localhost/api/staff/exports/payouts/?from=2026-02-01&to=2026-01-01')).status).toBe(400);
   });
 
   test('staff review: the queue, an entry, a file, the identity decision (only from 確認中); 403 without a staff login', async () => {

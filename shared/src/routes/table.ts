@@ -133,6 +133,8 @@ export const ROUTES = [
   route('backofficeApplicants', '/backoffice/applicants', 'backoffice', 'backoffice', '申込者の検索'),
   route('backofficeApplicant', '/backoffice/applicants/:applicantId', 'backoffice', 'backoffice', '申込者'),
   route('backofficeIdentityQueue', '/backoffice/identity', 'backoffice', 'backoffice', '本人確認の待ち行列'),
+  // Exports for accounting (issue 25): approvers and admins.
+  route('backofficeExports', '/backoffice/exports', 'backoffice', 'backoffice', '会計用データ'),
   route('backofficeNotFound', '/backoffice/*', 'backoffice', 'backoffice', 'ページが見つかりません'),
 ] as const satisfies readonly RouteDef[];
 

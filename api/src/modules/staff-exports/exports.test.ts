@@ -3,7 +3,6 @@ import { CLAIM_STATUS, ENTRY_STATUS } from '@app/shared/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows, createStaff, newAgent, staffAgent, startTestApi, type Agent, type TestApi } from '../../test/api';
 import { applicant, completeDocument, submit, uploadCompleteFiles, type Applicant } from '../entries/testing';
-import { csvCell, toCsv } from './csv';
 
 let api: TestApi;
 let approving: Agent;
@@ -57,31 +56,6 @@ const rowsOf = (body: string): string[][] =>
     .split('\r\n')
     .filter((line) => line !== '')
     .map((line) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((match) => (match[1] ?? '').replace(/""/g, '"')));
-
-describe('csv', () => {
-  it.each([
-    ['=HYPERLINK("http://evil.example/","x")', `"'=HYPERLINK(""http://evil.example/"",""x"")"`],
-    ['+81 3', `"'+81 3"`],
-    ['-1', `"'-1"`],
-    ['@SUM(A1)', `"'@SUM(A1)"`],
-    ['\tTAB', `"'\tTAB"`],
-    ['\rCR', `"'\rCR"`],
-    ['株式会社ツムギ商事', '"株式会社ツムギ商事"'],
-    ['759340', '"759340"'],
-    [null, '""'],
-  ])('a cell %j is %s', (value, cell) => {
-    expect(csvCell(value)).toBe(cell);
-  });
-
-  it('a file: the BOM, CRLF after every row', () => {
-    expect(
-      toCsv([
-        ['a', 'b'],
-        ['c', 'd'],
-      ]),
-    ).toBe('\uFEFF"a","b"\r\n"c","d"\r\n');
-  });
-});
 
 describe('GET /api/staff/exports/payouts/ and contracts/', () => {
   it('payouts of the period as a CSV: BOM, the header, one row per payout, an applicant named as a formula neutralised; audited', async () => {

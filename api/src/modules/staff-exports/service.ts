@@ -1,16 +1,10 @@
 import { STAFF_EXPORTS, type StaffExportKind, type StaffExportQuery } from '@app/shared/contracts';
-import { CLAIM_STATUS, maskedBankAccountText, sumYen } from '@app/shared/domain';
+import { CLAIM_STATUS, jstDateTime, maskedBankAccountText, nextDay, startOfJstDay, sumYen, toCsv } from '@app/shared/domain';
 import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import { staffActor, writeAudit } from '../../audit';
 import type { AppContext } from '../../context';
 import { claims, entries, users } from '../../db/schema';
 import type { StaffPrincipal } from '../../http/staff-session';
-import { jstDateTime } from '../../mail/templates';
-import { toCsv } from './csv';
-
-/** The start of a day in Japan (UTC+9, no daylight saving) as an instant. */
-const startOfJstDay = (date: string): Date => new Date(`${date}T00:00:00+09:00`);
-const nextDay = (date: string): string => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 const yenTotal = (values: readonly (string | null)[]): string => sumYen(values)?.toFixed(0) ?? '0';
 

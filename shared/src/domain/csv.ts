@@ -1,5 +1,5 @@
 /**
- * CSV for Excel in Japan (issue 25): UTF-8 with a byte-order mark (without one, Excel reads the file
+ * CSV for Excel in Japan (issue 25: the accounting exports of the API, and the mocks'): UTF-8 with a byte-order mark (without one, Excel reads the file
  * as Shift_JIS and the Japanese turns to mojibake), CRLF line ends, every cell quoted (a quote
  * inside doubled). A cell that a spreadsheet would read as a formula — it begins with `=`, `+`, `-`,
  * `@`, a tab or a carriage return — gets a leading `'` (CSV injection, OWASP): an applicant named
