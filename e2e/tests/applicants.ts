@@ -129,9 +129,10 @@ const PROFILE: Readonly<Record<Division, Record<string, string>>> = {
 /**
  * A logged-in applicant who may apply (the wizard's account step done): pre-entry passed, profile
  * complete, driving licence front and back submitted (identity 確認中) — what onboarding.spec.ts does
- * through the pages, here through the API the pages call.
+ * through the pages, here through the API the pages call. `profile` changes fields of the profile
+ * sent (a company name, say).
  */
-export async function readyApplicant(page: Page, division: Division) {
+export async function readyApplicant(page: Page, division: Division, profile: Readonly<Record<string, string>> = {}) {
   const email = await loggedInApplicant(page, division);
   const context = page.context();
   await call(context, 'POST', '/api/pre_entry/', ACCEPTED_PRE_ENTRY);
@@ -139,6 +140,7 @@ export async function readyApplicant(page: Page, division: Division) {
   const back = await uploadViaApi(context, 'identity', await jpegFile(page, '免許証 裏.jpg', '運転免許証 裏'), 'back');
   await call(context, 'PATCH', '/api/profile/', {
     ...PROFILE[division],
+    ...profile,
     identity_document_type: 'drivingLicence',
     addfiles: [front.id, back.id],
   });

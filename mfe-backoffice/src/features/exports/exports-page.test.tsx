@@ -25,7 +25,7 @@ describe('/backoffice/exports', () => {
     const user = userEvent.setup();
     document.cookie = 'csrftoken=tok-export';
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:csv');
+    const saved = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:csv');
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
     // After the page's mock backend (it answers every endpoint): this answer comes first.
     renderBackoffice('/backoffice/exports', { staff: mockStaff('approver') });
@@ -52,6 +52,9 @@ describe('/backoffice/exports', () => {
     expect(sent).toEqual([{ url: '?from=2026-11-01&to=2026-11-05', token: 'tok-export' }]);
     expect(clicked).toHaveBeenCalledTimes(1);
     expect((clicked.mock.contexts[0] as HTMLAnchorElement).download).toBe('payouts_2026-11-01_2026-11-05.csv');
+    // Saved byte for byte: the BOM that tells Excel the file is UTF-8 is still there.
+    const blob = saved.mock.calls[0]![0] as Blob;
+    expect([...new Uint8Array(await blob.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   });
 
   test('a period the API refuses: its Japanese message at the field, what was typed kept', async () => {

@@ -67,9 +67,11 @@ function ExportForm({ kind }: { readonly kind: StaffExportKind }) {
           setState(await failureOf(response));
           return;
         }
-        const text = await response.text();
+        // The bytes as sent: reading them as text would drop the BOM Excel needs to see UTF-8.
+        const bytes = await response.arrayBuffer();
+        const text = new TextDecoder().decode(bytes);
         const file = fileNameOf(response.headers.get('Content-Disposition'), `${definition.file}.csv`);
-        save(new Blob([text], { type: 'text/csv;charset=utf-8' }), file);
+        save(new Blob([bytes], { type: 'text/csv;charset=utf-8' }), file);
         setState({ kind: 'done', rows: Math.max(0, text.split('\r\n').filter((line) => line !== '').length - 1), file });
       })
       .catch(() => setState({ kind: 'failed', message: '通信できませんでした。通信環境をご確認ください。', fields: {} }));
