@@ -10,8 +10,9 @@ const BACKOFFICE_CSS = `
 .bo-header__inner { max-width: 1280px; margin: 0 auto; padding: var(--space-2) var(--space-4); min-height: 52px; display: flex; flex-wrap: wrap; align-items: center; gap: var(--space-2) var(--space-5); }
 .bo-brand { color: #fff; font-weight: 700; text-decoration: none; white-space: nowrap; }
 .bo-brand small { font-weight: 400; color: #c3ccd9; margin-left: var(--space-2); font-size: var(--font-size-xs); }
-.bo-nav { display: flex; gap: var(--space-3); flex: 1 1 auto; }
-.bo-nav a { color: #e8edf5; font-size: var(--font-size-sm); padding: var(--space-1) var(--space-2); border-radius: var(--radius-sm); }
+.bo-nav { display: flex; flex-wrap: wrap; gap: var(--space-1) var(--space-3); flex: 1 1 auto; }
+.bo-nav a { color: #e8edf5; font-size: var(--font-size-sm); padding: var(--space-1) var(--space-2); border-radius: var(--radius-sm); white-space: nowrap; }
+@media (max-width: 599px) { .bo-nav { gap: var(--space-1) var(--space-2); } .bo-nav a { padding: var(--space-1); } }
 .bo-nav a[aria-current="page"] { background: rgba(255,255,255,0.14); text-decoration: none; }
 .bo-user { display: flex; flex-wrap: wrap; align-items: center; gap: var(--space-2) var(--space-3); font-size: var(--font-size-sm); margin-left: auto; }
 .bo-user__role { display: inline-block; padding: 0 var(--space-2); border-radius: var(--radius-sm); background: rgba(255,255,255,0.14); font-size: var(--font-size-xs); }
