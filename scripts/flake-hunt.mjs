@@ -96,7 +96,7 @@ function runSuite(run, playwrightArgs) {
       env: { ...process.env, CI: process.env.CI ?? '1', PLAYWRIGHT_JSON_OUTPUT_NAME: report },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
-    child.on('exit', (code) => {
+    child.on('close', (code) => {
       const rows = fs.existsSync(report) ? resultsOf(JSON.parse(fs.readFileSync(report, 'utf8'))) : [];
       resolve({ code: code ?? 1, rows });
     });

@@ -72,6 +72,8 @@ export function releaseAsync(site, args, env = {}) {
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
     child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, stdout: stdout.trim(), stderr: stderr.trim(), args }));
+    // 'close', not 'exit': the child may have exited before its last output was read (seen on a
+    // loaded machine: a conflict's exit code 3 with its message still in the pipe).
+    child.on('close', (code) => resolve({ code, stdout: stdout.trim(), stderr: stderr.trim(), args }));
   });
 }

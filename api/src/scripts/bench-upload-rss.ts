@@ -53,7 +53,7 @@ try {
       let out = '';
       curl.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
       curl.on('error', reject);
-      curl.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`curl exited ${code}: ${out}`))));
+      curl.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`curl exited ${code}: ${out}`))));
     });
 
   // Warm up (first request compiles routes and fills pools), then measure one 20 MB upload.
