@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import type { Browser, BrowserContext } from '@playwright/test';
 import { call, daysFromToday, readyApplicant, submittedEntryViaApi } from './applicants';
 import { expect, test } from './fixtures';
-import { loginAsStaff } from './staff';
+import { confirmAndPriceViaApi, staffContext, staffEntry } from './staff';
 
 /**
  * The accounting export (issue 25): an entry paid out today, for an applicant whose company name
@@ -10,12 +9,6 @@ import { loginAsStaff } from './staff';
  * /backoffice/exports — UTF-8 with a BOM, the header, the formula neutralised with a leading `'`.
  */
 const FORMULA_NAME = '=HYPERLINK(A1,"請求書")';
-
-async function staffContext(browser: Browser, role: 'reviewer' | 'approver'): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
-  await loginAsStaff(await context.newPage(), role, { via: 'api' });
-  return context;
-}
 
 test('an approver downloads today’s payouts: BOM, the header, the entry once, its formula-like name neutralised', async ({
   page,
@@ -29,24 +22,9 @@ test('an approver downloads today’s payouts: BOM, the header, the entry once, 
 
   // Reviewed, priced, offered, signed and paid out — through the API the back office and the contract page call.
   const reviewer = await staffContext(browser, 'reviewer');
-  const detail = (await (await reviewer.request.get(`/api/staff/entries/${id}/`)).json()) as {
-    entry: { user: number; claims: { id: number }[] };
-  };
-  await call(reviewer, 'POST', `/api/staff/users/${detail.entry.user}/identity/`, {
-    decision: 'confirmed',
-    valid_date: daysFromToday(365),
-  });
-  for (const group of ['withdrawals_detail', 'financial_statements'])
-    await call(reviewer, 'POST', `/api/staff/entries/${id}/documents/`, { group, decision: 'confirmed' });
-  for (const claim of detail.entry.claims) {
-    await call(reviewer, 'POST', `/api/staff/entries/${id}/documents/`, { group: 'invoice', claim_id: claim.id, decision: 'confirmed' });
-    await call(reviewer, 'POST', `/api/staff/claims/${claim.id}/decision/`, {
-      decision: 'can_buy',
-      purchase_ratio: '0.8',
-      purchase_fee_ratio: '0.05',
-      bank_charge: '660',
-    });
-  }
+  const { user } = await staffEntry(reviewer, id);
+  await call(reviewer, 'POST', `/api/staff/users/${user}/identity/`, { decision: 'confirmed', valid_date: daysFromToday(365) });
+  await confirmAndPriceViaApi(reviewer, id);
   await reviewer.close();
   const approver = await staffContext(browser, 'approver');
   await call(approver, 'POST', `/api/staff/entries/${id}/approve/`, { contract_period: daysFromToday(7) });

@@ -12,7 +12,7 @@ import {
   uploadTo,
 } from './applicants';
 import { expect, test } from './fixtures';
-import { loginAsStaff } from './staff';
+import { confirmAndPriceViaApi, staffContext } from './staff';
 
 /**
  * One Japanese voice (issue 22): what the main pages really render — the text a reader sees
@@ -53,11 +53,10 @@ async function visit(page: Page, url: string, what: string, ready?: (page: Page)
   await expectGlossaryTerms(page, what);
 }
 
-async function staffContext(browser: Browser, role: 'reviewer' | 'approver'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
-  const page = await context.newPage();
-  await loginAsStaff(page, role, { via: 'api' });
-  return { context, page };
+/** A staff member's context and its page (staff.ts `staffContext`). */
+async function staffWithPage(browser: Browser, role: 'reviewer' | 'approver'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await staffContext(browser, role);
+  return { context, page: context.pages()[0]! };
 }
 
 async function entryIdOf(page: Page, code: string): Promise<number> {
@@ -140,7 +139,7 @@ test.describe('every page speaks the glossary’s terms', () => {
     await visit(page, `/entry/detail/${id}`, 'entry detail', (p) => expect(p.getByText(code).first()).toBeVisible());
 
     // Staff send the bank statements back: the queue and the entry view, then the applicant's resubmit page.
-    const reviewer = await staffContext(browser, 'reviewer');
+    const reviewer = await staffWithPage(browser, 'reviewer');
     await visit(reviewer.page, '/backoffice', 'back office queue', (p) => expect(p.getByText(code).first()).toBeVisible());
     await visit(reviewer.page, `/backoffice/entries/${id}`, 'back office entry', (p) => expect(p.getByText(code).first()).toBeVisible());
     const detail = (await (await reviewer.context.request.get(`/api/staff/entries/${id}/`)).json()) as StaffEntry;
@@ -160,21 +159,11 @@ test.describe('every page speaks the glossary’s terms', () => {
     await expectGlossaryTerms(page, 'entry detail after resubmission');
 
     // Priced by the reviewer, approved by a second person: the applicant's contract page and agreement.
-    for (const group of ['withdrawals_detail', 'financial_statements'])
-      await staffCall(`/api/staff/entries/${id}/documents/`, { group, decision: 'confirmed' });
-    for (const claim of detail.entry.claims) {
-      await staffCall(`/api/staff/entries/${id}/documents/`, { group: 'invoice', claim_id: claim.id, decision: 'confirmed' });
-      await staffCall(`/api/staff/claims/${claim.id}/decision/`, {
-        decision: 'can_buy',
-        purchase_ratio: '0.8',
-        purchase_fee_ratio: '0.05',
-        bank_charge: '660',
-      });
-    }
+    await confirmAndPriceViaApi(reviewer.context, id);
     await visit(reviewer.page, `/backoffice/entries/${id}`, 'back office entry, priced', (p) =>
       expect(p.getByText(code).first()).toBeVisible(),
     );
-    const approver = await staffContext(browser, 'approver');
+    const approver = await staffWithPage(browser, 'approver');
     await call(approver.context, 'POST', `/api/staff/entries/${id}/approve/`, { contract_period: daysFromToday(7) });
     await visit(page, `/entry/contract/${id}`, 'contract', (p) => expect(p.getByRole('button', { name: '契約する' })).toBeVisible());
     await visit(page, `/entry/${id}/factoring_service_agreement`, 'agreement', (p) => expect(p.getByText(code).first()).toBeVisible());

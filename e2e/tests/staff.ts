@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { APIResponse, Page } from '@playwright/test';
+import type { APIResponse, Browser, BrowserContext, Page } from '@playwright/test';
 import { API_DIR, E2E_DATA_DIR, STAFF_FILE_NAME, type SeededStaff, type StaffRole } from '../seed-staff';
-import { expect } from './fixtures';
+import { call } from './applicants';
+import { expect, test } from './fixtures';
 
 /**
  * Staff for the e2e specs: the reviewer and the approver that `seed-staff.ts` created with the
@@ -119,4 +120,37 @@ export async function staffEntryIdByCode(page: Page, code: string): Promise<numb
     if (found) return found.id;
   }
   throw new Error(`no entry ${code} in the review queue`);
+}
+
+/** A staff member of `role` in a browser context of their own (desktop size), logged in through the API; its page is `context.pages()[0]`. */
+export async function staffContext(browser: Browser, role: StaffRole): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
+  await loginAsStaff(await context.newPage(), role, { via: 'api' });
+  return context;
+}
+
+/** The pricing of every claim in the journeys: 80 % of the face, a 5 % fee, a 660 yen bank charge. */
+export const E2E_TERMS = { decision: 'can_buy', purchase_ratio: '0.8', purchase_fee_ratio: '0.05', bank_charge: '660' } as const;
+
+/** The staff view of an entry (the parts the journeys read). */
+export async function staffEntry(reviewer: BrowserContext, id: number): Promise<{ user: number; claims: { id: number }[] }> {
+  const detail = (await (await reviewer.request.get(`/api/staff/entries/${id}/`)).json()) as {
+    entry: { user: number; claims: { id: number }[] };
+  };
+  return detail.entry;
+}
+
+/**
+ * Through the API the back office calls, as the reviewer: the bank statements and financial
+ * statements confirmed, each claim's invoice confirmed and the claim priced (E2E_TERMS); the
+ * entry is then ready for an approver.
+ */
+export async function confirmAndPriceViaApi(reviewer: BrowserContext, id: number): Promise<void> {
+  const entry = await staffEntry(reviewer, id);
+  for (const group of ['withdrawals_detail', 'financial_statements'])
+    await call(reviewer, 'POST', `/api/staff/entries/${id}/documents/`, { group, decision: 'confirmed' });
+  for (const claim of entry.claims) {
+    await call(reviewer, 'POST', `/api/staff/entries/${id}/documents/`, { group: 'invoice', claim_id: claim.id, decision: 'confirmed' });
+    await call(reviewer, 'POST', `/api/staff/claims/${claim.id}/decision/`, E2E_TERMS);
+  }
 }
