@@ -23,6 +23,8 @@ export interface AppContext {
   readonly individualsSupported?: () => Promise<boolean>;
   /** The bytes one applicant may keep in uploads; unset: UPLOAD_MAX_USER_BYTES (500 MB). Tests set less. */
   readonly uploadQuotaBytes?: number;
+  /** The review queue's highlight after this many hours of waiting (REVIEW_WAIT_LIMIT_HOURS); unset: 24. */
+  readonly reviewWaitLimitHours?: number;
 }
 
 /** A transaction or the database itself: services accept either. */

@@ -81,6 +81,15 @@ const envSchema = z.object({
       .max(14 * 24)
       .optional(),
   ),
+  /** The review queue highlights an entry waiting longer than this many hours since it came (back) in. Default 24. */
+  REVIEW_WAIT_LIMIT_HOURS: optional(
+    z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(30 * 24)
+      .optional(),
+  ),
   /** The From of every mail. */
   MAIL_FROM: optional(z.string().default(DEFAULT_MAIL_FROM)),
   /** The site's WordPress REST API root (`https://example.com/wp-json`): the news of /mypage. Unset: no news. */

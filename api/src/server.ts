@@ -109,6 +109,7 @@ async function main(): Promise<void> {
       publicUrl: () => env.PUBLIC_URL ?? `http://localhost:${port}`,
       trustedOrigins: env.PUBLIC_URL ? [new URL(env.PUBLIC_URL).origin] : [],
       isRateLimitExempt: addressMatcher(env.RATE_LIMIT_EXEMPT),
+      ...(env.REVIEW_WAIT_LIMIT_HOURS === undefined ? {} : { reviewWaitLimitHours: env.REVIEW_WAIT_LIMIT_HOURS }),
       // The registration page and the API read the same file (SITE_DIR/config.json).
       individualsSupported: () => siteIndividualsSupported(env.SITE_DIR),
     };

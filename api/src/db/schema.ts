@@ -346,6 +346,11 @@ export const entries = pgTable(
      * before the approval (and on offers approved before issue 23).
      */
     contractParty: jsonb('contract_party').$type<ContractPartyRecord>(),
+    /**
+     * When the applicant last resubmitted the documents sent back (null: never). The queue shows how
+     * long an entry has waited since it came (back) to the reviewers: this, else created_at.
+     */
+    resubmittedAt: timestamp('resubmitted_at', tz),
   },
   (table) => [
     uniqueIndex('entries_code_key').on(table.code),

@@ -42,3 +42,21 @@ export function formatDay(day: string | null): string {
   const [y, m, d] = day.split('-');
   return y && m && d ? `${y}年${Number(m)}月${Number(d)}日` : day;
 }
+
+/**
+ * How long an entry has waited since it came (back) to the reviewers, in words:
+ * `受付から45分`, `受付から2時間`, `再提出から3日` (minutes below an hour, hours below two days).
+ * `overdue` when it is past `limitHours`.
+ */
+export function waitingLabel(
+  item: { readonly created_at: string; readonly waiting_since: string },
+  now: Date,
+  limitHours: number,
+): { readonly text: string; readonly overdue: boolean } {
+  const since = Date.parse(item.waiting_since);
+  const minutes = Number.isNaN(since) ? 0 : Math.max(0, Math.floor((now.getTime() - since) / 60_000));
+  const span =
+    minutes < 60 ? `${minutes}分` : minutes < 48 * 60 ? `${Math.floor(minutes / 60)}時間` : `${Math.floor(minutes / (24 * 60))}日`;
+  const resubmitted = item.waiting_since !== item.created_at;
+  return { text: `${resubmitted ? '再提出' : '受付'}から${span}`, overdue: minutes >= limitHours * 60 };
+}

@@ -87,6 +87,8 @@ export const StaffEntryQueueItemSchema = z.object({
   code: z.string(),
   status: EntryStatusSchema,
   created_at: DateTimeSchema,
+  /** Since when it waits for the reviewers: the last resubmission of documents sent back, else the submission. */
+  waiting_since: DateTimeSchema,
   updated_at: DateTimeSchema,
   purchase_amount_desired: YenStringSchema,
   claim_count: z.int().check(z.nonnegative()),
@@ -96,8 +98,15 @@ export const StaffEntryQueueItemSchema = z.object({
 export type StaffEntryQueueItem = z.infer<typeof StaffEntryQueueItemSchema>;
 
 /** `GET /api/staff/entries/`: one page of the queue and how many entries match in all. */
+/** How many entries each status holds (the queue's tabs), over all entries. */
+export const StaffEntryStatusCountsSchema = z.record(z.enum(ENTRY_STATUS_NAMES), z.int().check(z.nonnegative()));
+export type StaffEntryStatusCounts = z.infer<typeof StaffEntryStatusCountsSchema>;
+
 export const StaffEntryQueueSchema = z.object({
   count: z.int().check(z.nonnegative()),
+  counts: StaffEntryStatusCountsSchema,
+  /** An entry waiting longer than this many hours is highlighted (REVIEW_WAIT_LIMIT_HOURS, default 24). */
+  wait_limit_hours: z.int().check(z.positive()),
   limit: z.int().check(z.positive()),
   offset: z.int().check(z.nonnegative()),
   results: z.array(StaffEntryQueueItemSchema),

@@ -412,6 +412,7 @@ export function staffEntryQueueItemFixture(overrides: Partial<StaffEntryQueueIte
     code: entry.code,
     status: entry.status,
     created_at: entry.created_at,
+    waiting_since: entry.created_at,
     updated_at: entry.updated_at,
     purchase_amount_desired: entry.purchase_amount_desired,
     claim_count: entry.claims.length,
@@ -430,7 +431,15 @@ export function staffEntryQueueItemFixture(overrides: Partial<StaffEntryQueueIte
 
 /** `GET /api/staff/entries/`: one page. */
 export function staffEntryQueueFixture(overrides: Partial<StaffEntryQueue> = {}): StaffEntryQueue {
-  return { count: 1, limit: 50, offset: 0, results: [staffEntryQueueItemFixture()], ...overrides };
+  return {
+    count: 1,
+    counts: { under_review: 1, inadequate: 0, reviewed: 0, contracted: 0, transferred: 0, archived: 0 },
+    wait_limit_hours: 24,
+    limit: 50,
+    offset: 0,
+    results: [staffEntryQueueItemFixture()],
+    ...overrides,
+  };
 }
 
 /** The entry's creation as the audit log recorded it. */

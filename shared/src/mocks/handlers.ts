@@ -51,6 +51,7 @@ import {
   STAFF_REVIEW_MESSAGES,
   StaffEntryQueueQuerySchema,
   type StaffEntryDetail,
+  type StaffEntryQueue,
   type StaffEntryQueueItem,
   type StaffIdentityDecision,
 } from '../contracts/staff-review';
@@ -281,6 +282,8 @@ function queueItem({ entry, applicant }: StaffEntryDetail): StaffEntryQueueItem 
     code: entry.code,
     status: entry.status,
     created_at: entry.created_at,
+    // The mocks keep no resubmission time: an entry waits since it was made.
+    waiting_since: entry.created_at,
     updated_at: entry.updated_at,
     purchase_amount_desired: entry.purchase_amount_desired,
     claim_count: entry.claims.length,
@@ -649,7 +652,17 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
         .filter((item) => Date.parse(item.entry.created_at) <= submittedBefore)
         .sort((a, b) => a.entry.created_at.localeCompare(b.entry.created_at) || a.entry.id - b.entry.id);
       if (order === 'newest') matching.reverse();
-      return { count: matching.length, limit, offset, results: matching.slice(offset, offset + limit).map(queueItem) };
+      const counts = Object.fromEntries(
+        Object.entries(ENTRY_STATUS).map(([name, code]) => [name, state.review.filter((item) => item.entry.status === code).length]),
+      ) as StaffEntryQueue['counts'];
+      return {
+        count: matching.length,
+        counts,
+        wait_limit_hours: 24,
+        limit,
+        offset,
+        results: matching.slice(offset, offset + limit).map(queueItem),
+      };
     }),
     [e.staff.entries.get.id]: mock(e.staff.entries.get, ({ params }) => {
       const refused = staffRefusal(state, e.staff.entries.get);

@@ -188,6 +188,11 @@ describe('POST /api/entries/{id}/review/: resubmitting the inadequate documents'
     });
   });
 
+  it('records when the documents came back (the review queue counts the wait from it)', async () => {
+    const { rows } = await sql('select resubmitted_at from entries where id = $1', [a.entry.id]);
+    expect(rows[0]?.resubmitted_at).toEqual(api.clock.now());
+  });
+
   it('adds the new files where the entry lists them (the claim’s with its key) and keeps every other one', () => {
     expect(entry.claims[0]!.contentfiles.map((file) => [file.id, file.kind])).toEqual([
       [a.files.invoice, 'invoice-1'],

@@ -257,7 +257,14 @@ export async function resubmitEntry(ctx: AppContext, user: User, id: number, req
     }
     await tx
       .update(entries)
-      .set({ ...entryStatuses, status: next, inadequateDocuments: [], descriptionOfInadequateDocument: null, updatedAt: now })
+      .set({
+        ...entryStatuses,
+        status: next,
+        inadequateDocuments: [],
+        descriptionOfInadequateDocument: null,
+        resubmittedAt: now,
+        updatedAt: now,
+      })
       .where(eq(entries.id, entry.id));
     if (Object.keys(userStatuses).length > 0) {
       await tx

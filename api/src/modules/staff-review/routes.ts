@@ -12,7 +12,7 @@ import { decideIdentity, entryDetail, entryQueue, uploadForStaff } from './servi
  * approvers and admins; an applicant's session never reaches them (403).
  */
 export const staffReviewRoutes = (ctx: AppContext): Implementation[] => [
-  implement(endpoints.staff.entries.list, async ({ query }) => entryQueue(ctx.db, ctx.now(), query)),
+  implement(endpoints.staff.entries.list, async ({ query }) => entryQueue(ctx.db, ctx.now(), query, ctx.reviewWaitLimitHours)),
 
   implement(endpoints.staff.entries.get, async ({ params }) => entryDetail(ctx, params.id)),
 

@@ -7,7 +7,14 @@ import {
   type StaffEntryQueueQuery,
   type StaffIdentityDecision,
 } from '@app/shared/contracts';
-import { ENTRY_STATUS, REVIEW_STATUS, REVIEW_STATUS_LABELS, isIdentityDocumentType, reviewStatusOrDefault } from '@app/shared/domain';
+import {
+  ENTRY_STATUS,
+  REVIEW_STATUS,
+  REVIEW_STATUS_LABELS,
+  entryStatusName,
+  isIdentityDocumentType,
+  reviewStatusOrDefault,
+} from '@app/shared/domain';
 import { and, asc, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { drfDateTime, findUserById, profileFilesOf } from '../../accounts/users';
 import { staffActor, writeAudit } from '../../audit';
@@ -41,7 +48,26 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Optionally only those whose claims' face total is within `min_face_total`..`max_face_total` (yen)
  * and those submitted at least `min_age_days` days before `now`; `count` counts the same set.
  */
-export async function entryQueue(db: Db, now: Date, query: StaffEntryQueueQuery): Promise<StaffEntryQueue> {
+/** The queue's highlight after this many hours without REVIEW_WAIT_LIMIT_HOURS. */
+export const DEFAULT_REVIEW_WAIT_LIMIT_HOURS = 24;
+
+/** How many entries each status holds (one grouped count). */
+async function statusCounts(db: Db): Promise<StaffEntryQueue['counts']> {
+  const rows = await db.select({ status: entries.status, value: count() }).from(entries).groupBy(entries.status);
+  const counts = Object.fromEntries(Object.keys(ENTRY_STATUS).map((name) => [name, 0])) as StaffEntryQueue['counts'];
+  for (const row of rows) {
+    const name = entryStatusName(row.status);
+    if (name !== null) counts[name] = row.value;
+  }
+  return counts;
+}
+
+export async function entryQueue(
+  db: Db,
+  now: Date,
+  query: StaffEntryQueueQuery,
+  waitLimitHours: number = DEFAULT_REVIEW_WAIT_LIMIT_HOURS,
+): Promise<StaffEntryQueue> {
   const status = ENTRY_STATUS[query.status];
   const claimStats = db
     .select({
@@ -71,6 +97,8 @@ export async function entryQueue(db: Db, now: Date, query: StaffEntryQueueQuery)
   const [total] = await db.select({ value: count() }).from(entries).leftJoin(claimStats, eq(claimStats.entryId, entries.id)).where(where);
   return {
     count: total?.value ?? 0,
+    counts: await statusCounts(db),
+    wait_limit_hours: waitLimitHours,
     limit: query.limit,
     offset: query.offset,
     results: rows.map(({ entry, user, claimCount, faceTotal }) => ({
@@ -78,6 +106,7 @@ export async function entryQueue(db: Db, now: Date, query: StaffEntryQueueQuery)
       code: entry.code,
       status: entry.status as StaffEntryQueue['results'][number]['status'],
       created_at: drfDateTime(entry.createdAt),
+      waiting_since: drfDateTime(entry.resubmittedAt ?? entry.createdAt),
       updated_at: drfDateTime(entry.updatedAt),
       purchase_amount_desired: entry.purchaseAmountDesired,
       claim_count: claimCount ?? 0,

@@ -66,8 +66,25 @@ describe('GET /api/staff/entries/: the review queue', () => {
       purchase_amount_desired: '1000000',
       applicant: { id: first.user.id, email: first.user.email, company_name: '株式会社いちばん' },
     });
-    expect(page).toMatchObject({ limit: 50, offset: 0 });
+    expect(page).toMatchObject({ limit: 50, offset: 0, wait_limit_hours: 24 });
     expect(page.count).toBeGreaterThanOrEqual(2);
+    // Waiting since the submission; every status counted for the tabs.
+    expect(ours[0]?.waiting_since).toBe(ours[0]?.created_at);
+    expect(Object.keys(page.counts).sort()).toEqual(['archived', 'contracted', 'inadequate', 'reviewed', 'transferred', 'under_review']);
+    expect(page.counts.under_review).toBe(page.count);
+  });
+
+  it('an entry whose documents came back waits since the resubmission; the counts follow the statuses', async () => {
+    const before = (await queue(staff)).counts;
+    const resubmittedAt = new Date(api.clock.now().getTime() + 3_600_000);
+    await sql('update entries set resubmitted_at = $2 where id = $1', [second.entry.id, resubmittedAt]);
+    const item = (await queue(staff, '?limit=100')).results.find((row) => row.id === second.entry.id);
+    expect(Date.parse(item?.waiting_since ?? '')).toBe(resubmittedAt.getTime());
+    expect(item?.waiting_since).not.toBe(item?.created_at);
+    await sql('update entries set status = $2 where id = $1', [first.entry.id, 2]);
+    const after = (await queue(staff)).counts;
+    expect([after.under_review, after.inadequate]).toEqual([before.under_review - 1, before.inadequate + 1]);
+    await sql('update entries set status = $2 where id = $1', [first.entry.id, 1]);
   });
 
   it('order=newest, limit and offset page through; another status lists none of them', async () => {

@@ -39,12 +39,19 @@ describe('/backoffice: the review queue', () => {
     const [, first] = screen.getAllByRole('row');
     expect(first).toHaveTextContent('山田 太郎');
     expect(first).toHaveTextContent('株式会社ツムギ商事');
-    expect(first).toHaveTextContent('10日経過');
+    // Waiting 10 days: past the 24-hour mark, highlighted and said in words.
+    expect(first).toHaveTextContent('受付から10日（目安の24時間を超過）');
+    expect(first).toHaveClass('bo-row--overdue');
     expect(first).toHaveTextContent('1件');
     expect(first).toHaveTextContent('3,000,000円');
     expect(first).toHaveTextContent('審査中');
     expect(within(first!).getByRole('link', { name: 'E-OLD' })).toHaveAttribute('href', '/backoffice/entries/1');
     expect(screen.getByText('2件中 1〜2件を表示')).toBeInTheDocument();
+    // The tabs count every status; the current one is marked, the others lead to their list.
+    const tabs = screen.getByRole('navigation', { name: 'ステータス別の件数' });
+    expect(within(tabs).getByRole('link', { name: '審査中 2件' })).toHaveAttribute('aria-current', 'page');
+    expect(within(tabs).getByRole('link', { name: '書類の不備あり 1件' })).toHaveAttribute('href', '/backoffice?status=inadequate');
+    await waitFor(() => expect(document.title).toMatch(/^\(2\) 審査キュー｜/));
   });
 
   test('the filters go into the URL and the API query; the back button restores the list and the form', async () => {

@@ -1,10 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { href } from '@app/shared';
+import { BRAND, href } from '@app/shared';
 import { type StaffEntryQueue } from '@app/shared/contracts';
 import * as endpoints from '@app/shared/endpoints';
 import { ENTRY_STATUS, ENTRY_STATUS_LABELS, entryStatusName, formatYen, type EntryStatusName } from '@app/shared/domain';
-import { ageInDays, formatJst } from '../../model/format';
+import { formatJst, waitingLabel } from '../../model/format';
 import { staffApi } from '../../staff/api';
 import { useLoad } from '../../staff/use-load';
 import { Badge, Loading, ScrollTable } from '../../ui/bits';
@@ -42,6 +42,11 @@ export default function QueuePage() {
   );
   const id = useId();
   const now = new Date();
+  const open = result.state === 'ready' ? result.data.counts.under_review : null;
+  useEffect(() => {
+    // Work waiting shows in the browser's tab too: 「(3) 審査キュー｜…」.
+    if (open !== null) document.title = `${open > 0 ? `(${open}) ` : ''}審査キュー｜${BRAND.fullName}`;
+  }, [open]);
 
   const go = (next: QueueFilters) => void navigate(`${href('backofficeQueue')}${searchFromFilters(next)}`);
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -55,6 +60,20 @@ export default function QueuePage() {
         <h1>審査キュー</h1>
         <Badge kind={filters.status}>{ENTRY_STATUS_LABELS[filters.status]}</Badge>
       </div>
+      {result.state === 'ready' && (
+        <nav className="bo-tabs" aria-label="ステータス別の件数">
+          {STATUS_NAMES.map((name) => (
+            <Link
+              key={name}
+              to={`${href('backofficeQueue')}${searchFromFilters({ ...filters, status: name, offset: 0 })}`}
+              aria-current={name === filters.status ? 'page' : undefined}
+              className="bo-tab"
+            >
+              {ENTRY_STATUS_LABELS[name]} <span className="bo-tab__count">{`${result.data.counts[name]}件`}</span>
+            </Link>
+          ))}
+        </nav>
+      )}
       <form className="bo-panel bo-filters" onSubmit={submit} aria-label="絞り込み">
         <div className="bo-field">
           <label htmlFor={`${id}-status`}>ステータス</label>
@@ -129,7 +148,7 @@ function QueueResults({
       </div>
     );
   }
-  const { count, offset, results } = result.data;
+  const { count, offset, results, wait_limit_hours: limitHours } = result.data;
   const from = count === 0 ? 0 : offset + 1;
   const to = offset + results.length;
   const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
@@ -151,7 +170,7 @@ function QueueResults({
             <tr>
               <th scope="col">申込番号</th>
               <th scope="col">申込者・会社</th>
-              <th scope="col">申込日時（経過）</th>
+              <th scope="col">申込日時（待ち時間）</th>
               <th scope="col" className="bo-num">
                 請求書
               </th>
@@ -164,8 +183,9 @@ function QueueResults({
           <tbody>
             {results.map((item) => {
               const status = entryStatusName(item.status);
+              const waiting = waitingLabel(item, now, limitHours);
               return (
-                <tr key={item.id}>
+                <tr key={item.id} className={waiting.overdue ? 'bo-row--overdue' : undefined}>
                   <td className="bo-nowrap">
                     <Link to={href('backofficeEntry', { entryId: item.id })}>{item.code}</Link>
                   </td>
@@ -175,7 +195,10 @@ function QueueResults({
                   </td>
                   <td className="bo-nowrap">
                     <time dateTime={item.created_at}>{formatJst(item.created_at)}</time>
-                    <div className="bo-muted bo-small">{`${ageInDays(item.created_at, now)}日経過`}</div>
+                    <div className={waiting.overdue ? 'bo-overdue bo-small' : 'bo-muted bo-small'}>
+                      {waiting.text}
+                      {waiting.overdue && `（目安の${limitHours}時間を超過）`}
+                    </div>
                   </td>
                   <td className="bo-num">{`${item.claim_count}件`}</td>
                   <td className="bo-num">{formatYen(item.face_total)}</td>

@@ -1,0 +1,1 @@
+ALTER TABLE "entries" ADD COLUMN "resubmitted_at" timestamp with time zone;
