@@ -170,8 +170,10 @@ test.describe('canary (pnpm release canary, /deployment.json per user)', () => {
   test('a staff-only canary: the staff member runs the canary build, a visitor the live one; abort restores it for both', async ({
     page,
     browser,
-  }) =>
-    exclusively(async () => {
+  }) => {
+    // Four release commands (each a pnpm process) and the wait for the other release tests' turn.
+    test.setTimeout(120_000);
+    await exclusively(async () => {
       const swap = JSON.parse(fs.readFileSync(SWAP_FILE, 'utf8')) as { version: string };
       await loginAsStaff(page, 'reviewer', { via: 'api' });
       const visitorContext = await browser.newContext();
@@ -196,5 +198,6 @@ test.describe('canary (pnpm release canary, /deployment.json per user)', () => {
       } finally {
         await visitorContext.close();
       }
-    }));
+    });
+  });
 });

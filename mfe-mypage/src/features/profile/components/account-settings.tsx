@@ -33,7 +33,9 @@ function MailChangeForm({ email }: { readonly email: string }) {
         メールアドレスの変更
       </h3>
       <p className="muted small">
-        現在のメールアドレス: <strong>{email}</strong>
+        現在のメールアドレス:
+        {/* On a line of its own, broken only where it must: an address is not prose (a phone split it before 「jp」). */}
+        <strong style={{ display: 'block', overflowWrap: 'anywhere' }}>{email}</strong>
       </p>
       {sent && (
         <p className="notice notice--success" role="status">
