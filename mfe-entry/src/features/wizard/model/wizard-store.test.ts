@@ -215,6 +215,22 @@ describe('another device, leaving the page', () => {
     expect(wizard.store.getState().data.purpose).toBe('ここで入力中');
   });
 
+  test('a refresh whose read is older than a save made meanwhile never takes the page back (a claim added is kept)', async () => {
+    await start();
+    // The refresh's read leaves with the server at version 0 and answers late…
+    let answer!: (draft: DraftEntryResponse) => void;
+    const stale = server.draft;
+    vi.mocked(server.api.load).mockImplementationOnce(() => new Promise<DraftEntryResponse>((resolve) => (answer = resolve)));
+    const refreshing = wizard.refresh();
+    // …while the applicant adds something and the autosave stores it (version 1).
+    edited(wizard, withPurpose('追加した内容'));
+    await vi.advanceTimersByTimeAsync(800);
+    expect(wizard.store.getState()).toMatchObject({ version: 1, save: { kind: 'saved' } });
+    answer(stale);
+    await refreshing;
+    expect(wizard.store.getState()).toMatchObject({ version: 1, data: { purpose: '追加した内容' }, save: { kind: 'saved' } });
+  });
+
   test('pagehide sends what is unsaved with a request that outlives the page', async () => {
     await start();
     wizard.saveOnExit();

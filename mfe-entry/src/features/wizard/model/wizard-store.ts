@@ -227,7 +227,9 @@ export function createWizard(deps: WizardDeps): Wizard {
         return;
       }
       const now = get();
-      if (server.version === now.version || now.load !== 'ready' || inFlight !== null || now.save.kind === 'conflict') return;
+      // Only a newer draft (another tab or device) counts: a read that left before a save of this page
+      // answers an older version, and adopting it would take back what was just typed (a claim added).
+      if (server.version <= now.version || now.load !== 'ready' || inFlight !== null || now.save.kind === 'conflict') return;
       if (!dirty(now)) {
         adopt(server, { errors: {}, formErrors: [] });
         return;
