@@ -6,6 +6,15 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The pure package: Node, no DOM (what the API runs it in).
+        test: {
+          name: 'contracts',
+          root: './contracts',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
         test: {
           name: 'shared',
           root: './shared',

@@ -44,9 +44,9 @@ try {
   step('Unit and API tests again on Node 24 (the current LTS, from the npm registry)');
   await run(process.execPath, [path.join(ROOT, 'scripts', 'test-node24.mjs')]);
   step('Domain coverage gate (100% lines and branches)');
-  await pnpm(['--filter', '@app/shared', 'run', 'test:domain']);
+  await pnpm(['--filter', '@app/contracts', 'run', 'test:domain']);
   step('Domain mutation testing (StrykerJS; fails below 85%)');
-  await pnpm(['--filter', '@app/shared', 'run', 'mutation']);
+  await pnpm(['--filter', '@app/contracts', 'run', 'mutation']);
   step('Production build');
   await pnpm(['run', 'build']);
   step('Browser tests (Playwright, Chromium)');

@@ -7,7 +7,7 @@ import {
   STAFF_ROLES,
   type AnyEndpoint,
   type StaffRole,
-} from '@app/shared/contracts';
+} from '@app/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicant, completeDocument, submit, upload, uploadCompleteFiles, type Applicant } from '../modules/entries/testing';

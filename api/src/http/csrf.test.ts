@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES } from '@app/shared/contracts';
+import { ACCOUNT_MESSAGES } from '@app/contracts';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

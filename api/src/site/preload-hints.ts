@@ -15,7 +15,7 @@
  * (scripts/release.mjs rewrites deployment.json) gives new hints at once, without a restart.
  */
 import path from 'node:path';
-import { REMOTES, matchRoute, remoteForPath, type RemoteName } from '@app/shared/route-table';
+import { REMOTES, matchRoute, remoteForPath, type RemoteName } from '@app/contracts/routes';
 import { deploymentFor as releaseDeploymentFor } from '../modules/release/deployment';
 import { watchedFile, type WatchedFile } from '../watched-file';
 

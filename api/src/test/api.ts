@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { simpleParser } from 'mailparser';
-import type { StaffRole } from '@app/shared/contracts';
+import type { StaffRole } from '@app/contracts';
 import { buildApp } from '../app';
 import type { AppContext } from '../context';
 import { startDatabase, type Database } from '../db/database';

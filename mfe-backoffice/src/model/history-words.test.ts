@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { AUDIT_EVENT_NAMES } from '@app/shared/contracts';
+import { AUDIT_EVENT_NAMES } from '@app/contracts';
 import { HISTORY_FORMATTERS, NO_TARGET, UNKNOWN_EVENT, describeHistoryEvent, type HistoryWords } from './history-words';
 
 const context = {

@@ -1,4 +1,4 @@
-import { isAuditEventName, type AuditEventName, type StaffAuditEvent } from '@app/shared/contracts';
+import { isAuditEventName, type AuditEventName, type StaffAuditEvent } from '@app/contracts';
 import {
   DOCUMENT_GROUP_LABELS,
   IDENTITY_DOCUMENT_RULES,
@@ -11,7 +11,7 @@ import {
   isReviewStatus,
   parseDecimal,
   type DocumentGroup,
-} from '@app/shared/domain';
+} from '@app/contracts/domain';
 import { formatDay, formatJst } from './format';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { COPY, ToastRegion, href, showToast } from '@app/shared';
-import { STAFF_ROLE_LABELS } from '@app/shared/contracts';
+import { STAFF_ROLE_LABELS } from '@app/contracts';
 import { logoutStaff, useStaffSession } from '../staff/session';
 import { ensureBackofficeStyles } from './styles';
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, max } from 'drizzle-orm';
-import { ENTRY_LIFE_MESSAGES, type Entry, type EntryReviewRequest } from '@app/shared/contracts';
+import { ENTRY_LIFE_MESSAGES, type Entry, type EntryReviewRequest } from '@app/contracts';
 import {
   CLAIM_STATUS,
   DOCUMENT_GROUP_LABELS,
@@ -18,7 +18,7 @@ import {
   type EntryStatus,
   type ReviewStatus,
   parseYen,
-} from '@app/shared/domain';
+} from '@app/contracts/domain';
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { drfDateTime } from '../../accounts/users';

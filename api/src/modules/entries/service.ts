@@ -6,7 +6,7 @@ import {
   type ContentFile,
   type Entry,
   type EntryCreateRequest,
-} from '@app/shared/contracts';
+} from '@app/contracts';
 import {
   CLAIM_STATUS,
   ENTRY_STATUS,
@@ -36,7 +36,7 @@ import {
   type AccountActivityStatement,
   type InvoiceRequirement,
   type ReviewStatus,
-} from '@app/shared/domain';
+} from '@app/contracts/domain';
 import { safeParse } from 'zod/mini';
 import { drfDateTime, profileFilesOf, toMe } from '../../accounts/users';
 import { writeAudit } from '../../audit';

@@ -7,7 +7,7 @@ import {
   type StaffDocumentDecision,
   type StaffEntryAction,
   type StaffEntryApprove,
-} from '@app/shared/contracts';
+} from '@app/contracts';
 import {
   CLAIM_STATUS,
   DOCUMENT_GROUP_LABELS,
@@ -29,7 +29,7 @@ import {
   type DocumentGroup,
   type EntryStatus,
   type PurchaseCalculation,
-} from '@app/shared/domain';
+} from '@app/contracts/domain';
 import { asc, eq } from 'drizzle-orm';
 import { drfDateTime } from '../../accounts/users';
 import { staffActor, writeAudit, type AuditEntry } from '../../audit';

@@ -7,8 +7,8 @@ import {
   StaffEntryDetailSchema,
   type Entry,
   type StaffEntryDetail,
-} from '@app/shared/contracts';
-import { CLAIM_STATUS, ENTRY_STATUS, FORMAT_MESSAGES, MESSAGES, PROFILE_MESSAGES, REVIEW_STATUS } from '@app/shared/domain';
+} from '@app/contracts';
+import { CLAIM_STATUS, ENTRY_STATUS, FORMAT_MESSAGES, MESSAGES, PROFILE_MESSAGES, REVIEW_STATUS } from '@app/contracts/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_SUBJECTS } from '../../mail/templates';
 import { storeContractDocument } from '../contract-document/store';

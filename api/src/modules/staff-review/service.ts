@@ -6,7 +6,7 @@ import {
   type StaffEntryQueue,
   type StaffEntryQueueQuery,
   type StaffIdentityDecision,
-} from '@app/shared/contracts';
+} from '@app/contracts';
 import {
   ENTRY_STATUS,
   REVIEW_STATUS,
@@ -14,7 +14,7 @@ import {
   entryStatusName,
   isIdentityDocumentType,
   reviewStatusOrDefault,
-} from '@app/shared/domain';
+} from '@app/contracts/domain';
 import { and, asc, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { drfDateTime, findUserById, profileFilesOf } from '../../accounts/users';
 import { staffActor, writeAudit } from '../../audit';

@@ -1,9 +1,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { PAYOUT_CHANGE_MESSAGES, STAFF_DECISION_MESSAGES, endpoints } from '@app/shared/contracts';
-import { CLAIM_STATUS, ENTRY_STATUS, REVIEW_STATUS } from '@app/shared/domain';
-import { claimFixture, entryFixture, failure, staffApplicantFixture, staffEntryDetailFixture } from '@app/shared/mocks';
+import { PAYOUT_CHANGE_MESSAGES, STAFF_DECISION_MESSAGES, endpoints } from '@app/contracts';
+import { CLAIM_STATUS, ENTRY_STATUS, REVIEW_STATUS } from '@app/contracts/domain';
+import { claimFixture, entryFixture, failure, staffApplicantFixture, staffEntryDetailFixture } from '@app/mocks';
 import { installMswServer, server } from '../../testing/server';
 import { mockStaff, renderBackoffice } from '../../testing/render';
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { href, todayInJapan, type PageProps } from '@app/shared';
-import { type StaffApplicant, type StaffEntryDetail } from '@app/shared/contracts';
-import * as endpoints from '@app/shared/endpoints';
-import { ENTRY_STATUS_LABELS, entryStatusName, formatYen, sumYen } from '@app/shared/domain';
+import { type StaffApplicant, type StaffEntryDetail } from '@app/contracts';
+import * as endpoints from '@app/contracts/endpoints';
+import { ENTRY_STATUS_LABELS, entryStatusName, formatYen, sumYen } from '@app/contracts/domain';
 import { formatDay, formatJst } from '../../model/format';
 import { staffApi } from '../../staff/api';
 import { useStaffSession } from '../../staff/session';

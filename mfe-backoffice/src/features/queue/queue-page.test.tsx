@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { ENTRY_STATUS } from '@app/shared/domain';
-import { claimFixture, entryFixture, staffApplicantFixture, staffEntryDetailFixture } from '@app/shared/mocks';
+import { ENTRY_STATUS } from '@app/contracts/domain';
+import { claimFixture, entryFixture, staffApplicantFixture, staffEntryDetailFixture } from '@app/mocks';
 import { installMswServer, server } from '../../testing/server';
 import { mockStaff, renderBackoffice } from '../../testing/render';
 

@@ -1,9 +1,9 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { BRAND, href } from '@app/shared';
-import { type StaffEntryQueue } from '@app/shared/contracts';
-import * as endpoints from '@app/shared/endpoints';
-import { ENTRY_STATUS, ENTRY_STATUS_LABELS, entryStatusName, formatYen, type EntryStatusName } from '@app/shared/domain';
+import { type StaffEntryQueue } from '@app/contracts';
+import * as endpoints from '@app/contracts/endpoints';
+import { ENTRY_STATUS, ENTRY_STATUS_LABELS, entryStatusName, formatYen, type EntryStatusName } from '@app/contracts/domain';
 import { formatJst, waitingLabel } from '../../model/format';
 import { staffApi } from '../../staff/api';
 import { useLoad } from '../../staff/use-load';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { type StaffEntryDetail } from '@app/shared/contracts';
-import * as endpoints from '@app/shared/endpoints';
-import { ENTRY_STATUS, REVIEW_STATUS_LABELS, reviewStatusName } from '@app/shared/domain';
+import { type StaffEntryDetail } from '@app/contracts';
+import * as endpoints from '@app/contracts/endpoints';
+import { ENTRY_STATUS, REVIEW_STATUS_LABELS, reviewStatusName } from '@app/contracts/domain';
 import { staffApi } from '../../../staff/api';
 import { useAction } from '../../../staff/use-action';
 import { Badge, ServerMessage } from '../../../ui/bits';

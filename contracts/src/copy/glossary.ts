@@ -4,7 +4,7 @@
  * tests run over what a page renders (e2e), every mail template and the PDF's text (API tests) and
  * the source (scripts/copy-glossary.test.mjs).
  *
- * Its own entry point (`@app/shared/glossary`), like the agreement text: no page needs it at run
+ * Its own entry point (`@app/contracts/copy/glossary`), like the agreement text: no page needs it at run
  * time, so it is not in the core every page loads.
  *
  * How to read an entry: `term` is what to write; each of `banned` is a pattern that must not appear

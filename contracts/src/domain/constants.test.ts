@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
 import * as constants from './constants';
-import * as foundation from '../constants';
 
 describe('spec §9 constants', () => {
   test.each([
@@ -27,11 +26,4 @@ describe('spec §9 constants', () => {
   test('no constant is left untested', () => {
     expect(Object.keys(constants)).toHaveLength(16);
   });
-
-  test.each(['TOAST_DURATION_MS', 'CSRF_COOKIE_NAME', 'CHUNK_RELOAD_GUARD_MS', 'BUILD_POLL_INTERVAL_MS'] as const)(
-    'shared/src/constants re-exports %s from the domain (one definition)',
-    (name) => {
-      expect(foundation[name]).toBe(constants[name]);
-    },
-  );
 });

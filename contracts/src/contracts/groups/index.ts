@@ -1,10 +1,10 @@
 /**
- * `@app/shared/endpoints`: the catalogue's groups, each from a module of its own, for the pages:
- * `import * as endpoints from '@app/shared/endpoints'` reads as the catalogue does
+ * `@app/contracts/endpoints`: the catalogue's groups, each from a module of its own, for the pages:
+ * `import * as endpoints from '@app/contracts/endpoints'` reads as the catalogue does
  * (`endpoints.preEntry.get`), and the build keeps only the groups a page uses — with their schemas —
  * instead of every endpoint of the API and every schema they name (issue 12: /mypage downloaded and
  * evaluated the whole catalogue, the staff endpoints included). The same endpoint objects as `endpoints` of
- * `@app/shared/contracts` (endpoints.ts composes these groups), so mocks and ids are shared.
+ * `@app/contracts` (endpoints.ts composes these groups), so mocks and ids are shared.
  */
 export { health } from './health';
 export { schema } from './schema';

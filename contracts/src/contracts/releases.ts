@@ -1,11 +1,6 @@
 import * as z from 'zod/mini';
 
-/**
- * The response header with the minimum client build a release declared (`pnpm release
- * force-reload`): the deployment revision pages must have started at, else they reload once
- * (shared/src/runtime/min-client-build.ts). Not `me.version`, which versions the user's record.
- */
-export { MIN_CLIENT_BUILD_HEADER } from '../constants';
+export { MIN_CLIENT_BUILD_HEADER } from './headers';
 
 /**
  * What the back office shows of the releases (`pnpm release`, README "Releasing"): per remote the

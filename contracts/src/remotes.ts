@@ -1,4 +1,4 @@
-// The remotes come from shared/remotes.json, the one list that the builds, the dev servers, the
+// The remotes come from contracts/remotes.json, the one list that the builds, the dev servers, the
 // release scripts and the e2e tests also read (JSON so Node scripts read it before any install).
 // The import attribute lets Node-loaded TypeScript (Playwright, tsx) import it too.
 import list from '../remotes.json' with { type: 'json' };

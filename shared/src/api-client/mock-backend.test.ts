@@ -3,8 +3,8 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { safeParse } from 'zod/mini';
-import { CLAIM_STATUS, ENTRY_STATUS, REVIEW_STATUS } from '../domain/statuses';
-import { ContractError, OperationalError, ServerError, ValidationError, createApi } from '../api-client';
+import { CLAIM_STATUS, ENTRY_STATUS, REVIEW_STATUS } from '@app/contracts/domain/statuses';
+import { ContractError, OperationalError, ServerError, ValidationError, createApi } from './index';
 import {
   ACCOUNT_MESSAGES,
   AccountSummarySchema,
@@ -37,7 +37,7 @@ import {
   listEndpoints,
   type Schema,
   STAFF_EXPORTS,
-} from '../contracts';
+} from '@app/contracts';
 import {
   MOCK_ACCOUNT,
   MOCK_STAFF,
@@ -67,7 +67,7 @@ import {
   staffSummaryFixture,
   suppressEntriesFixture,
   visitorFixture,
-} from './index';
+} from '@app/mocks';
 
 describe('fixtures: each a valid answer of its schema', () => {
   test.each<[string, Schema, unknown]>([

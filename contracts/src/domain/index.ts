@@ -1,6 +1,6 @@
 /**
  * The domain core (issue #3): every status, rule, calculation and validation message of the spec
- * as plain functions — no React, DOM, network or clock. Used unchanged by the API (`@app/shared/domain`)
+ * as plain functions — no React, DOM, network or clock. Used unchanged by the API (`@app/contracts/domain`)
  * and the pages (through `@app/shared`). See README.md for the spec → function → test map.
  */
 export * from './constants';

@@ -1,5 +1,5 @@
 // Mutation testing of the domain (issue #3 asks for a score of at least 85%).
-// Run: pnpm --filter @app/shared mutation   (report: .data/reports/mutation/index.html)
+// Run: pnpm --filter @app/contracts mutation   (report: .data/reports/mutation/index.html)
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',

@@ -147,7 +147,7 @@ const isEndpoint = (value: AnyEndpoint | Catalogue): value is AnyEndpoint => typ
 /**
  * One top-level group of the catalogue (`endpoints.<name>`), defined in a module of its own
  * (contracts/groups/): its endpoints are named `<name>.<key>` here already, so a page that imports
- * only the groups it calls (`@app/shared/endpoints`) gets them named without the whole catalogue.
+ * only the groups it calls (`@app/contracts/endpoints`) gets them named without the whole catalogue.
  */
 export function group<const G extends Catalogue>(name: string, members: G): G {
   return defineCatalogue(members, name);

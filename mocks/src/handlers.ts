@@ -1,27 +1,40 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { safeParse } from 'zod/mini';
-import { ACCOUNT_MESSAGES } from '../contracts/account-messages';
-import { ERROR_CASES, listEndpoints, type AnyEndpoint, type ErrorCase, type ResponseInputOf } from '../contracts/endpoint';
-import { endpoints } from '../contracts/endpoints';
-import { NOT_FOUND_DETAIL, validationErrorBody, type ValidationErrorBody } from '../contracts/errors';
-import type { DraftEntryResponse, DraftSaveRequest, EntryCreateRequest } from '../contracts/draft';
-import type { ContractParty, Entry } from '../contracts/entry';
-import { MESSAGES, PAYOUT_ACCOUNT_MESSAGES } from '../domain/messages';
-import { contractIdentityProblem } from '../domain/identity';
-import { PAYOUT_CHANGE_MESSAGES, type EntryBankAccountChangeRequest } from '../contracts/payout-account';
-import { parseYen } from '../domain/money';
-import { MAIL_CHANGE_MESSAGES } from '../contracts/mail-change';
-import type { AccountSession } from '../contracts/account-sessions';
-import type { Me } from '../contracts/me';
-import type { NewsItem } from '../contracts/news';
-import type { ReleaseStatus } from '../contracts/releases';
-import { PRE_ENTRY_API_MESSAGES, type PreEntryResult } from '../contracts/pre-entry';
-import { screenPreEntry } from '../domain/pre-entry';
-import { CLAIM_STATUS, ENTRY_STATUS, REVIEW_STATUS, claimStatusLabel, entryStatusLabel, reviewStatusOrDefault } from '../domain/statuses';
-import { calculatePurchase } from '../domain/money';
-import { DOCUMENT_GROUP_LABELS } from '../domain/document-review';
-import { canApproveEntry, claimStatusAfterEntryAction, nextClaimStatus, nextEntryStatus, type EntryAction } from '../domain/transitions';
-import { ENTRY_LIFE_MESSAGES, type EntryReviewRequest } from '../contracts/entry-life';
+import { ACCOUNT_MESSAGES } from '@app/contracts/api/account-messages';
+import { ERROR_CASES, listEndpoints, type AnyEndpoint, type ErrorCase, type ResponseInputOf } from '@app/contracts/api/endpoint';
+import { endpoints } from '@app/contracts/api/endpoints';
+import { NOT_FOUND_DETAIL, validationErrorBody, type ValidationErrorBody } from '@app/contracts/api/errors';
+import type { DraftEntryResponse, DraftSaveRequest, EntryCreateRequest } from '@app/contracts/api/draft';
+import type { ContractParty, Entry } from '@app/contracts/api/entry';
+import { MESSAGES, PAYOUT_ACCOUNT_MESSAGES } from '@app/contracts/domain/messages';
+import { contractIdentityProblem } from '@app/contracts/domain/identity';
+import { PAYOUT_CHANGE_MESSAGES, type EntryBankAccountChangeRequest } from '@app/contracts/api/payout-account';
+import { parseYen } from '@app/contracts/domain/money';
+import { MAIL_CHANGE_MESSAGES } from '@app/contracts/api/mail-change';
+import type { AccountSession } from '@app/contracts/api/account-sessions';
+import type { Me } from '@app/contracts/api/me';
+import type { NewsItem } from '@app/contracts/api/news';
+import type { ReleaseStatus } from '@app/contracts/api/releases';
+import { PRE_ENTRY_API_MESSAGES, type PreEntryResult } from '@app/contracts/api/pre-entry';
+import { screenPreEntry } from '@app/contracts/domain/pre-entry';
+import {
+  CLAIM_STATUS,
+  ENTRY_STATUS,
+  REVIEW_STATUS,
+  claimStatusLabel,
+  entryStatusLabel,
+  reviewStatusOrDefault,
+} from '@app/contracts/domain/statuses';
+import { calculatePurchase } from '@app/contracts/domain/money';
+import { DOCUMENT_GROUP_LABELS } from '@app/contracts/domain/document-review';
+import {
+  canApproveEntry,
+  claimStatusAfterEntryAction,
+  nextClaimStatus,
+  nextEntryStatus,
+  type EntryAction,
+} from '@app/contracts/domain/transitions';
+import { ENTRY_LIFE_MESSAGES, type EntryReviewRequest } from '@app/contracts/api/entry-life';
 import {
   STAFF_DECISION_MESSAGES,
   type StaffClaimAction,
@@ -29,23 +42,23 @@ import {
   type StaffDocumentDecision,
   type StaffEntryAction,
   type StaffEntryApprove,
-} from '../contracts/staff-decisions';
-import { PostalCodeParamsSchema } from '../contracts/postal-code';
-import type { ProfileResponse } from '../contracts/profile';
-import type { SuppressEntries } from '../contracts/system-settings';
-import { STAFF_MESSAGES, type StaffMember, type StaffSummary } from '../contracts/staff';
+} from '@app/contracts/api/staff-decisions';
+import { PostalCodeParamsSchema } from '@app/contracts/api/postal-code';
+import type { ProfileResponse } from '@app/contracts/api/profile';
+import type { SuppressEntries } from '@app/contracts/api/system-settings';
+import { STAFF_MESSAGES, type StaffMember, type StaffSummary } from '@app/contracts/api/staff';
 import {
   StaffApplicantSearchQuerySchema,
   StaffIdentityQueueQuerySchema,
   type StaffApplicantDetail,
   type StaffNote,
   type StaffNoteRequest,
-} from '../contracts/staff-applicants';
-import { STAFF_EXPORTS, StaffExportQuerySchema, type StaffExportKind } from '../contracts/staff-exports';
-import { jstDateTime, nextDay, startOfJstDay } from '../domain/jst-time';
-import { toCsv } from '../domain/csv';
-import { maskedBankAccountText } from '../domain/bank-account';
-import { sumYen } from '../domain/money';
+} from '@app/contracts/api/staff-applicants';
+import { STAFF_EXPORTS, StaffExportQuerySchema, type StaffExportKind } from '@app/contracts/api/staff-exports';
+import { jstDateTime, nextDay, startOfJstDay } from '@app/contracts/domain/jst-time';
+import { toCsv } from '@app/contracts/domain/csv';
+import { maskedBankAccountText } from '@app/contracts/domain/bank-account';
+import { sumYen } from '@app/contracts/domain/money';
 import { corporationKeyForMocks } from './search-key';
 import {
   STAFF_REVIEW_MESSAGES,
@@ -54,9 +67,15 @@ import {
   type StaffEntryQueue,
   type StaffEntryQueueItem,
   type StaffIdentityDecision,
-} from '../contracts/staff-review';
-import { REVIEW_STATUS_LABELS } from '../domain/identity-documents';
-import { UPLOAD_FILE_FIELD, UPLOAD_MESSAGES, UploadRequestFieldsSchema, acceptedContentTypes, type Upload } from '../contracts/upload';
+} from '@app/contracts/api/staff-review';
+import { REVIEW_STATUS_LABELS } from '@app/contracts/domain/identity-documents';
+import {
+  UPLOAD_FILE_FIELD,
+  UPLOAD_MESSAGES,
+  UploadRequestFieldsSchema,
+  acceptedContentTypes,
+  type Upload,
+} from '@app/contracts/api/upload';
 import {
   MOCK_POSTAL_ADDRESSES,
   accountSummaryFixture,

@@ -1,18 +1,24 @@
-import type { AccountSummary, DetailResponse } from '../contracts/session';
-import type { Health, OpenApiDocument } from '../contracts/health';
-import type { AccountSession } from '../contracts/account-sessions';
-import type { Me, VisitorMe } from '../contracts/me';
-import type { DraftEntryResponse } from '../contracts/draft';
-import type { Claim, ContractParty, Entry } from '../contracts/entry';
-import type { Bank, Branch, Corporation } from '../contracts/lookups';
-import type { NewsItem } from '../contracts/news';
-import type { PostalAddress, PostalCodeLookup } from '../contracts/postal-code';
-import type { ProfileResponse } from '../contracts/profile';
-import type { SuppressEntries } from '../contracts/system-settings';
-import type { StaffMember, StaffSummary } from '../contracts/staff';
-import type { StaffApplicant, StaffAuditEvent, StaffEntryDetail, StaffEntryQueue, StaffEntryQueueItem } from '../contracts/staff-review';
-import { calculatePurchase } from '../domain/money';
-import { CLAIM_STATUS, DEFAULT_REVIEW_STATUS, ENTRY_STATUS, REVIEW_STATUS } from '../domain/statuses';
+import type { AccountSummary, DetailResponse } from '@app/contracts/api/session';
+import type { Health, OpenApiDocument } from '@app/contracts/api/health';
+import type { AccountSession } from '@app/contracts/api/account-sessions';
+import type { Me, VisitorMe } from '@app/contracts/api/me';
+import type { DraftEntryResponse } from '@app/contracts/api/draft';
+import type { Claim, ContractParty, Entry } from '@app/contracts/api/entry';
+import type { Bank, Branch, Corporation } from '@app/contracts/api/lookups';
+import type { NewsItem } from '@app/contracts/api/news';
+import type { PostalAddress, PostalCodeLookup } from '@app/contracts/api/postal-code';
+import type { ProfileResponse } from '@app/contracts/api/profile';
+import type { SuppressEntries } from '@app/contracts/api/system-settings';
+import type { StaffMember, StaffSummary } from '@app/contracts/api/staff';
+import type {
+  StaffApplicant,
+  StaffAuditEvent,
+  StaffEntryDetail,
+  StaffEntryQueue,
+  StaffEntryQueueItem,
+} from '@app/contracts/api/staff-review';
+import { calculatePurchase } from '@app/contracts/domain/money';
+import { CLAIM_STATUS, DEFAULT_REVIEW_STATUS, ENTRY_STATUS, REVIEW_STATUS } from '@app/contracts/domain/statuses';
 
 /**
  * Fixture factories: one per response schema of the catalogue, each a complete, valid answer (a

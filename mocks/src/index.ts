@@ -1,5 +1,5 @@
 /**
- * @app/shared/mocks — MSW handlers and fixture factories made from the endpoint catalogue, for
+ * @app/mocks — MSW handlers and fixture factories made from the endpoint catalogue, for
  * component tests (`msw/node`) and for running one remote alone in the browser with no API
  * (`pnpm --filter <remote> run dev:mock`). Never imported by production code.
  */

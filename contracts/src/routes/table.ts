@@ -9,7 +9,7 @@
  */
 import type { RemoteName } from '../remotes';
 
-// The remotes themselves are listed once, in shared/remotes.json (read by ../remotes).
+// The remotes themselves are listed once, in contracts/remotes.json (read by ../remotes).
 export { REMOTES, type RemoteName } from '../remotes';
 
 export const LAYOUTS = [

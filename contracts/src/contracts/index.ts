@@ -1,5 +1,5 @@
 /**
- * @app/shared/contracts — every payload defined once with zod (zod/mini), and every endpoint once
+ * @app/contracts — every payload defined once with zod (zod/mini), and every endpoint once
  * in the catalogue (`endpoints`): the API registers its routes from it and validates with these
  * objects, the client calls endpoints and parses answers with them, the mocks answer for them, and
  * the OpenAPI document is generated from them (style: "One schema, both sides").
