@@ -452,6 +452,16 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
       const isClaimGroup = decision.group === 'invoice' || decision.group === 'additional_doc';
       if (isClaimGroup !== (claimId !== null) || (claimId !== null && !item.entry.claims.some((c) => c.id === claimId)))
         return failureReply(endpoint, 'validation', { claim_id: [STAFF_DECISION_MESSAGES.claimMismatch] });
+      // Decided since the page loaded it: refused as the API refuses it (the mocks keep no record of who).
+      const current =
+        decision.group === 'invoice' || decision.group === 'additional_doc'
+          ? item.entry.claims.find((claim) => claim.id === claimId)?.[CLAIM_GROUP_FIELD[decision.group]]
+          : item.entry[ENTRY_GROUP_FIELD[decision.group]];
+      if (decision.seen_status !== undefined && current !== undefined && decision.seen_status !== current) {
+        return failureReply(endpoint, 'conflict', {
+          detail: STAFF_DECISION_MESSAGES.documentChangedUnknown(REVIEW_STATUS_LABELS[reviewStatusOrDefault(current)]),
+        });
+      }
       const others = item.entry.inadequate_documents.filter((d) => !(d.group === decision.group && d.claim_id === claimId));
       const entry: Entry = {
         ...item.entry,

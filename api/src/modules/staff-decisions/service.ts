@@ -14,7 +14,10 @@ import {
   ENTRY_STATUS,
   MESSAGES,
   REVIEW_STATUS,
+  REVIEW_STATUS_LABELS,
   calculatePurchase,
+  jstDateTime,
+  reviewStatusOrDefault,
   canApproveEntry,
   contractIdentityProblem,
   claimStatusAfterEntryAction,
@@ -30,11 +33,21 @@ import {
   type EntryStatus,
   type PurchaseCalculation,
 } from '@app/shared/domain';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { drfDateTime } from '../../accounts/users';
 import { staffActor, writeAudit, type AuditEntry } from '../../audit';
 import type { AppContext, Db } from '../../context';
-import { claims, entries, users, type ClaimRow, type EntryRow, type InadequateDocumentRecord, type User } from '../../db/schema';
+import {
+  auditLog,
+  claims,
+  entries,
+  staffMembers,
+  users,
+  type ClaimRow,
+  type EntryRow,
+  type InadequateDocumentRecord,
+  type User,
+} from '../../db/schema';
 import { ApiError, ValidationError, fieldError, notFound } from '../../http/errors';
 import type { StaffPrincipal } from '../../http/staff-session';
 import type { MailMessage } from '../../mail/mailer';
@@ -161,17 +174,26 @@ export async function reviewDocument(ctx: AppContext, staff: StaffPrincipal, id:
     else if (previous === undefined) documents = [...entry.inadequateDocuments, { group, claim_id: claimId, reason }];
     else documents = entry.inadequateDocuments.map((item) => (item === previous ? { group, claim_id: claimId, reason } : item));
 
-    let before: number;
+    const before =
+      claim !== undefined
+        ? group === 'invoice'
+          ? claim.invoiceConfirmationStatus
+          : claim.additionalDocConfirmationStatus
+        : group === 'withdrawals_detail'
+          ? entry.accountActivityStatementConfirmationStatus
+          : entry.financialStatementConfirmationStatus;
+    // Changed since the reviewer's page read it (another reviewer, or the applicant's resubmission).
+    if (decision.seen_status !== undefined && decision.seen_status !== before) {
+      throw await documentChanged(tx, entry, group, claimId, before);
+    }
     if (claim !== undefined) {
       const invoice = group === 'invoice';
-      before = invoice ? claim.invoiceConfirmationStatus : claim.additionalDocConfirmationStatus;
       await tx
         .update(claims)
         .set({ ...(invoice ? { invoiceConfirmationStatus: status } : { additionalDocConfirmationStatus: status }), updatedAt: now })
         .where(eq(claims.id, claim.id));
     } else {
       const withdrawals = group === 'withdrawals_detail';
-      before = withdrawals ? entry.accountActivityStatementConfirmationStatus : entry.financialStatementConfirmationStatus;
       await tx
         .update(users)
         .set({ ...(withdrawals ? { withdrawalsDetailStatus: status } : { financialStatementsStatus: status }), updatedAt: now })
@@ -198,6 +220,33 @@ export async function reviewDocument(ctx: AppContext, staff: StaffPrincipal, id:
     );
     return null;
   });
+}
+
+/**
+ * The 409 of a document decided since the reviewer loaded it: who last decided it and when (the
+ * entry's audit rows: the staff member's decision, or the applicant's resubmission), and its status now.
+ */
+async function documentChanged(tx: Db, entry: EntryRow, group: DocumentGroup, claimId: number | null, now: number): Promise<ApiError> {
+  const label = REVIEW_STATUS_LABELS[reviewStatusOrDefault(now)];
+  const [last] = await tx
+    .select({ actor: auditLog.actor, at: auditLog.occurredAt, event: auditLog.event, data: auditLog.data, name: staffMembers.name })
+    .from(auditLog)
+    .leftJoin(staffMembers, sql`${auditLog.actor} = 'staff:' || ${staffMembers.id}::text`)
+    .where(
+      and(
+        eq(auditLog.subjectType, 'entry'),
+        eq(auditLog.subjectId, String(entry.id)),
+        inArray(auditLog.event, ['entry.document_reviewed', 'entry.resubmitted']),
+      ),
+    )
+    .orderBy(desc(auditLog.id))
+    .limit(20)
+    .then((rows) =>
+      rows.filter((row) => row.event === 'entry.resubmitted' || (row.data.group === group && (row.data.claim_id ?? null) === claimId)),
+    );
+  if (last === undefined) return new ApiError(409, { detail: STAFF_DECISION_MESSAGES.documentChangedUnknown(label) });
+  const who = last.event === 'entry.resubmitted' ? '申込者' : `${last.name ?? 'ほかのスタッフ'}さん`;
+  return new ApiError(409, { detail: STAFF_DECISION_MESSAGES.documentChanged(who, jstDateTime(last.at), label) });
 }
 
 // ---------------------------------------------------------------------------------------------

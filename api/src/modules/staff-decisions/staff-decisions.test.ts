@@ -8,7 +8,7 @@ import {
   type Entry,
   type StaffEntryDetail,
 } from '@app/shared/contracts';
-import { CLAIM_STATUS, ENTRY_STATUS, FORMAT_MESSAGES, MESSAGES, PROFILE_MESSAGES, REVIEW_STATUS } from '@app/shared/domain';
+import { CLAIM_STATUS, ENTRY_STATUS, FORMAT_MESSAGES, MESSAGES, PROFILE_MESSAGES, REVIEW_STATUS, jstDateTime } from '@app/shared/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_SUBJECTS } from '../../mail/templates';
 import { storeContractDocument } from '../contract-document/store';
@@ -205,6 +205,37 @@ describe('POST /api/staff/entries/{id}/documents/: a document group confirmed or
     }
     expect((await view(a.entry.id)).entry).toMatchObject({ inadequate_documents: [], financial_statement_confirmation_status: 1 });
     expect(await auditOf('entry.document_reviewed', a.entry.id)).toEqual([]);
+  });
+
+  it('a decision on a document changed since the page loaded it: 409 naming who changed it and when, nothing overwritten', async () => {
+    const a = await withEntry();
+    // Both reviewers' pages show the bank statements 確認中 (1); the approver decides first.
+    const seen = REVIEW_STATUS.confirming;
+    expect(
+      (await documents(approving, a.entry.id, { group: 'withdrawals_detail', decision: 'confirmed', seen_status: seen })).statusCode,
+    ).toBe(200);
+    const late = await documents(reviewing, a.entry.id, {
+      group: 'withdrawals_detail',
+      decision: 'inadequate',
+      reason: '3か月分そろっていません。',
+      seen_status: seen,
+    });
+    expect(answer(late)).toEqual(
+      conflict(STAFF_DECISION_MESSAGES.documentChanged('承認 花子さん', jstDateTime(api.clock.now()), '確認済')),
+    );
+    expect((await view(a.entry.id)).entry).toMatchObject({ account_activity_statement_confirmation_status: REVIEW_STATUS.confirmed });
+    expect(await auditOf('entry.document_reviewed', a.entry.id)).toHaveLength(1);
+    // With what the page now shows, the decision goes through; another group is not affected.
+    const fresh = {
+      group: 'withdrawals_detail',
+      decision: 'inadequate',
+      reason: '3か月分そろっていません。',
+      seen_status: REVIEW_STATUS.confirmed,
+    };
+    expect((await documents(reviewing, a.entry.id, fresh)).statusCode).toBe(200);
+    expect(
+      (await documents(reviewing, a.entry.id, { group: 'financial_statements', decision: 'confirmed', seen_status: seen })).statusCode,
+    ).toBe(200);
   });
 
   it('409 once the entry is no longer under review; 404 for an unknown entry', async () => {

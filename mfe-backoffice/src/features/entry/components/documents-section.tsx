@@ -61,6 +61,8 @@ function DocumentGroupBox({
         ...(group.claimId === null ? {} : { claim_id: group.claimId }),
         decision,
         ...(decision === 'inadequate' ? { reason } : {}),
+        // What this page shows: a decision made meanwhile by someone else is refused (409), not overwritten.
+        seen_status: group.status,
       };
       onChange(await staffApi(endpoints.staff.entries.documents, { params: { id: String(entryId) }, body }));
     });
