@@ -49,6 +49,24 @@ describe('/backoffice/entries/:id', () => {
     expect(screen.getByText(/^審査 一郎（/)).toBeInTheDocument();
   });
 
+  test('a document decided by someone else since the page loaded: the decision is refused and says so, nothing overwritten', async () => {
+    const user = userEvent.setup();
+    const { backend } = renderBackoffice(PATH, { staff: mockStaff('reviewer') });
+    await heading();
+    // Meanwhile another reviewer confirms the bank statements (the page still shows 確認中).
+    const item = backend.state.review[0]!;
+    backend.state.review[0] = {
+      ...item,
+      entry: { ...item.entry, account_activity_statement_confirmation_status: REVIEW_STATUS.confirmed },
+    };
+    const group = screen.getByRole('group', { name: '入出金明細' });
+    await user.type(within(group).getByRole('textbox'), '3か月分そろっていません。');
+    await user.click(within(group).getByRole('button', { name: '不備にする' }));
+    expect(await within(group).findByText(STAFF_DECISION_MESSAGES.documentChangedUnknown('確認済'))).toBeInTheDocument();
+    expect(backend.state.review[0].entry.account_activity_statement_confirmation_status).toBe(REVIEW_STATUS.confirmed);
+    expect(backend.state.review[0].entry.inadequate_documents).toEqual([]);
+  });
+
   test('terms out of bounds are named at their field and cannot be saved', async () => {
     const user = userEvent.setup();
     renderBackoffice(PATH, { staff: mockStaff('reviewer') });
