@@ -30,6 +30,11 @@ export const STAFF_DECISION_MESSAGES = {
    */
   documentChanged: (who: string, when: string, label: string) =>
     `この書類は${who}が${when}に「${label}」にしています。画面を読み込み直して、今の状態を確かめてから判定してください。`,
+  /** 409: someone else has taken the entry since the page showed who has it. */
+  assigneeChanged: (name: string, since: string) =>
+    `この申し込みは${name}さんが${since}から担当しています。引き継ぐ場合は、画面に表示された担当者を確かめてから、もう一度操作してください。`,
+  /** 409: letting go of an entry the staff member does not have. */
+  notAssignee: '担当を外せるのは、担当している本人か管理者です。',
   /** 409 without a record of who changed it. */
   documentChangedUnknown: (label: string) =>
     `この書類は、この画面を開いた後に「${label}」に変わっています。画面を読み込み直して、今の状態を確かめてから判定してください。`,
@@ -154,6 +159,18 @@ export const StaffEntryApproveSchema = body({
   }),
 );
 export type StaffEntryApprove = z.input<typeof StaffEntryApproveSchema>;
+
+/**
+ * `POST /api/staff/entries/{id}/assignee/`: `{take: true, current_assignee}` takes the entry (担当),
+ * `{take: false, current_assignee}` lets it go. `current_assignee` is who the page shows as having it
+ * (a staff id, or null for nobody): when that is no longer so the API answers 409 naming who has it
+ * — taking an entry over from someone is a choice made knowing who, never by accident. Audited.
+ */
+export const StaffEntryAssignSchema = body({
+  take: z.boolean({ error: typeError(ACCOUNT_MESSAGES.invalidData) }),
+  current_assignee: z.nullable(IdSchema),
+});
+export type StaffEntryAssign = z.input<typeof StaffEntryAssignSchema>;
 
 /** `POST /api/staff/claims/{id}/actions/`: a transferred claim is late (`delay`) or its collection handed over (`return`). */
 export const StaffClaimActionSchema = body({

@@ -29,6 +29,7 @@ import {
   type StaffDocumentDecision,
   type StaffEntryAction,
   type StaffEntryApprove,
+  type StaffEntryAssign,
 } from '../contracts/staff-decisions';
 import { PostalCodeParamsSchema } from '../contracts/postal-code';
 import type { ProfileResponse } from '../contracts/profile';
@@ -276,8 +277,9 @@ function staffRefusal(state: MockState, endpoint: AnyEndpoint): MockReply | null
 }
 
 /** A review item as the queue lists it. */
-function queueItem({ entry, applicant }: StaffEntryDetail): StaffEntryQueueItem {
+function queueItem({ entry, applicant, assignee }: StaffEntryDetail): StaffEntryQueueItem {
   return {
+    assignee_name: assignee?.staff_name ?? null,
     id: entry.id,
     code: entry.code,
     status: entry.status,
@@ -437,6 +439,27 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
     failureReply(endpoint, 'conflict', { detail: STAFF_DECISION_MESSAGES.entryNotAllowed(entryStatusLabel(entry.status) ?? '') });
   const stamp = () => ({ staff_id: state.staff?.id ?? 0, staff_name: state.staff?.name ?? '', at: nowIso() });
   const decisionHandlers = {
+    [e.staff.entries.assignee.id]: mock(e.staff.entries.assignee, ({ params, body }) => {
+      const endpoint = e.staff.entries.assignee;
+      const refused = staffRefusal(state, endpoint);
+      if (refused) return refused;
+      const item = reviewItem(params.id ?? '');
+      if (item === undefined) return failureReply(endpoint, 'notFound', { detail: NOT_FOUND_DETAIL });
+      const checked = validate(endpoint, body);
+      if (!checked.ok) return checked.reply;
+      const request = checked.value as StaffEntryAssign;
+      const staff = state.staff!;
+      const current = item.assignee?.staff_id ?? null;
+      if (current !== request.current_assignee) {
+        return failureReply(endpoint, 'conflict', {
+          detail: STAFF_DECISION_MESSAGES.assigneeChanged(item.assignee?.staff_name ?? 'ほかのスタッフ', '先ほど'),
+        });
+      }
+      if (!request.take && current !== null && current !== staff.id && staff.role !== 'admin') {
+        return failureReply(endpoint, 'conflict', { detail: STAFF_DECISION_MESSAGES.notAssignee });
+      }
+      return saveReview({ ...item, assignee: request.take ? { staff_id: staff.id, staff_name: staff.name, at: nowIso() } : null });
+    }),
     [e.staff.entries.documents.id]: mock(e.staff.entries.documents, ({ params, body }) => {
       const endpoint = e.staff.entries.documents;
       const refused = staffRefusal(state, endpoint);

@@ -246,6 +246,55 @@ describe('POST /api/staff/entries/{id}/documents/: a document group confirmed or
   });
 });
 
+describe('POST /api/staff/entries/{id}/assignee/: 担当', () => {
+  const assign = (agent: Agent, id: number, body: unknown) => agent.post(`/api/staff/entries/${id}/assignee/`, body);
+
+  it('a reviewer takes an entry; a second sees who has it, and taking over needs the page to name the holder; audited', async () => {
+    const a = await withEntry();
+    const taken = detailOf(await assign(reviewing, a.entry.id, { take: true, current_assignee: null }));
+    expect(taken.assignee).toMatchObject({ staff_id: reviewer.id, staff_name: '審査 一郎' });
+    const queued = (await reviewing.get('/api/staff/entries/?limit=100')).json<{
+      results: { id: number; assignee_name: string | null }[];
+    }>();
+    expect(queued.results.find((item) => item.id === a.entry.id)?.assignee_name).toBe('審査 一郎');
+
+    // The approver's page still showed nobody: refused, naming the holder and since when.
+    const stale = await assign(approving, a.entry.id, { take: true, current_assignee: null });
+    expect(answer(stale)).toEqual(conflict(STAFF_DECISION_MESSAGES.assigneeChanged('審査 一郎', jstDateTime(api.clock.now()))));
+    // Knowing from whom, the approver takes it over.
+    api.clock.advance(60_000);
+    const over = detailOf(await assign(approving, a.entry.id, { take: true, current_assignee: reviewer.id }));
+    expect(over.assignee).toMatchObject({ staff_id: approver.id, staff_name: '承認 花子' });
+    // The reviewer no longer has it: letting go is refused.
+    expect(answer(await assign(reviewing, a.entry.id, { take: false, current_assignee: approver.id }))).toEqual(
+      conflict(STAFF_DECISION_MESSAGES.notAssignee),
+    );
+    expect(detailOf(await assign(approving, a.entry.id, { take: false, current_assignee: approver.id })).assignee).toBeNull();
+    const rows = await auditOf('entry.assignee_changed', a.entry.id);
+    expect(rows.map((row) => [row.data.before, row.data.after])).toEqual([
+      [
+        { staff_id: null, staff_name: null },
+        { staff_id: reviewer.id, staff_name: '審査 一郎' },
+      ],
+      [
+        { staff_id: reviewer.id, staff_name: '審査 一郎' },
+        { staff_id: approver.id, staff_name: '承認 花子' },
+      ],
+      [
+        { staff_id: approver.id, staff_name: '承認 花子' },
+        { staff_id: null, staff_name: null },
+      ],
+    ]);
+  });
+
+  it('400 for a bad body; 404 for an unknown entry', async () => {
+    const a = await withEntry();
+    expect((await assign(reviewing, a.entry.id, { take: 'yes', current_assignee: null })).statusCode).toBe(400);
+    expect((await assign(reviewing, a.entry.id, { take: true })).statusCode).toBe(400);
+    expect((await assign(reviewing, 999999, { take: true, current_assignee: null })).statusCode).toBe(404);
+  });
+});
+
 describe('POST /api/staff/claims/{id}/decision/: can_buy with the terms, or cannot_buy', () => {
   it('can_buy: the figures from the domain, the pricing stamp in the view; cannot_buy clears them; decided again', async () => {
     const a = await withEntry();
