@@ -8,6 +8,7 @@ import { staffApi } from '../../staff/api';
 import { useStaffSession } from '../../staff/session';
 import { useLoad } from '../../staff/use-load';
 import { Badge, Loading } from '../../ui/bits';
+import { AssigneeBox } from './components/assignee-box';
 import { ApplicantSection } from './components/applicant-section';
 import { ClaimsSection } from './components/claims-section';
 import { DocumentsSection } from './components/documents-section';
@@ -97,6 +98,7 @@ export default function EntryPage({ params }: PageProps) {
           <HistoryTable history={detail.history} context={entry} showRecord={session.staff.role === 'admin'} />
         </div>
         <div className="bo-entry__side">
+          <AssigneeBox detail={detail} staff={session.staff} onChange={onChange} />
           <EntryActions detail={detail} staff={session.staff} today={today} onChange={onChange} />
         </div>
       </div>
