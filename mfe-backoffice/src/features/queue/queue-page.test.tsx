@@ -45,6 +45,7 @@ describe('/backoffice: the review queue', () => {
     expect(first).toHaveTextContent('1件');
     expect(first).toHaveTextContent('3,000,000円');
     expect(first).toHaveTextContent('審査中');
+    expect(first).toHaveTextContent('担当なし');
     expect(within(first!).getByRole('link', { name: 'E-OLD' })).toHaveAttribute('href', '/backoffice/entries/1');
     expect(screen.getByText('2件中 1〜2件を表示')).toBeInTheDocument();
     // The tabs count every status; the current one is marked, the others lead to their list.

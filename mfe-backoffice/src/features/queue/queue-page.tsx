@@ -202,7 +202,10 @@ function QueueResults({
                   </td>
                   <td className="bo-num">{`${item.claim_count}件`}</td>
                   <td className="bo-num">{formatYen(item.face_total)}</td>
-                  <td>{status ? <Badge kind={status}>{ENTRY_STATUS_LABELS[status]}</Badge> : item.status}</td>
+                  <td>
+                    {status ? <Badge kind={status}>{ENTRY_STATUS_LABELS[status]}</Badge> : item.status}
+                    <div className="bo-muted bo-small">{item.assignee_name === null ? '担当なし' : `担当：${item.assignee_name}`}</div>
+                  </td>
                 </tr>
               );
             })}
