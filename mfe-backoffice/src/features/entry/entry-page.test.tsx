@@ -65,6 +65,10 @@ describe('/backoffice/entries/:id', () => {
     expect(await within(group).findByText(STAFF_DECISION_MESSAGES.documentChangedUnknown('確認済'))).toBeInTheDocument();
     expect(backend.state.review[0].entry.account_activity_statement_confirmation_status).toBe(REVIEW_STATUS.confirmed);
     expect(backend.state.review[0].entry.inadequate_documents).toEqual([]);
+    // The page reads the entry again in place: the group says 確認済, the reason typed is still there.
+    expect(await within(group).findByText('確認済', { selector: '.bo-badge' })).toBeInTheDocument();
+    expect(within(group).getByRole('textbox')).toHaveValue('3か月分そろっていません。');
+    expect(within(group).getByText(STAFF_DECISION_MESSAGES.documentChangedUnknown('確認済'))).toBeInTheDocument();
   });
 
   test('担当: take the entry, let it go; taking one someone took meanwhile is refused, naming them', async () => {
@@ -84,6 +88,23 @@ describe('/backoffice/entries/:id', () => {
     await user.click(within(box).getByRole('button', { name: '担当する' }));
     expect(await within(box).findByText(STAFF_DECISION_MESSAGES.assigneeChanged('別所 三郎', '先ほど'))).toBeInTheDocument();
     expect(backend.state.review[0].assignee?.staff_name).toBe('別所 三郎');
+    // The page reads the entry again: it names the holder and offers the takeover, the refusal still shown.
+    expect(await within(box).findByText('別所 三郎さん（2026/11/28 10:00から）')).toBeInTheDocument();
+    expect(within(box).getByRole('button', { name: '引き継ぐ' })).toBeInTheDocument();
+    expect(within(box).getByText(STAFF_DECISION_MESSAGES.assigneeChanged('別所 三郎', '先ほど'))).toBeInTheDocument();
+  });
+
+  test('担当 taken by someone else while the tab was hidden: the page shows it when the tab is shown again', async () => {
+    const { backend } = renderBackoffice(PATH, { staff: mockStaff('reviewer') });
+    await heading();
+    const box = screen.getByRole('region', { name: '担当' });
+    expect(box).toHaveTextContent('担当者はいません。');
+    const item = backend.state.review[0]!;
+    backend.state.review[0] = { ...item, assignee: { staff_id: 99, staff_name: '別所 三郎', at: '2026-11-28T10:00:00+09:00' } };
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(await within(box).findByText('別所 三郎さん（2026/11/28 10:00から）')).toBeInTheDocument();
+    expect(within(box).getByRole('button', { name: '引き継ぐ' })).toBeInTheDocument();
+    expect(within(box).queryByRole('button', { name: '担当する' })).toBeNull();
   });
 
   test('担当: someone else’s entry is taken over only after a dialog that names them', async () => {

@@ -17,12 +17,15 @@ export function AssigneeBox({
   detail,
   staff,
   onChange,
+  onStale,
 }: {
   readonly detail: StaffEntryDetail;
   readonly staff: StaffSummary;
   readonly onChange: (next: StaffEntryDetail) => void;
+  /** After a 409 (someone else took it meanwhile): the page reads the entry again, showing who has it. */
+  readonly onStale?: (() => void) | undefined;
 }) {
-  const action = useAction();
+  const action = useAction([], { onConflict: onStale });
   const [asking, setAsking] = useState(false);
   const holder = detail.assignee;
   const mine = holder !== null && holder.staff_id === staff.id;
