@@ -91,7 +91,11 @@ export default function EntryPage({ params }: PageProps) {
       </div>
       <IdentityNotice applicant={detail.applicant} />
       <div className="bo-entry">
-        <div className="bo-stack">
+        {/* Who has the entry comes first (on a phone, before the long page; beside it on a wide screen). */}
+        <div className="bo-entry__assignee">
+          <AssigneeBox detail={detail} staff={session.staff} onChange={onChange} onStale={reread} />
+        </div>
+        <div className="bo-stack bo-entry__main">
           <section className="bo-panel" aria-labelledby="bo-summary">
             <h2 id="bo-summary" className="bo-visually-hidden">
               概要
@@ -128,7 +132,6 @@ export default function EntryPage({ params }: PageProps) {
           <HistoryTable history={detail.history} context={entry} showRecord={session.staff.role === 'admin'} />
         </div>
         <div className="bo-entry__side">
-          <AssigneeBox detail={detail} staff={session.staff} onChange={onChange} onStale={reread} />
           <EntryActions detail={detail} staff={session.staff} today={today} onChange={onChange} />
         </div>
       </div>
