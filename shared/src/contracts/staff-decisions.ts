@@ -29,7 +29,7 @@ export const STAFF_DECISION_MESSAGES = {
    * `who` names the staff member or 申込者, `when` is Japan's time, `label` the status it has now.
    */
   documentChanged: (who: string, when: string, label: string) =>
-    `この書類は${who}が${when}に「${label}」にしています。画面を読み込み直して、今の状態を確かめてから判定してください。`,
+    `この書類は${who}が${when}に「${label}」にしています。今の状態を確かめてから、もう一度判定してください。`,
   /** 409: someone else has taken the entry since the page showed who has it. */
   assigneeChanged: (name: string, since: string) =>
     `この申し込みは${name}さんが${since}から担当しています。引き継ぐ場合は、画面に表示された担当者を確かめてから、もう一度操作してください。`,
@@ -37,7 +37,7 @@ export const STAFF_DECISION_MESSAGES = {
   notAssignee: '担当を外せるのは、担当している本人か管理者です。',
   /** 409 without a record of who changed it. */
   documentChangedUnknown: (label: string) =>
-    `この書類は、この画面を開いた後に「${label}」に変わっています。画面を読み込み直して、今の状態を確かめてから判定してください。`,
+    `この書類は、この画面を開いた後に「${label}」に変わっています。今の状態を確かめてから、もう一度判定してください。`,
   /** `claim_id` missing for a claim's group, given for an entry's group, or of another entry. */
   claimMismatch: '請求書の指定が正しくありません。',
   /** markInadequate with no group marked inadequate. */
