@@ -423,6 +423,7 @@ export function staffEntryQueueItemFixture(overrides: Partial<StaffEntryQueueIte
     purchase_amount_desired: entry.purchase_amount_desired,
     claim_count: entry.claims.length,
     face_total: '1100000',
+    assignee_name: null,
     applicant: {
       id: applicant.id,
       email: applicant.email,
@@ -473,6 +474,7 @@ export function staffEntryDetailFixture(overrides: Partial<StaffEntryDetail> = {
     history: [staffAuditEventFixture()],
     pricing: [],
     approval: null,
+    assignee: null,
     ...overrides,
   };
 }

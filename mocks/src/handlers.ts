@@ -42,6 +42,7 @@ import {
   type StaffDocumentDecision,
   type StaffEntryAction,
   type StaffEntryApprove,
+  type StaffEntryAssign,
 } from '@app/contracts/api/staff-decisions';
 import { PostalCodeParamsSchema } from '@app/contracts/api/postal-code';
 import type { ProfileResponse } from '@app/contracts/api/profile';
@@ -295,8 +296,9 @@ function staffRefusal(state: MockState, endpoint: AnyEndpoint): MockReply | null
 }
 
 /** A review item as the queue lists it. */
-function queueItem({ entry, applicant }: StaffEntryDetail): StaffEntryQueueItem {
+function queueItem({ entry, applicant, assignee }: StaffEntryDetail): StaffEntryQueueItem {
   return {
+    assignee_name: assignee?.staff_name ?? null,
     id: entry.id,
     code: entry.code,
     status: entry.status,
@@ -456,6 +458,27 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
     failureReply(endpoint, 'conflict', { detail: STAFF_DECISION_MESSAGES.entryNotAllowed(entryStatusLabel(entry.status) ?? '') });
   const stamp = () => ({ staff_id: state.staff?.id ?? 0, staff_name: state.staff?.name ?? '', at: nowIso() });
   const decisionHandlers = {
+    [e.staff.entries.assignee.id]: mock(e.staff.entries.assignee, ({ params, body }) => {
+      const endpoint = e.staff.entries.assignee;
+      const refused = staffRefusal(state, endpoint);
+      if (refused) return refused;
+      const item = reviewItem(params.id ?? '');
+      if (item === undefined) return failureReply(endpoint, 'notFound', { detail: NOT_FOUND_DETAIL });
+      const checked = validate(endpoint, body);
+      if (!checked.ok) return checked.reply;
+      const request = checked.value as StaffEntryAssign;
+      const staff = state.staff!;
+      const current = item.assignee?.staff_id ?? null;
+      if (current !== request.current_assignee) {
+        return failureReply(endpoint, 'conflict', {
+          detail: STAFF_DECISION_MESSAGES.assigneeChanged(item.assignee?.staff_name ?? 'ほかのスタッフ', '先ほど'),
+        });
+      }
+      if (!request.take && current !== null && current !== staff.id && staff.role !== 'admin') {
+        return failureReply(endpoint, 'conflict', { detail: STAFF_DECISION_MESSAGES.notAssignee });
+      }
+      return saveReview({ ...item, assignee: request.take ? { staff_id: staff.id, staff_name: staff.name, at: nowIso() } : null });
+    }),
     [e.staff.entries.documents.id]: mock(e.staff.entries.documents, ({ params, body }) => {
       const endpoint = e.staff.entries.documents;
       const refused = staffRefusal(state, endpoint);
@@ -471,6 +494,16 @@ export function createMockBackend(state: MockState = initialMockState()): { hand
       const isClaimGroup = decision.group === 'invoice' || decision.group === 'additional_doc';
       if (isClaimGroup !== (claimId !== null) || (claimId !== null && !item.entry.claims.some((c) => c.id === claimId)))
         return failureReply(endpoint, 'validation', { claim_id: [STAFF_DECISION_MESSAGES.claimMismatch] });
+      // Decided since the page loaded it: refused as the API refuses it (the mocks keep no record of who).
+      const current =
+        decision.group === 'invoice' || decision.group === 'additional_doc'
+          ? item.entry.claims.find((claim) => claim.id === claimId)?.[CLAIM_GROUP_FIELD[decision.group]]
+          : item.entry[ENTRY_GROUP_FIELD[decision.group]];
+      if (decision.seen_status !== undefined && current !== undefined && decision.seen_status !== current) {
+        return failureReply(endpoint, 'conflict', {
+          detail: STAFF_DECISION_MESSAGES.documentChangedUnknown(REVIEW_STATUS_LABELS[reviewStatusOrDefault(current)]),
+        });
+      }
       const others = item.entry.inadequate_documents.filter((d) => !(d.group === decision.group && d.claim_id === claimId));
       const entry: Entry = {
         ...item.entry,

@@ -63,6 +63,8 @@ export const AUDIT_EVENT_NAMES = [
   'entry.transferred',
   'entry.archived',
   'entry.approved',
+  /** A staff member took an entry (担当) or let it go; data: before/after staff id and name. */
+  'entry.assignee_changed',
   'claim.delayed',
   'claim.returned',
   /** A staff member confirmed the changed payout account: the hold ends (payout-account/). */

@@ -13,6 +13,7 @@ import {
   StaffDocumentDecisionSchema,
   StaffEntryActionSchema,
   StaffEntryApproveSchema,
+  StaffEntryAssignSchema,
 } from './staff-decisions';
 import {
   StaffApplicantDetailSchema,
@@ -137,6 +138,18 @@ export const staffEndpoints = defineCatalogue({
         params: IdParamsSchema,
         success: { status: 200, schema: StaffEntryDetailSchema },
         errors: ['notFound', 'conflict'],
+      }),
+      assignee: endpoint({
+        method: 'POST',
+        path: '/api/staff/entries/{id}/assignee/',
+        tag: 'staff',
+        summary:
+          '担当：申し込みを担当する（take: true）・担当を外す（false）。current_assignee に画面の担当者（なしは null）。別の人が担当していれば 409 で名前を返す。監査ログに残る',
+        access: REVIEWERS,
+        params: IdParamsSchema,
+        body: StaffEntryAssignSchema,
+        success: { status: 200, schema: StaffEntryDetailSchema },
+        errors: ['validation', 'notFound', 'conflict'],
       }),
       approve: endpoint({
         method: 'POST',

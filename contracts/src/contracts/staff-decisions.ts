@@ -3,7 +3,7 @@ import { DOCUMENT_GROUPS } from '../domain/document-review';
 import { FORMAT_MESSAGES, MESSAGES } from '../domain/messages';
 import { isFeeRatio, isPurchaseRatio, parseDecimal, parseYen } from '../domain/money';
 import { ACCOUNT_MESSAGES } from './account-messages';
-import { DateSchema, IdSchema } from './common';
+import { DateSchema, IdSchema, ReviewStatusSchema } from './common';
 import { addIssue, body, typeError } from './fields';
 import { humanTextProblem, STAFF_REASON } from './human-text';
 
@@ -24,6 +24,20 @@ export const STAFF_DECISION_MESSAGES = {
   /** 409: `label` the entry's or claim's current status in Japanese. */
   entryNotAllowed: (label: string) => `この申し込みは現在「${label}」のため、この操作はできません。画面を更新してご確認ください。`,
   claimNotAllowed: (label: string) => `この請求書は現在「${label}」のため、この操作はできません。画面を更新してご確認ください。`,
+  /**
+   * 409: the document was decided (or sent again by the applicant) since the reviewer loaded it.
+   * `who` names the staff member or 申込者, `when` is Japan's time, `label` the status it has now.
+   */
+  documentChanged: (who: string, when: string, label: string) =>
+    `この書類は${who}が${when}に「${label}」にしています。今の状態を確かめてから、もう一度判定してください。`,
+  /** 409: someone else has taken the entry since the page showed who has it. */
+  assigneeChanged: (name: string, since: string) =>
+    `この申し込みは${name}さんが${since}から担当しています。引き継ぐ場合は、画面に表示された担当者を確かめてから、もう一度操作してください。`,
+  /** 409: letting go of an entry the staff member does not have. */
+  notAssignee: '担当を外せるのは、担当している本人か管理者です。',
+  /** 409 without a record of who changed it. */
+  documentChangedUnknown: (label: string) =>
+    `この書類は、この画面を開いた後に「${label}」に変わっています。今の状態を確かめてから、もう一度判定してください。`,
   /** `claim_id` missing for a claim's group, given for an entry's group, or of another entry. */
   claimMismatch: '請求書の指定が正しくありません。',
   /** markInadequate with no group marked inadequate. */
@@ -73,6 +87,12 @@ export const StaffDocumentDecisionSchema = body({
   claim_id: z.optional(z.nullable(IdSchema)),
   decision: z.enum(['confirmed', 'inadequate'], { error: STAFF_DECISION_MESSAGES.decision }),
   reason: optionalString,
+  /**
+   * The document's status as the page showed it (1–5). When given and no longer the status, the
+   * decision is refused with 409 saying who changed it: two reviewers never overwrite each other
+   * unseen. The back office always sends it.
+   */
+  seen_status: z.optional(ReviewStatusSchema),
 }).check(
   z.superRefine((value, ctx) => {
     if (value.decision === 'inadequate') checkReason(value.reason, ctx);
@@ -139,6 +159,18 @@ export const StaffEntryApproveSchema = body({
   }),
 );
 export type StaffEntryApprove = z.input<typeof StaffEntryApproveSchema>;
+
+/**
+ * `POST /api/staff/entries/{id}/assignee/`: `{take: true, current_assignee}` takes the entry (担当),
+ * `{take: false, current_assignee}` lets it go. `current_assignee` is who the page shows as having it
+ * (a staff id, or null for nobody): when that is no longer so the API answers 409 naming who has it
+ * — taking an entry over from someone is a choice made knowing who, never by accident. Audited.
+ */
+export const StaffEntryAssignSchema = body({
+  take: z.boolean({ error: typeError(ACCOUNT_MESSAGES.invalidData) }),
+  current_assignee: z.nullable(IdSchema),
+});
+export type StaffEntryAssign = z.input<typeof StaffEntryAssignSchema>;
 
 /** `POST /api/staff/claims/{id}/actions/`: a transferred claim is late (`delay`) or its collection handed over (`return`). */
 export const StaffClaimActionSchema = body({

@@ -94,6 +94,8 @@ export const StaffEntryQueueItemSchema = z.object({
   claim_count: z.int().check(z.nonnegative()),
   face_total: YenStringSchema,
   applicant: StaffApplicantNameSchema,
+  /** The name of whoever has taken it (担当), null: nobody. */
+  assignee_name: z._default(z.nullable(z.string()), null),
 });
 export type StaffEntryQueueItem = z.infer<typeof StaffEntryQueueItemSchema>;
 
@@ -186,6 +188,8 @@ export const StaffEntryDetailSchema = z.object({
   pricing: z._default(z.array(StaffClaimPricingSchema), []),
   /** Who approved the terms (the entry became reviewed), null before. */
   approval: z._default(z.nullable(StaffActorStampSchema), null),
+  /** Who has taken the entry (担当) and since when; null: nobody. */
+  assignee: z._default(z.nullable(StaffActorStampSchema), null),
 });
 export type StaffEntryDetail = z.infer<typeof StaffEntryDetailSchema>;
 

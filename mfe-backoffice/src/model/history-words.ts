@@ -336,6 +336,11 @@ export const HISTORY_FORMATTERS: Readonly<Record<AuditEventName, Formatter>> = {
     ...(event.data.offerOpen === true ? ['契約期限前にご提案を終了'] : []),
     ...quoted('終了の理由', event.data.reason),
   ]),
+  'entry.assignee_changed': (event) => {
+    const before = text(event.before?.staff_name) ?? 'なし';
+    const after = text(event.after?.staff_name) ?? 'なし';
+    return { action: after === 'なし' ? '担当を外す' : '担当', target: null, details: [`担当 ${before} → ${after}`] };
+  },
   'entry.approved': (event, context) => ({
     action: '買取条件の承認',
     target: null,

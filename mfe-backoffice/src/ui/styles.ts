@@ -85,7 +85,7 @@ const BACKOFFICE_CSS = `
 .bo-grid-2 { display: grid; gap: var(--space-4); }
 @media (min-width: 1000px) { .bo-grid-2 { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); align-items: start; } }
 .bo-entry { display: grid; gap: var(--space-4); }
-@media (min-width: 1100px) { .bo-entry { grid-template-columns: minmax(0, 1fr) 340px; align-items: start; } .bo-entry__side { position: sticky; top: var(--space-4); } }
+@media (min-width: 1100px) { .bo-entry { grid-template-columns: minmax(0, 1fr) 340px; grid-template-rows: auto 1fr; align-items: start; } .bo-entry__main { grid-column: 1; grid-row: 1 / span 2; } .bo-entry__assignee { grid-column: 2; grid-row: 1; } .bo-entry__side { grid-column: 2; grid-row: 2; position: sticky; top: var(--space-4); } }
 .bo-group { border: 1px solid var(--color-border); border-radius: var(--radius); padding: var(--space-3); display: grid; gap: var(--space-3); min-width: 0; }
 .bo-group__head { display: flex; flex-wrap: wrap; align-items: center; gap: var(--space-2); }
 .bo-group__head h3 { margin: 0; }

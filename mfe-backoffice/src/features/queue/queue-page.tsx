@@ -98,8 +98,8 @@ export default function QueuePage() {
             value={draft.order}
             onChange={(e) => setDraft({ ...draft, order: e.target.value === 'newest' ? 'newest' : 'oldest' })}
           >
-            <option value="oldest">申込日時の古い順</option>
-            <option value="newest">申込日時の新しい順</option>
+            <option value="oldest">申込の古い順</option>
+            <option value="newest">申込の新しい順</option>
           </select>
         </div>
         {FILTER_FIELDS.map((field) => (
@@ -168,7 +168,7 @@ function QueueResults({
           </caption>
           <thead>
             <tr>
-              <th scope="col">申込番号</th>
+              <th scope="col">申込番号・担当</th>
               <th scope="col">申込者・会社</th>
               <th scope="col">申込日時（待ち時間）</th>
               <th scope="col" className="bo-num">
@@ -186,8 +186,12 @@ function QueueResults({
               const waiting = waitingLabel(item, now, limitHours);
               return (
                 <tr key={item.id} className={waiting.overdue ? 'bo-row--overdue' : undefined}>
-                  <td className="bo-nowrap">
-                    <Link to={href('backofficeEntry', { entryId: item.id })}>{item.code}</Link>
+                  <td>
+                    <Link className="bo-nowrap" to={href('backofficeEntry', { entryId: item.id })}>
+                      {item.code}
+                    </Link>
+                    {/* In the first column: seen at 375 px too, where the table scrolls sideways. */}
+                    <div className="bo-muted bo-small">{item.assignee_name === null ? '担当なし' : `担当：${item.assignee_name}`}</div>
                   </td>
                   <td>
                     {applicantName(item)}
