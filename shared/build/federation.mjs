@@ -8,6 +8,8 @@ import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { PreloadMapPlugin } from './preload-map.mjs';
 
+export { afterPaintBuild } from './after-paint.mjs';
+
 // The remotes (container names, dev ports) come from the one list, contracts/remotes.json, which the
 // front-end code (contracts/src/remotes.ts), the scripts and the e2e tests read as well.
 const LIST = createRequire(import.meta.url)('@app/contracts/remotes.json');

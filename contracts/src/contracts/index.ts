@@ -41,3 +41,4 @@ export * from './endpoint';
 export * from './endpoints';
 export * from './endpoints-session';
 export * from './endpoints-staff';
+export * from './mf-manifest';
