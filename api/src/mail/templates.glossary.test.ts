@@ -28,6 +28,14 @@ const SAMPLES: Samples = {
   passwordChangedMail: { ...person, at },
   registrationPendingMail: { to: person.to, freeFrom: at, now: at, registerUrl: 'http://localhost:3000/register' },
   bankAccountChangedMail: { ...person, at, bankAccount },
+  staffDigestMail: {
+    to: 'shinsa-team@example.jp',
+    kind: 'received',
+    items: [{ code: 'E-000021', at }],
+    total: 1,
+    digestMinutes: 15,
+    queueUrl: 'http://localhost:3000/backoffice/queue',
+  },
   entryReceivedMail: {
     ...person,
     at,

@@ -51,6 +51,8 @@ export interface TestApiOptions {
   readonly trustProxy?: TrustProxy;
   /** The per-applicant upload quota (default: the real 500 MB). */
   readonly uploadQuotaBytes?: number;
+  /** STAFF_NOTIFY_EMAIL and its window (default: no staff mail, as without the variable). */
+  readonly staffNotify?: { readonly to: string; readonly digestMinutes: number };
 }
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -69,6 +71,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     publicUrl: () => PUBLIC_URL,
     trustedOrigins: [PUBLIC_URL],
     ...(options.uploadQuotaBytes === undefined ? {} : { uploadQuotaBytes: options.uploadQuotaBytes }),
+    ...(options.staffNotify === undefined ? {} : { staffNotify: options.staffNotify }),
   };
   const app = buildApp({
     env: { SITE_DIR: path.join(dataDir, 'no-site'), LOG_LEVEL: 'silent', TRUST_PROXY: options.trustProxy ?? false },

@@ -53,6 +53,8 @@ export const AUDIT_EVENT_NAMES = [
   'staff.logged_out',
   /** An accounting export was downloaded (GET /api/staff/exports/…/); data: which, the period, the rows. */
   'staff.export_downloaded',
+  /** A digest mail to STAFF_NOTIFY_EMAIL (staff-notify/); subject: its kind; data: kind, count, the last audit row it covered. */
+  'staff.notified',
   /** A staff member opened an applicant's file (GET /api/staff/uploads/{id}/content/); subject: the upload. */
   'upload.viewed_by_staff',
   /** The back office's decisions (staff-decisions/); subject: the entry, actor `staff:<id>`, with before/after. */

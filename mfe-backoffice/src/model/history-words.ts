@@ -290,6 +290,18 @@ export const HISTORY_FORMATTERS: Readonly<Record<AuditEventName, Formatter>> = {
       `${Number(event.data.rows ?? 0).toLocaleString('ja-JP')}件`,
     ],
   }),
+  'staff.notified': (event) => ({
+    action: '審査担当へのお知らせメール',
+    target:
+      event.data.kind === 'received'
+        ? '新しいお申し込み'
+        : event.data.kind === 'resubmitted'
+          ? '書類の再提出'
+          : event.data.kind === 'contracted'
+            ? '契約の締結'
+            : null,
+    details: [`${Number(event.data.count ?? 0).toLocaleString('ja-JP')}件`],
+  }),
   'upload.viewed_by_staff': (event) => ({
     action: 'ファイルの閲覧（スタッフ）',
     target: text(event.data.name),
