@@ -14,6 +14,8 @@ const BACKOFFICE_CSS = `
 .bo-nav a { color: #e8edf5; font-size: var(--font-size-sm); padding: var(--space-1) var(--space-2); border-radius: var(--radius-sm); white-space: nowrap; }
 @media (max-width: 599px) { .bo-nav { gap: var(--space-1) var(--space-2); } .bo-nav a { padding: var(--space-1); } }
 .bo-nav a[aria-current="page"] { background: rgba(255,255,255,0.14); text-decoration: none; }
+.bo-nav__count { display: inline-block; min-width: 1.5em; margin-left: var(--space-1); padding: 0 0.4em; border-radius: 999px; background: #fff; color: #17233a; font-size: var(--font-size-xs); font-weight: 700; line-height: 1.5; text-align: center; font-variant-numeric: tabular-nums; }
+.bo-visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 .bo-user { display: flex; flex-wrap: wrap; align-items: center; gap: var(--space-2) var(--space-3); font-size: var(--font-size-sm); margin-left: auto; }
 .bo-user__role { display: inline-block; padding: 0 var(--space-2); border-radius: var(--radius-sm); background: rgba(255,255,255,0.14); font-size: var(--font-size-xs); }
 .bo-header .bo-logout { background: transparent; color: #fff; border: 1px solid #8a9ab3; border-radius: var(--radius); font: inherit; font-size: var(--font-size-sm); min-height: 36px; padding: 0 var(--space-3); cursor: pointer; }

@@ -1,11 +1,12 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { BRAND, href } from '@app/shared';
+import { href } from '@app/shared';
 import { type StaffEntryQueue } from '@app/contracts';
 import * as endpoints from '@app/contracts/endpoints';
 import { ENTRY_STATUS, ENTRY_STATUS_LABELS, entryStatusName, formatYen, type EntryStatusName } from '@app/contracts/domain';
 import { formatJst, waitingLabel } from '../../model/format';
 import { staffApi } from '../../staff/api';
+import { publishOpenEntries } from '../../staff/open-counts';
 import { useLoad } from '../../staff/use-load';
 import { Badge, Loading, ScrollTable } from '../../ui/bits';
 import { DEFAULT_FILTERS, PAGE_SIZE, apiQueryFromFilters, filtersFromSearch, searchFromFilters, type QueueFilters } from './filters';
@@ -44,8 +45,8 @@ export default function QueuePage() {
   const now = new Date();
   const open = result.state === 'ready' ? result.data.counts.under_review : null;
   useEffect(() => {
-    // Work waiting shows in the browser's tab too: 「(3) 審査キュー｜…」.
-    if (open !== null) document.title = `${open > 0 ? `(${open}) ` : ''}審査キュー｜${BRAND.fullName}`;
+    // The navigation and the tab title (「(3) 審査キュー｜…」) show what this page read.
+    if (open !== null) publishOpenEntries(open);
   }, [open]);
 
   const go = (next: QueueFilters) => void navigate(`${href('backofficeQueue')}${searchFromFilters(next)}`);
