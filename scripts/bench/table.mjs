@@ -87,3 +87,16 @@ export function parseApiTable(output) {
   }
   return rows;
 }
+
+/** The `staff-bench | name | p50 | p95 | baseline p50 | baseline p95 | ok` lines of `bench:staff`. */
+export function parseStaffBench(output) {
+  const rows = [];
+  for (const line of output.split('\n')) {
+    const cells = line.split('|').map((c) => c.trim());
+    if (cells[0] !== 'staff-bench' || cells.length < 6) continue;
+    const [p50, p95, baselineP50, baselineP95] = cells.slice(2, 6).map(Number);
+    if ([p50, p95, baselineP50, baselineP95].some((n) => !Number.isFinite(n))) continue;
+    rows.push({ name: cells[1], p50, p95, baselineP50, baselineP95 });
+  }
+  return rows;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTable, formatValue, median, parseApiTable, parseArgs, ratio } from './table.mjs';
+import { formatTable, formatValue, median, parseApiTable, parseArgs, parseStaffBench, ratio } from './table.mjs';
 
 describe('npm run bench: pure parts', () => {
   it('takes the median of odd and even counts, whatever the order', () => {
@@ -65,5 +65,17 @@ describe('npm run bench: pure parts', () => {
     const rows = parseApiTable(output);
     expect([...rows.keys()]).toEqual(['bare: session + user join', 'POST /api/me/ (logged in)']);
     expect(rows.get('POST /api/me/ (logged in)')).toEqual({ rps: 14000, p99: 6.25 });
+  });
+
+  it('reads the back office bench lines: p50 and p95 with the baseline’s, skipping anything else', () => {
+    const output = [
+      'seeded 10,000 applicants and 20,000 entries in 3.2 s',
+      'staff-bench | GET /api/staff/entries/ (the queue, 審査中) | 8.51 | 12.59 | 1.99 | 3.12 | ok',
+      'staff-bench | broken | x | 1 | 2 | 3 | ok',
+      '40 rounds each, 11.4 s; limit p95 ≤ 50 ms',
+    ].join('\n');
+    expect(parseStaffBench(output)).toEqual([
+      { name: 'GET /api/staff/entries/ (the queue, 審査中)', p50: 8.51, p95: 12.59, baselineP50: 1.99, baselineP95: 3.12 },
+    ]);
   });
 });
