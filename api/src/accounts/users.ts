@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { ContentFile, Me, Profile } from '@app/contracts';
 import { isIdentityDocumentType, isProfileSatisfied, type ProfileSatisfactionFields } from '@app/contracts/domain';
 import type { Db } from '../context';
@@ -29,6 +29,26 @@ export async function profileFilesOf(db: Db, userId: number): Promise<AttachedFi
     .where(and(eq(uploads.userId, userId), isNotNull(uploads.profileAttachedAt)))
     .orderBy(asc(uploads.profileAttachedAt), asc(uploads.id));
   return rows.map((row) => ({ ...row, side: row.side ?? null }));
+}
+
+/** The profile files of several users in one query (a page of the identity queue), by user id. */
+export async function profileFilesOfUsers(db: Db, userIds: readonly number[]): Promise<Map<number, AttachedFile[]>> {
+  const byUser = new Map<number, AttachedFile[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return byUser;
+  const rows = await db
+    .select({
+      userId: uploads.userId,
+      id: uploads.id,
+      kind: uploads.kind,
+      name: uploads.name,
+      content_type: uploads.contentType,
+      side: uploads.side,
+    })
+    .from(uploads)
+    .where(and(inArray(uploads.userId, [...userIds]), isNotNull(uploads.profileAttachedAt)))
+    .orderBy(asc(uploads.profileAttachedAt), asc(uploads.id));
+  for (const { userId, ...file } of rows) byUser.get(userId)?.push({ ...file, side: file.side ?? null });
+  return byUser;
 }
 
 const JST_OFFSET_MS = 9 * 60 * 60 * 1000;

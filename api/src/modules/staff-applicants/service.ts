@@ -9,14 +9,14 @@ import type {
 } from '@app/contracts';
 import { CLAIM_STATUS, ENTRY_STATUSES_PENDING_BEFORE_CONTRACT, REVIEW_STATUS, reviewStatusOrDefault } from '@app/contracts/domain';
 import { and, asc, count, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
-import { drfDateTime, findUserById } from '../../accounts/users';
+import { drfDateTime, findUserById, profileFilesOfUsers } from '../../accounts/users';
 import { staffActor, writeAudit } from '../../audit';
 import type { AppContext, Db } from '../../context';
 import { entries, mailLog, staffMembers, staffNotes, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { StaffPrincipal } from '../../http/staff-session';
 import { corporationKey, searchKey } from '../lookups/search-key';
-import { staffApplicant } from '../staff-review/service';
+import { staffApplicant, staffApplicantWith } from '../staff-review/service';
 
 /**
  * The operations desk (issue 25): the applicant search, one applicant's page, staff notes and the
@@ -193,11 +193,13 @@ export async function identityQueue(db: Db, query: StaffIdentityQueueQuery): Pro
     .limit(query.limit)
     .offset(query.offset);
   const [total] = await db.select({ value: count() }).from(users).where(confirming);
-  const results = await Promise.all(
-    rows.map(async ({ user, submittedAt: at }) => ({
-      applicant: await staffApplicant(db, user),
-      submitted_at: at === null ? null : drfDateTime(new Date(at)),
-    })),
+  const files = await profileFilesOfUsers(
+    db,
+    rows.map(({ user }) => user.id),
   );
+  const results = rows.map(({ user, submittedAt: at }) => ({
+    applicant: staffApplicantWith(user, files.get(user.id) ?? []),
+    submitted_at: at === null ? null : drfDateTime(new Date(at)),
+  }));
   return { count: total?.value ?? 0, results };
 }

@@ -16,7 +16,7 @@ import {
   reviewStatusOrDefault,
 } from '@app/contracts/domain';
 import { and, asc, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { drfDateTime, findUserById, profileFilesOf } from '../../accounts/users';
+import { drfDateTime, findUserById, profileFilesOf, type AttachedFile } from '../../accounts/users';
 import { staffActor, writeAudit } from '../../audit';
 import type { AppContext, Db } from '../../context';
 import { auditLog, claims, entries, staffMembers, uploads, users, type Upload, type User } from '../../db/schema';
@@ -119,7 +119,11 @@ export async function entryQueue(
 
 /** The applicant's profile as the reviewer reads it, with the identity document's files. */
 export async function staffApplicant(db: Db, user: User): Promise<StaffApplicant> {
-  const files = await profileFilesOf(db, user.id);
+  return staffApplicantWith(user, await profileFilesOf(db, user.id));
+}
+
+/** The same, for a page of applicants whose profile files were read together (the identity queue). */
+export function staffApplicantWith(user: User, files: readonly AttachedFile[]): StaffApplicant {
   return {
     ...applicantName(user),
     office_phone: user.officePhone,
