@@ -60,11 +60,14 @@ test('a reviewer finds an applicant by a half-width kana fragment, opens their p
 
   await loginAsStaff(page, 'reviewer');
   const nav = page.getByRole('navigation', { name: '管理画面' });
+  // Work waiting shows in the navigation on every page: this identity at least.
+  await expect(nav.getByRole('link', { name: /^本人確認\s*（確認待ち [\d,]+件）$/ })).toBeVisible();
 
   // The search: ｻｸﾗ-style half-width kana finds サクラ (without 株式会社).
   await nav.getByRole('link', { name: '申込者' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '申込者の検索' })).toBeVisible();
-  await expect(page).toHaveTitle('申込者の検索｜ツムギ 請求書買取');
+  // The title leads with the entries waiting (「(3) 申込者の検索｜…」) when there are any.
+  await expect(page).toHaveTitle(/^(\(\d+\) )?申込者の検索｜ツムギ 請求書買取$/);
   await page.getByLabel('会社名・氏名・メールアドレス・電話番号・申込番号').fill(company.halfWidthFragment);
   await page.getByRole('button', { name: '検索' }).click();
   await expect(page).toHaveURL(`/backoffice/applicants?q=${encodeURIComponent(company.halfWidthFragment)}`);
