@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { getTableColumns } from 'drizzle-orm';
 import { SECTORS } from '@app/contracts/domain';
 import { MeSchema, ProfilePatchFieldsSchema, ProfileSchema, StaffApplicantSchema } from '@app/contracts';
@@ -80,5 +83,32 @@ describe('row → contract through the table', () => {
       first_name: '値:first_name',
       owner_city: '値:owner_city',
     });
+  });
+});
+
+/** An entry's own `bank_account` column (the payout account it was made with), not the profile's. */
+const ENTRY_OWN = /^src\/modules\/entries\/[\w/-]+\.ts: +bank_account: (entry|row)\.bankAccount,$/;
+
+describe('the mapping is written once', () => {
+  it('no other source of the API maps a profile field by hand (`first_name: user.firstName`)', () => {
+    const root = path.resolve(import.meta.dirname, '../..');
+    const files = execFileSync('git', ['ls-files', 'src/*.ts'], { cwd: root, encoding: 'utf8' })
+      .split('\n')
+      .filter(
+        (file) => file !== '' && !file.endsWith('.test.ts') && !file.startsWith('src/test/') && !file.endsWith('/profile-columns.ts'),
+      );
+    const byHand = new RegExp(
+      `\\b(${table
+        .filter(([field, column]) => field !== column)
+        .map(([field, column]) => `${field}:\\s*[\\w?.]+\\.${column}\\b`)
+        .join('|')})`,
+    );
+    const found = files.flatMap((file) =>
+      fs
+        .readFileSync(path.join(root, file), 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (byHand.test(line) && !ENTRY_OWN.test(`${file}: ${line}`) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(found).toEqual([]);
   });
 });

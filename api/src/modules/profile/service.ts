@@ -234,7 +234,7 @@ export async function updateProfile(ctx: AppContext, user: User, changes: Profil
         at: now,
         userId: user.id,
         data: {
-          before: { identity_confirmation: user.identityConfirmation, identity_document_type: user.identityDocumentType },
+          before: { identity_confirmation: user.identityConfirmation, ...profileValuesOf(user, ['identity_document_type']) },
           after: { identity_confirmation: REVIEW_STATUS.confirming, identity_document_type: identity.type },
           files: identity.files.map((f) => f.id),
         },
