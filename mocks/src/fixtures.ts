@@ -2,7 +2,7 @@ import type { AccountSummary, DetailResponse } from '@app/contracts/api/session'
 import type { Health, OpenApiDocument } from '@app/contracts/api/health';
 import type { AccountSession } from '@app/contracts/api/account-sessions';
 import type { Me, VisitorMe } from '@app/contracts/api/me';
-import type { DraftEntryResponse } from '@app/contracts/api/draft';
+import { emptyDraftDocument, type DraftEntryResponse } from '@app/contracts/api/draft';
 import type { Claim, ContractParty, Entry } from '@app/contracts/api/entry';
 import type { Bank, Branch, Corporation } from '@app/contracts/api/lookups';
 import type { NewsItem } from '@app/contracts/api/news';
@@ -317,17 +317,7 @@ export function draftFixture(overrides: Partial<DraftEntryResponse> = {}): Draft
   return {
     version: 0,
     updated_at: null,
-    data: {
-      purchase_amount_desired: null,
-      purpose: null,
-      claims: [],
-      bank_account: null,
-      banks: [],
-      can_submit_financial_statements: null,
-      tax_return_submissions: null,
-      no_sga_expenses: null,
-      financial_statement_files: [],
-    },
+    data: emptyDraftDocument(),
     ...overrides,
   };
 }

@@ -1,8 +1,15 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { ContentFile, Me, Profile } from '@app/contracts';
-import { isIdentityDocumentType, isProfileSatisfied, type ProfileSatisfactionFields } from '@app/contracts/domain';
+import {
+  CORPORATE_PROFILE_REQUIRED_FIELDS,
+  isIdentityDocumentType,
+  isProfileSatisfied,
+  PROFILE_REQUIRED_FIELDS,
+  type ProfileSatisfactionFields,
+} from '@app/contracts/domain';
 import type { Db } from '../context';
 import { uploads, users, type User } from '../db/schema';
+import { PROFILE_COLUMNS, profileValuesOf, type ProfileColumnField } from './profile-columns';
 
 /** The account of an address, compared case-insensitively (as the unique index does). */
 export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
@@ -104,20 +111,26 @@ type MeColumn = Exclude<keyof typeof ME_USER_COLUMNS, 'hasUsablePassword'>;
 /** What `toMe` reads of a user. */
 export type MeUser = Pick<User, MeColumn> & { readonly hasUsablePassword: boolean };
 
+/** The profile fields of the current user (spec §3), as the one table names them. */
+const ME_PROFILE_FIELDS = [
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'corporate_division',
+  'company_name',
+  'office_zipcode',
+  'owner_zipcode',
+  'owner_phone',
+] as const;
+
 /** `POST /api/me/` for a logged-in user: every "current user" field of spec §3 (of a whole row or the ME_USER_COLUMNS). */
 export function toMe(user: MeUser | User, files: readonly AttachedFile[]): Me {
   const hasUsablePassword = 'hasUsablePassword' in user ? user.hasUsablePassword : user.passwordHash !== null;
   return {
-    id: user.id,
-    email: user.email,
-    first_name: user.firstName,
-    last_name: user.lastName,
+    ...profileValuesOf(user, ME_PROFILE_FIELDS),
     create_time: drfDateTime(user.createdAt),
     update_time: drfDateTime(user.updatedAt),
-    corporate_division: user.corporateDivision,
-    company_name: user.companyName,
-    office_zipcode: user.officeZipcode,
-    owner_zipcode: user.ownerZipcode,
     identity_confirmation: user.identityConfirmation as Me['identity_confirmation'],
     identity_valid_date: user.identityValidDate,
     financial_statements_valid_date: user.financialStatementsValidDate,
@@ -134,56 +147,31 @@ export function toMe(user: MeUser | User, files: readonly AttachedFile[]): Me {
     last_login: drfDateTimeOrNull(user.lastLogin),
     visited_at_entry_page_after_mail_verification: drfDateTimeOrNull(user.visitedAtEntryPageAfterMailVerification),
     user_segment: user.userSegment,
-    owner_phone: user.ownerPhone,
   };
 }
 
-/** The profile fields isProfileSatisfied reads, named as toProfile names them. */
+/** The profile fields isProfileSatisfied reads: the domain's lists, named by the one table (profile-columns.ts). */
+const SATISFACTION_FIELDS = ['corporate_division', ...PROFILE_REQUIRED_FIELDS, ...CORPORATE_PROFILE_REQUIRED_FIELDS] as const;
+
 function satisfactionFieldsOf(user: MeUser | User): ProfileSatisfactionFields {
-  return {
-    corporate_division: user.corporateDivision,
-    last_name: user.lastName,
-    first_name: user.firstName,
-    owner_phone: user.ownerPhone,
-    owner_zipcode: user.ownerZipcode,
-    owner_prefecture: user.ownerPrefecture,
-    owner_city: user.ownerCity,
-    company_name: user.companyName,
-    office_phone: user.officePhone,
-    office_zipcode: user.officeZipcode,
-    office_prefecture: user.officePrefecture,
-    office_city: user.officeCity,
-  };
+  return profileValuesOf(user, SATISFACTION_FIELDS);
 }
+
+/** The profile fields `toProfile` answers as their columns hold them (all of the table but the two it types: sector, identity document type). */
+export const PROFILE_STORED_FIELDS = (Object.keys(PROFILE_COLUMNS) as ProfileColumnField[]).filter(
+  (field): field is Exclude<ProfileColumnField, 'sector' | 'identity_document_type'> =>
+    field !== 'sector' && field !== 'identity_document_type',
+);
 
 /** `GET /api/profile/` and the PATCH answers (spec §3 "Profile"). */
 export function toProfile(user: User, files: readonly AttachedFile[]): Profile & { version: number } {
   return {
-    id: user.id,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    corporate_division: user.corporateDivision,
-    company_name: user.companyName,
-    email: user.email,
+    ...profileValuesOf(user, PROFILE_STORED_FIELDS),
     identity_confirmation: user.identityConfirmation as Profile['identity_confirmation'],
-    bank_account: user.bankAccount,
-    office_phone: user.officePhone,
-    office_zipcode: user.officeZipcode,
-    office_prefecture: user.officePrefecture,
-    office_city: user.officeCity,
-    office_building_number: user.officeBuildingNumber,
-    owner_phone: user.ownerPhone,
-    owner_zipcode: user.ownerZipcode,
-    owner_prefecture: user.ownerPrefecture,
-    owner_city: user.ownerCity,
-    owner_building_number: user.ownerBuildingNumber,
     addfiles: [...files],
     identity_document_type: isIdentityDocumentType(user.identityDocumentType) ? user.identityDocumentType : null,
     has_usable_password: user.passwordHash !== null,
     sector: user.sector as Profile['sector'],
-    business_summary: user.businessSummary,
-    can_edit_bank_account: user.canEditBankAccount,
-    has_entry_permission_when_delayed: user.hasEntryPermissionWhenDelayed,
     version: user.version,
   };
 }

@@ -72,6 +72,22 @@ export const DraftEntryDocumentSchema = z.object({
 });
 export type DraftEntryDocument = z.infer<typeof DraftEntryDocumentSchema>;
 
+/**
+ * The document of an applicant who saved nothing yet: what `GET /api/entries/draft/` answers at
+ * version 0, and where the wizard and the mocks start. The one definition (issue 24).
+ */
+export const emptyDraftDocument = (): DraftEntryDocument => ({
+  purchase_amount_desired: null,
+  purpose: null,
+  claims: [],
+  bank_account: null,
+  banks: [],
+  can_submit_financial_statements: null,
+  tax_return_submissions: null,
+  no_sga_expenses: null,
+  financial_statement_files: [],
+});
+
 /** `GET /api/entries/draft/` and the answer of a save: version 0 and an empty document before the first save. */
 export const DraftEntryResponseSchema = z.object({
   version: z.int().check(z.nonnegative()),

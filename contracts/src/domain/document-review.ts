@@ -1,4 +1,4 @@
-import { REVIEW_STATUS, type ReviewStatus, type UploadKind } from './statuses';
+import { REVIEW_STATUS, UPLOAD_KIND_LABELS, type ReviewStatus, type UploadKind } from './statuses';
 
 /**
  * The document groups a reviewer decides on (issue 11): the entry's withdrawals details (入出金明細)
@@ -17,10 +17,10 @@ export const isClaimDocumentGroup = (group: DocumentGroup): boolean => !ENTRY_DO
 
 /** The groups in Japanese, as the applicant and the reviewer read them. */
 export const DOCUMENT_GROUP_LABELS: Readonly<Record<DocumentGroup, string>> = {
-  withdrawals_detail: '入出金明細',
+  withdrawals_detail: UPLOAD_KIND_LABELS.withdrawals_detail,
   financial_statements: '決算書・確定申告書など',
-  invoice: '請求書',
-  additional_doc: '追加書類',
+  invoice: UPLOAD_KIND_LABELS.invoice,
+  additional_doc: UPLOAD_KIND_LABELS.additional_doc,
 };
 
 /** Which upload kinds belong to which group (an upload of another kind cannot resubmit the group). */

@@ -168,6 +168,39 @@ export const UPLOAD_KINDS = [
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 export const isUploadKind = (value: unknown): value is UploadKind => isOneOf(UPLOAD_KINDS, value);
 
+/** How each upload kind is named to the applicant: the API's messages and the entry wizard's fields (the one table, issue 24). */
+export const UPLOAD_KIND_LABELS: Readonly<Record<UploadKind, string>> = {
+  identity: '本人確認書類',
+  invoice: '請求書',
+  additional_doc: '追加書類',
+  withdrawals_detail: '入出金明細',
+  passbook_cover: '通帳の表紙',
+  passbook_details: '通帳の明細',
+  ib_info: 'インターネットバンキングの口座情報',
+  ib_details: 'インターネットバンキングの入出金明細',
+  financial_statements: '決算書',
+  pl: '損益計算書',
+  bs: '貸借対照表',
+  breakdown_statement: '勘定科目内訳明細書',
+  sga_expenses: '販売費及び一般管理費内訳書',
+  tb_pl: '試算表（損益計算書）',
+  tb_bs: '試算表（貸借対照表）',
+  tax_returns: '確定申告書',
+  business_opening: '開業届',
+  delinquency: '滞納に関する書類',
+};
+
+/**
+ * Inside one bank account of the wizard's withdrawals step (口座 n, its format already chosen), the
+ * page names the bank's own files by what the applicant photographs or saves, without repeating
+ * the format: these, and `UPLOAD_KIND_LABELS` for every other kind.
+ */
+export const ACCOUNT_FILE_LABELS = {
+  passbook_details: '通帳の明細ページ',
+  ib_info: '口座情報の画面',
+  ib_details: '入出金明細',
+} as const satisfies Partial<Record<UploadKind, string>>;
+
 /**
  * Kinds that carry a suffix in the upload key, so several files of the kind live side by side:
  * `withdrawals_detail-{n}` (n = the statement's index, digits), `invoice-{id}` and

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES, type AccountSummary, type LoginRequest } from '@app/contracts';
+import { profileValuesOf } from '../../accounts/profile-columns';
 import { activationUrl } from '../../accounts/links';
 import { verifyPassword } from '../../accounts/passwords';
 import { createSession, deleteSession, type NewSession } from '../../accounts/sessions';
@@ -128,7 +129,7 @@ async function resendActivationIfExpired(ctx: AppContext, user: User, now: Date)
   return true;
 }
 
-export const summary = (user: User): AccountSummary => ({ id: user.id, email: user.email, corporate_division: user.corporateDivision });
+export const summary = (user: User): AccountSummary => profileValuesOf(user, ['id', 'email', 'corporate_division']);
 
 /** Writes the logout to the audit log (the session itself is ended by the caller). */
 export async function recordLogout(ctx: AppContext, user: User, ip: string): Promise<void> {

@@ -6,6 +6,7 @@
 import type { ContractParty } from '@app/contracts';
 import { ENTRY_STATUS } from '@app/contracts/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { profileValuesOf } from '../../accounts/profile-columns';
 import type { Db } from '../../context';
 import {
   auditLog,
@@ -40,11 +41,7 @@ export async function contractPartyOf(tx: Db, user: User, entry: EntryRow): Prom
 /** The party from the live row (without the review time): an offer approved before issue 23 has no snapshot, and prints this, as then. */
 export function livePartyOf(user: User, entry: EntryRow): ContractPartyRecord {
   return {
-    corporate_division: user.corporateDivision,
-    company_name: user.companyName,
-    last_name: user.lastName,
-    first_name: user.firstName,
-    email: user.email,
+    ...profileValuesOf(user, ['corporate_division', 'company_name', 'last_name', 'first_name', 'email']),
     office: {
       zipcode: user.officeZipcode,
       prefecture: user.officePrefecture,

@@ -1,5 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ACCOUNT_MESSAGES, type DraftEntryDocument, type DraftEntryResponse, type DraftSaveRequest } from '@app/contracts';
+import {
+  ACCOUNT_MESSAGES,
+  emptyDraftDocument,
+  type DraftEntryDocument,
+  type DraftEntryResponse,
+  type DraftSaveRequest,
+} from '@app/contracts';
 import { drfDateTime } from '../../accounts/users';
 import type { AppContext } from '../../context';
 import { entryDrafts, type EntryDraft, type User } from '../../db/schema';
@@ -22,21 +28,6 @@ import { DRAFT_MAX_BYTES, ENTRY_MESSAGES } from './messages';
  * - Saves are not written to the audit log: autosave writes on every pause in typing. The submit
  *   that turns the draft into an entry is.
  */
-
-/** The document of an applicant who saved nothing yet. */
-export function emptyDraftDocument(): DraftEntryDocument {
-  return {
-    purchase_amount_desired: null,
-    purpose: null,
-    claims: [],
-    bank_account: null,
-    banks: [],
-    can_submit_financial_statements: null,
-    tax_return_submissions: null,
-    no_sga_expenses: null,
-    financial_statement_files: [],
-  };
-}
 
 const answer = (row: EntryDraft, data: DraftEntryDocument): DraftEntryResponse => ({
   version: row.version,

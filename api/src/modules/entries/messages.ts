@@ -1,4 +1,4 @@
-import { NEW_ENTRY_BLOCK_MESSAGES, PAYOUT_ACCOUNT_MESSAGES, type UploadKind } from '@app/contracts/domain';
+import { NEW_ENTRY_BLOCK_MESSAGES, PAYOUT_ACCOUNT_MESSAGES, UPLOAD_KIND_LABELS, type UploadKind } from '@app/contracts/domain';
 
 /**
  * What the entry endpoints tell the applicant when the server's own checks fail (the spec words the
@@ -11,28 +11,6 @@ export const DRAFT_MAX_BYTES = 256 * 1024;
 
 /** How far ahead a claim's due date may be at submission, in years (issue 23). */
 export const DUE_DATE_MAX_YEARS = 1;
-
-/** How each upload kind is named to the applicant. */
-export const UPLOAD_KIND_LABELS: Readonly<Record<UploadKind, string>> = {
-  identity: '本人確認書類',
-  invoice: '請求書',
-  additional_doc: '追加書類',
-  withdrawals_detail: '入出金明細',
-  passbook_cover: '通帳の表紙',
-  passbook_details: '通帳の明細',
-  ib_info: 'インターネットバンキングの口座情報',
-  ib_details: 'インターネットバンキングの入出金明細',
-  financial_statements: '決算書',
-  pl: '損益計算書',
-  bs: '貸借対照表',
-  breakdown_statement: '勘定科目内訳明細書',
-  sga_expenses: '販売費及び一般管理費内訳書',
-  tb_pl: '試算表（損益計算書）',
-  tb_bs: '試算表（貸借対照表）',
-  tax_returns: '確定申告書',
-  business_opening: '開業届',
-  delinquency: '滞納に関する書類',
-};
 
 const labels = (kinds: readonly UploadKind[]): string => kinds.map((kind) => UPLOAD_KIND_LABELS[kind]).join('、');
 

@@ -1,5 +1,6 @@
 import { isIdentityExpired, REVIEW_STATUS, reviewStatusName, type ReviewStatus, type ReviewStatusName } from '@app/contracts/domain';
 import { eq } from 'drizzle-orm';
+import { profileValuesOf } from '../../accounts/profile-columns';
 import { drfDateTime } from '../../accounts/users';
 import { writeAudit } from '../../audit';
 import type { Db } from '../../context';
@@ -91,7 +92,7 @@ export async function reviewIdentity(db: Db, review: IdentityReview): Promise<Id
       data: {
         before,
         after,
-        identity_document_type: user.identityDocumentType,
+        ...profileValuesOf(user, ['identity_document_type']),
         ...(review.reason === undefined ? {} : { reason: review.reason }),
       },
     });

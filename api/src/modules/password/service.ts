@@ -6,6 +6,7 @@ import {
   type PasswordResetConfirmRequest,
   type PasswordResetRequest,
 } from '@app/contracts';
+import { profileValuesOf } from '../../accounts/profile-columns';
 import { passwordResetUrl } from '../../accounts/links';
 import { hashPassword, verifyPassword } from '../../accounts/passwords';
 import { createSession, deleteUserSessions, type Authenticated, type NewSession } from '../../accounts/sessions';
@@ -95,7 +96,7 @@ async function noticeRegistrationPending(ctx: AppContext, user: User, now: Date,
 
 /** Django reports the rules a new password breaks on new_password2. */
 function checkNewPassword(password: string, user: User): void {
-  const problems = validatePassword(password, { email: user.email, first_name: user.firstName, last_name: user.lastName });
+  const problems = validatePassword(password, profileValuesOf(user, ['email', 'first_name', 'last_name']));
   if (problems.length > 0) throw new ValidationError({ new_password2: problems });
 }
 

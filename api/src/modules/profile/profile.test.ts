@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, ProfileResponseSchema, type ProfileResponse } from '@app/contracts';
+import { ACCOUNT_MESSAGES, ProfilePatchFieldsSchema, ProfileResponseSchema, type ProfileResponse } from '@app/contracts';
 import { FORMAT_MESSAGES, MESSAGES } from '@app/contracts/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows, createUser, loggedIn, newAgent, startTestApi, type Agent, type TestApi, type TestUser } from '../../test/api';
@@ -208,6 +208,40 @@ describe('PATCH /api/profile/', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ...before, version: before.version + 1 });
+  });
+
+  it('every field a PATCH takes comes back unchanged from the row (form → body → row → contract, issue 24)', async () => {
+    const own = await loggedIn(api, await createUser(api));
+    // One value of its own per field, each in the stored form (a new PATCH field needs its sample here).
+    const samples = {
+      first_name: '花子',
+      last_name: '佐藤',
+      corporate_division: 'individual',
+      company_name: '佐藤商店',
+      bank_account: 'みずほ銀行 渋谷支店 普通 7654321 サトウハナコ',
+      office_phone: '03-1111-2222',
+      office_zipcode: '1500002',
+      office_prefecture: '東京都',
+      office_city: '渋谷区渋谷2-2-2',
+      office_building_number: '渋谷ビル3階',
+      owner_phone: '090-3333-4444',
+      owner_zipcode: '5300001',
+      owner_prefecture: '大阪府',
+      owner_city: '大阪市北区梅田3-3-3',
+      owner_building_number: '梅田ハイツ101',
+      sector: 'construction',
+      business_summary: '内装工事\n店舗の改装',
+      identity_document_type: 'passport',
+    } as const;
+    expect(Object.keys(samples).sort()).toEqual(
+      Object.keys(ProfilePatchFieldsSchema.shape)
+        .filter((field) => field !== 'addfiles')
+        .sort(),
+    );
+    const response = await own.patch('/api/profile/', samples);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject(samples);
+    expect(await profile(own)).toMatchObject(samples);
   });
 
   it('403 for a visitor, before the body is read', async () => {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { ACCOUNT_MESSAGES, normalizePostalCode, type ProfilePatch } from '@app/contracts';
+import { ACCOUNT_MESSAGES, normalizePostalCode, ProfilePatchFieldsSchema, type ProfilePatch } from '@app/contracts';
 import {
   IDENTITY_DOCUMENT_MESSAGES,
   IDENTITY_LOCKED_FIELDS,
@@ -10,6 +10,7 @@ import {
   type IdentityDocumentType,
   type IdentitySide,
 } from '@app/contracts/domain';
+import { PROFILE_COLUMNS, profileValuesOf } from '../../accounts/profile-columns';
 import { profileFilesOf, toProfile } from '../../accounts/users';
 import { writeAudit } from '../../audit';
 import type { AppContext, Db } from '../../context';
@@ -27,31 +28,15 @@ export type ProfileChanges = Partial<ProfilePatch> & { readonly version?: number
  */
 export type ProfilePatchVariant = 'profile' | 'withoutSector' | 'nameAndIdentity';
 
-type Column = keyof NewUser;
+/**
+ * The fields a PATCH may carry that are stored as they are: every field of the contract's PATCH
+ * (`ProfilePatchFieldsSchema`) but `addfiles`, each in its column of the one table (profile-columns.ts).
+ */
+const PATCH_FIELDS = Object.keys(ProfilePatchFieldsSchema.shape).filter(
+  (field): field is Exclude<keyof ProfilePatch, 'addfiles' | 'version'> => field !== 'addfiles',
+);
 
-/** Contract field → column, for the text and choice fields a PATCH may carry. */
-const COLUMNS = {
-  first_name: 'firstName',
-  last_name: 'lastName',
-  corporate_division: 'corporateDivision',
-  company_name: 'companyName',
-  bank_account: 'bankAccount',
-  office_phone: 'officePhone',
-  office_zipcode: 'officeZipcode',
-  office_prefecture: 'officePrefecture',
-  office_city: 'officeCity',
-  office_building_number: 'officeBuildingNumber',
-  owner_phone: 'ownerPhone',
-  owner_zipcode: 'ownerZipcode',
-  owner_prefecture: 'ownerPrefecture',
-  owner_city: 'ownerCity',
-  owner_building_number: 'ownerBuildingNumber',
-  sector: 'sector',
-  business_summary: 'businessSummary',
-  identity_document_type: 'identityDocumentType',
-} as const satisfies Partial<Record<keyof ProfilePatch, Column>>;
-
-type PatchField = keyof typeof COLUMNS;
+type PatchField = (typeof PATCH_FIELDS)[number];
 
 /** Phones and postal codes are stored in one form (03-1234-5678, 1500002), however they were typed. */
 const NORMALISE: Partial<Record<PatchField, (value: string) => string | null>> = {
@@ -64,7 +49,8 @@ const NORMALISE: Partial<Record<PatchField, (value: string) => string | null>> =
 /** The column values of a PATCH: text trimmed (DRF CharField) and normalised, null stored as ''. */
 function columnsOf(changes: ProfileChanges): Partial<NewUser> {
   const values: Record<string, unknown> = {};
-  for (const [field, column] of Object.entries(COLUMNS) as [PatchField, Column][]) {
+  for (const field of PATCH_FIELDS) {
+    const column = PROFILE_COLUMNS[field];
     const value = changes[field];
     if (value === undefined) continue;
     const text = typeof value === 'string' ? value.trim() : (value ?? '');
@@ -146,12 +132,7 @@ async function check(
     errors.bank_account = [ACCOUNT_MESSAGES.bankAccountLocked];
   }
   if (variant !== 'nameAndIdentity' && isIdentityLocked(user.identityConfirmation)) {
-    const stored = {
-      first_name: user.firstName,
-      last_name: user.lastName,
-      company_name: user.companyName,
-      corporate_division: user.corporateDivision,
-    };
+    const stored = profileValuesOf(user, IDENTITY_LOCKED_FIELDS);
     for (const field of IDENTITY_LOCKED_FIELDS) {
       const value = changes[field];
       if (value !== undefined && value !== null && value.trim() !== stored[field]) errors[field] = [IDENTITY_DOCUMENT_MESSAGES.locked];
@@ -162,23 +143,21 @@ async function check(
   return files;
 }
 
-/** The columns the contract prints of the party (entries.contract_party): the names and the addresses. */
-const PARTY_COLUMNS = [
-  'firstName',
-  'lastName',
-  'companyName',
-  'corporateDivision',
-  'officeZipcode',
-  'officePrefecture',
-  'officeCity',
-  'officeBuildingNumber',
-  'ownerZipcode',
-  'ownerPrefecture',
-  'ownerCity',
-  'ownerBuildingNumber',
-] as const satisfies readonly Column[];
-
-const FIELD_OF_COLUMN = Object.fromEntries(Object.entries(COLUMNS).map(([field, column]) => [column, field])) as Record<Column, string>;
+/** The fields the contract prints of the party (entries.contract_party): the names and the addresses. */
+const PARTY_FIELDS = [
+  'first_name',
+  'last_name',
+  'company_name',
+  'corporate_division',
+  'office_zipcode',
+  'office_prefecture',
+  'office_city',
+  'office_building_number',
+  'owner_zipcode',
+  'owner_prefecture',
+  'owner_city',
+  'owner_building_number',
+] as const satisfies readonly PatchField[];
 
 /**
  * While an offer is open (an entry reviewed, not yet signed), the party it was approved for stays
@@ -189,11 +168,14 @@ const FIELD_OF_COLUMN = Object.fromEntries(Object.entries(COLUMNS).map(([field, 
  */
 async function refusePartyChangesWhileOffered(tx: Db, userId: number, values: Partial<NewUser>, newIdentity: boolean): Promise<void> {
   const current = await lockApplicant(tx, userId);
-  const changed = PARTY_COLUMNS.filter((column) => values[column] !== undefined && values[column] !== current[column]);
+  const changed = PARTY_FIELDS.filter((field) => {
+    const column = PROFILE_COLUMNS[field];
+    return values[column] !== undefined && values[column] !== current[column];
+  });
   if (changed.length === 0 && !newIdentity) return;
   if (!(await hasOpenOffer(tx, userId))) return;
   const errors: DrfErrors = {};
-  for (const column of changed) errors[FIELD_OF_COLUMN[column]] = [ACCOUNT_MESSAGES.partyLockedByOffer];
+  for (const field of changed) errors[field] = [ACCOUNT_MESSAGES.partyLockedByOffer];
   if (newIdentity) errors.addfiles = [ACCOUNT_MESSAGES.partyLockedByOffer];
   throw new ValidationError(errors);
 }
@@ -252,7 +234,7 @@ export async function updateProfile(ctx: AppContext, user: User, changes: Profil
         at: now,
         userId: user.id,
         data: {
-          before: { identity_confirmation: user.identityConfirmation, identity_document_type: user.identityDocumentType },
+          before: { identity_confirmation: user.identityConfirmation, ...profileValuesOf(user, ['identity_document_type']) },
           after: { identity_confirmation: REVIEW_STATUS.confirming, identity_document_type: identity.type },
           files: identity.files.map((f) => f.id),
         },

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES, type AccountSummary, type ActivationRequest, type RegisterRequest } from '@app/contracts';
+import { profileValuesOf } from '../../accounts/profile-columns';
 import { hashPassword } from '../../accounts/passwords';
 import { activationUrl } from '../../accounts/links';
 import { createOneTimeToken, decodeUid, findOneTimeToken, spendOneTimeToken } from '../../accounts/tokens';
@@ -73,7 +74,7 @@ export async function register(ctx: AppContext, input: RegisterRequest, meta: { 
         at: now,
         actor: null,
         userId: user.id,
-        data: { corporate_division: user.corporateDivision, ip: meta.ip },
+        data: { ...profileValuesOf(user, ['corporate_division']), ip: meta.ip },
       });
       if (replacing !== undefined) {
         await writeAudit(tx, {
@@ -114,7 +115,7 @@ export async function register(ctx: AppContext, input: RegisterRequest, meta: { 
     });
     throw error;
   }
-  return { id: user.id, email: user.email, corporate_division: user.corporateDivision };
+  return profileValuesOf(user, ['id', 'email', 'corporate_division']);
 }
 
 /**

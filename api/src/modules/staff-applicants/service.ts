@@ -9,6 +9,7 @@ import type {
 } from '@app/contracts';
 import { CLAIM_STATUS, ENTRY_STATUSES_PENDING_BEFORE_CONTRACT, REVIEW_STATUS, reviewStatusOrDefault } from '@app/contracts/domain';
 import { and, asc, count, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { profileValuesOf } from '../../accounts/profile-columns';
 import { drfDateTime, findUserById, profileFilesOfUsers } from '../../accounts/users';
 import { staffActor, writeAudit } from '../../audit';
 import type { AppContext, Db } from '../../context';
@@ -23,6 +24,9 @@ import { staffApplicant, staffApplicantWith } from '../staff-review/service';
  * identity queue. Every staff member may read any applicant here (as in the entry view); the notes
  * are staff-only data that no applicant endpoint reads.
  */
+
+/** The profile fields a row of the applicant search shows. */
+const LISTED_PROFILE_FIELDS = ['id', 'email', 'first_name', 'last_name', 'company_name', 'corporate_division', 'office_phone'] as const;
 
 const OPEN_STATUSES = [...ENTRY_STATUSES_PENDING_BEFORE_CONTRACT];
 // Written out with the table named: in a select from one table drizzle leaves columns unqualified.
@@ -92,13 +96,7 @@ export async function searchApplicants(db: Db, query: StaffApplicantSearchQuery)
   const page = rows.slice(0, query.limit);
   return {
     results: page.map((row) => ({
-      id: row.id,
-      email: row.email,
-      first_name: row.firstName,
-      last_name: row.lastName,
-      company_name: row.companyName,
-      corporate_division: row.corporateDivision,
-      office_phone: row.officePhone,
+      ...profileValuesOf(row, LISTED_PROFILE_FIELDS),
       created_at: drfDateTime(row.createdAt),
       identity_confirmation: reviewStatusOrDefault(row.identityConfirmation),
       open_entry_count: row.openEntryCount,

@@ -1,6 +1,7 @@
 import { STAFF_EXPORTS, type StaffExportKind, type StaffExportQuery } from '@app/contracts';
 import { CLAIM_STATUS, jstDateTime, maskedBankAccountText, nextDay, startOfJstDay, sumYen, toCsv } from '@app/contracts/domain';
 import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { profileValuesOf } from '../../accounts/profile-columns';
 import { staffActor, writeAudit } from '../../audit';
 import type { AppContext } from '../../context';
 import { claims, entries, users } from '../../db/schema';
@@ -97,7 +98,7 @@ async function contractRows(ctx: AppContext, from: Date, until: Date): Promise<s
   );
   return rows.map((row) => {
     const bought = (figures.get(row.id) ?? []).filter((claim) => BOUGHT.has(claim.status));
-    const party = row.party ?? { company_name: row.companyName, last_name: row.lastName, first_name: row.firstName };
+    const party = row.party ?? profileValuesOf(row, ['company_name', 'last_name', 'first_name']);
     const representative = `${party.last_name} ${party.first_name}`.trim();
     return [
       row.at === null ? '' : jstDateTime(row.at),

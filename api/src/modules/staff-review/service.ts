@@ -16,6 +16,7 @@ import {
   reviewStatusOrDefault,
 } from '@app/contracts/domain';
 import { and, asc, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { PROFILE_CONTACT_FIELDS, profileValuesOf } from '../../accounts/profile-columns';
 import { drfDateTime, findUserById, profileFilesOf, type AttachedFile } from '../../accounts/users';
 import { staffActor, writeAudit } from '../../audit';
 import type { AppContext, Db } from '../../context';
@@ -32,14 +33,9 @@ import { IdentityReviewError, reviewIdentity } from '../identity-review/review';
  * staff member as the actor.
  */
 
-const applicantName = (user: Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'companyName' | 'corporateDivision'>) => ({
-  id: user.id,
-  email: user.email,
-  first_name: user.firstName,
-  last_name: user.lastName,
-  company_name: user.companyName,
-  corporate_division: user.corporateDivision,
-});
+const APPLICANT_NAME_FIELDS = ['id', 'email', 'first_name', 'last_name', 'company_name', 'corporate_division'] as const;
+const applicantName = (user: Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'companyName' | 'corporateDivision'>) =>
+  profileValuesOf(user, APPLICANT_NAME_FIELDS);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -126,16 +122,7 @@ export async function staffApplicant(db: Db, user: User): Promise<StaffApplicant
 export function staffApplicantWith(user: User, files: readonly AttachedFile[]): StaffApplicant {
   return {
     ...applicantName(user),
-    office_phone: user.officePhone,
-    office_zipcode: user.officeZipcode,
-    office_prefecture: user.officePrefecture,
-    office_city: user.officeCity,
-    office_building_number: user.officeBuildingNumber,
-    owner_phone: user.ownerPhone,
-    owner_zipcode: user.ownerZipcode,
-    owner_prefecture: user.ownerPrefecture,
-    owner_city: user.ownerCity,
-    owner_building_number: user.ownerBuildingNumber,
+    ...profileValuesOf(user, PROFILE_CONTACT_FIELDS),
     identity_confirmation: reviewStatusOrDefault(user.identityConfirmation),
     identity_valid_date: user.identityValidDate,
     identity_document_type: isIdentityDocumentType(user.identityDocumentType) ? user.identityDocumentType : null,

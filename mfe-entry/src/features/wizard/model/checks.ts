@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_FILE_LABELS,
   FINANCIAL_STATEMENT_REQUIRED_FILES,
   MESSAGES,
   PAYOUT_ACCOUNT_MESSAGES,
@@ -13,6 +14,7 @@ import {
   requiredAccountActivityFiles,
   requiredFinancialStatementFiles,
   sumYen,
+  UPLOAD_KIND_LABELS,
   uploadedKinds,
   validateBankAccountNumber,
   validateEntrySubmit,
@@ -45,23 +47,28 @@ export const CHECK_MESSAGES = {
   profile: '登録情報の入力と本人確認書類の提出を済ませてください。',
 } as const;
 
-/** Labels of the upload kinds the wizard asks for. */
-export const FILE_LABELS: Readonly<Partial<Record<UploadKind, string>>> = {
-  invoice: '請求書',
-  additional_doc: '追加書類',
-  pl: '損益計算書',
-  bs: '貸借対照表',
-  breakdown_statement: '勘定科目内訳明細書',
-  sga_expenses: '販売費及び一般管理費内訳書',
-  tb_pl: '試算表（損益計算書）',
-  tb_bs: '試算表（貸借対照表）',
-  tax_returns: '確定申告書',
-  business_opening: '開業届',
-  passbook_cover: '通帳の表紙',
-  passbook_details: '通帳の明細ページ',
-  ib_info: '口座情報の画面',
-  ib_details: '入出金明細',
-};
+/** The upload kinds the wizard asks for. */
+const WIZARD_FILE_KINDS = [
+  'invoice',
+  'additional_doc',
+  'pl',
+  'bs',
+  'breakdown_statement',
+  'sga_expenses',
+  'tb_pl',
+  'tb_bs',
+  'tax_returns',
+  'business_opening',
+  'passbook_cover',
+  'passbook_details',
+  'ib_info',
+  'ib_details',
+] as const satisfies readonly UploadKind[];
+
+/** Labels of the upload kinds the wizard asks for: the domain's, the bank's own files as an account names them. */
+export const FILE_LABELS: Readonly<Partial<Record<UploadKind, string>>> = Object.fromEntries(
+  WIZARD_FILE_KINDS.map((kind) => [kind, (ACCOUNT_FILE_LABELS as Partial<Record<UploadKind, string>>)[kind] ?? UPLOAD_KIND_LABELS[kind]]),
+);
 
 const fileLabel = (kind: UploadKind): string => FILE_LABELS[kind] ?? kind;
 

@@ -1,4 +1,11 @@
-import type { ContentFile, DraftBankDocument, DraftClaimDocument, DraftEntryDocument, Upload } from '@app/contracts';
+import {
+  emptyDraftDocument,
+  type ContentFile,
+  type DraftBankDocument,
+  type DraftClaimDocument,
+  type DraftEntryDocument,
+  type Upload,
+} from '@app/contracts';
 import { apiUploadKind, isUploadKind, type UploadKind } from '@app/contracts/domain';
 
 /**
@@ -10,18 +17,8 @@ export type WizardDocument = DraftEntryDocument;
 export type WizardClaim = DraftClaimDocument;
 export type WizardBank = DraftBankDocument;
 
-export const emptyDocument = (): WizardDocument => ({
-  purchase_amount_desired: null,
-  purpose: null,
-  claims: [],
-  bank_account: null,
-  payout_account: null,
-  banks: [],
-  can_submit_financial_statements: null,
-  tax_return_submissions: null,
-  no_sga_expenses: null,
-  financial_statement_files: [],
-});
+/** The document of a new draft (the contract's one empty document) with every field the form registers. */
+export const emptyDocument = (): WizardDocument => ({ ...emptyDraftDocument(), payout_account: null });
 
 const emptyAccount = () => ({ bank_name: '', deposit_type: null, bank_account_number: '', obliger_accounts: [{ holder_name: '' }] });
 

@@ -71,28 +71,33 @@ export const FIELD_LABELS: Readonly<Record<ProfileField, string>> = {
 const zip = (code: string | null): string =>
   code !== null && /^[0-9]{7}$/.test(code) ? `${code.slice(0, 3)}-${code.slice(3)}` : (code ?? '');
 
+export const BANK_FIELDS = ['bank_name', 'branch_name', 'deposit_type', 'bank_account_number', 'account_holder_name'] as const;
+type BankField = (typeof BANK_FIELDS)[number];
+
+/**
+ * The form ↔ contract mapping (issue 24): a form field is the profile field of its name, the body
+ * sends it under that name (profile-patch.ts), except the five bank fields, which together are
+ * `bank_account`. Of those, these are text read as they are (null as ''); the division, the
+ * sector and the postal codes are read below.
+ */
+type TextField = Exclude<ProfileField, BankField | 'corporate_division' | 'sector' | 'office_zipcode' | 'owner_zipcode'>;
+const TEXT_FIELDS = (Object.keys(FIELD_LABELS) as ProfileField[]).filter(
+  (field): field is TextField =>
+    !(BANK_FIELDS as readonly string[]).includes(field) &&
+    !['corporate_division', 'sector', 'office_zipcode', 'owner_zipcode'].includes(field),
+);
+
 /** The form's values for a profile as the API answers it. */
 export function valuesFromProfile(profile: ProfileResponse): ProfileFormValues {
   const parsed = parseBankAccount(profile.bank_account ?? '');
   const account = parsed.ok ? parsed.account : null;
-  const division = profile.corporate_division === 'none' ? '' : profile.corporate_division;
+  const text = Object.fromEntries(TEXT_FIELDS.map((field) => [field, profile[field] ?? ''])) as Record<TextField, string>;
   return {
-    corporate_division: division,
-    company_name: profile.company_name ?? '',
-    last_name: profile.last_name,
-    first_name: profile.first_name,
+    ...text,
+    corporate_division: profile.corporate_division === 'none' ? '' : profile.corporate_division,
     office_zipcode: zip(profile.office_zipcode),
-    office_prefecture: profile.office_prefecture ?? '',
-    office_city: profile.office_city ?? '',
-    office_building_number: profile.office_building_number ?? '',
-    office_phone: profile.office_phone ?? '',
     owner_zipcode: zip(profile.owner_zipcode),
-    owner_prefecture: profile.owner_prefecture ?? '',
-    owner_city: profile.owner_city ?? '',
-    owner_building_number: profile.owner_building_number ?? '',
-    owner_phone: profile.owner_phone ?? '',
     sector: profile.sector,
-    business_summary: profile.business_summary ?? '',
     bank_name: account?.bank_name ?? '',
     branch_name: account?.branch_name ?? '',
     deposit_type: account?.deposit_type ?? '',
@@ -100,8 +105,6 @@ export function valuesFromProfile(profile: ProfileResponse): ProfileFormValues {
     account_holder_name: account?.account_holder_name ?? '',
   };
 }
-
-export const BANK_FIELDS = ['bank_name', 'branch_name', 'deposit_type', 'bank_account_number', 'account_holder_name'] as const;
 
 /** The bank account string from the five fields: '' when all are empty; null (with errors) when it cannot be formed. */
 export function bankAccountOf(values: ProfileFormValues): { value: string } | { errors: Partial<Record<ProfileField, string>> } {
