@@ -54,7 +54,10 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Each test file starts its own embedded PostgreSQL: run them one at a time.
+          // One embedded PostgreSQL for the run, each test file a database of its own copied from
+          // its migrated template (src/test/postgres-cluster.ts).
+          globalSetup: ['./src/test/postgres-cluster.ts'],
+          // Files run one at a time: several start servers and PostgreSQL clusters of their own.
           fileParallelism: false,
         },
       },
