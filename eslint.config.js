@@ -57,7 +57,7 @@ export default tseslint.config(
       globals: { ...globals.browser, ...globals.node },
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['vitest.config.ts', 'vitest.setup.ts', 'shared/vitest.domain.config.ts'],
+          allowDefaultProject: ['vitest.config.ts', 'vitest.node24.config.ts', 'vitest.setup.ts', 'shared/vitest.domain.config.ts'],
           defaultProject: 'tsconfig.base.json',
         },
         tsconfigRootDir: import.meta.dirname,
