@@ -1,9 +1,14 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One command runs every package's unit tests: `pnpm test:unit` (part of `pnpm check`).
 export default defineConfig({
   define: { __BUILD_LABEL__: JSON.stringify(''), __MOCK_API__: 'false' },
   test: {
+    // Two test files at a time at least. vitest's default (one worker less than the cores) is one
+    // worker on a 2-core machine, where the API tests, waiting on PostgreSQL and the argon2 threads
+    // most of their time, left the second core idle.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -55,10 +60,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One embedded PostgreSQL for the run, each test file a database of its own copied from
-          // its migrated template (src/test/postgres-cluster.ts).
-          globalSetup: ['./src/test/postgres-cluster.ts'],
-          // Files run one at a time: several start servers and PostgreSQL clusters of their own.
-          fileParallelism: false,
+          // its migrated template (src/test/postgres-cluster.ts), so files can run side by side
+          // (and beside the other projects' files): they share no database, port or directory.
         },
       },
     ],
