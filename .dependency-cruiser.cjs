@@ -3,8 +3,8 @@
 // the rule's name and the import that broke it. scripts/dependency-rules.test.mjs proves each kind
 // of rule bites. Type-only imports count: a type cycle is still a cycle to read and to move.
 
-/** The pure part of @app/shared: the domain, the API contracts and the copy (used by the API too). */
-const PURE = '^shared/src/(domain|contracts|copy)/';
+/** @app/contracts: the domain, the API contracts, the route table and the copy (used by the API too). */
+const PURE = '^contracts/';
 
 /** An installed package by name (pnpm's store path or a plain node_modules path). */
 const npm = (names) => `(^|/)node_modules/(${names.join('|')})/`;
@@ -30,9 +30,9 @@ module.exports = {
     {
       name: 'contracts-are-pure',
       comment:
-        'The domain, the contracts and the copy are plain TypeScript and zod, read by the API (Node) and the ' +
-        'browser alike: no React, zustand, msw, router, single-spa, fetch client or DOM-only package, and ' +
-        "nothing of shared's browser runtime (UI kit, API client, auth store, runtime, routes, mocks, entries).",
+        '@app/contracts (the domain, the API contracts, the route table, the copy) is plain TypeScript and zod, ' +
+        'read by the API (Node) and the browser alike: no React, zustand, msw, router, single-spa, fetch client ' +
+        'or DOM-only package, and no other package of ours (the browser runtime, the mocks, a front end, the API).',
       severity: 'error',
       from: { path: PURE },
       to: {
@@ -52,16 +52,25 @@ module.exports = {
             '@types/react',
             '@types/react-dom',
           ]),
-          '^shared/src/(ui|api-client|auth-store|runtime|routes|mocks)/',
-          '^shared/src/(core|index|remotes)\\.ts$',
+          '^(shared|mocks|shell|mfe-[^/]+|api|e2e|scripts)/',
         ],
       },
+    },
+    {
+      name: 'contracts-use-declared-packages-only',
+      comment:
+        '@app/contracts imports only what its package.json declares (zod, big.js, jaconv, libphonenumber-js): ' +
+        'pnpm links nothing else into contracts/node_modules, so an import of React, zustand, msw or the browser ' +
+        'runtime does not even resolve there. Add a dependency only if it is pure (no DOM, no Node-only module).',
+      severity: 'error',
+      from: { path: PURE },
+      to: { couldNotResolve: true },
     },
     {
       name: 'remotes-stay-apart',
       comment:
         'A remote (mfe-*) never imports another remote: each team builds, tests and releases its remote alone; ' +
-        'what two remotes share lives in @app/shared.',
+        'what two remotes share lives in @app/shared (run time) or @app/contracts (rules and shapes).',
       severity: 'error',
       from: { path: '^(mfe-[^/]+)/' },
       to: { path: '^mfe-[^/]+/', pathNot: '^$1/' },
@@ -77,21 +86,41 @@ module.exports = {
     },
     {
       name: 'shared-stands-alone',
-      comment: '@app/shared is what the shell, the remotes and the API stand on: it imports none of them.',
+      comment:
+        '@app/shared (the browser runtime the shell and the remotes share) stands on @app/contracts only: it ' +
+        'imports none of the shell, the remotes, the API or the mocks (its tests may use the mocks).',
       severity: 'error',
       from: { path: '^shared/', pathNot: TESTS },
-      to: { path: '^(shell|mfe-[^/]+|api|e2e)/' },
+      to: { path: '^(shell|mfe-[^/]+|api|e2e|mocks)/' },
+    },
+    {
+      name: 'mocks-stay-out-of-production',
+      comment:
+        '@app/mocks (the msw backend) is for tests and `pnpm dev:mock` only: production code never imports it. ' +
+        "A remote's bootstrap starts it behind the build-time `__MOCK_API__` flag (false in a production build, " +
+        'so the bundler drops the import); anything else that needs it is a test or a test helper.',
+      severity: 'error',
+      from: {
+        path: '^(shared|shell|mfe-[^/]+|api|contracts)/',
+        pathNot: [TESTS, '^(shell|mfe-[^/]+)/src/bootstrap\\.tsx$', '(^|/)testing\\.tsx?$'],
+      },
+      to: { path: '^mocks/' },
+    },
+    {
+      name: 'mocks-stand-on-contracts',
+      comment: '@app/mocks replays the API from the contracts: it imports @app/contracts, never the browser runtime or a front end.',
+      severity: 'error',
+      from: { path: '^mocks/', pathNot: TESTS },
+      to: { path: '^(shared|shell|mfe-[^/]+|api|e2e)/' },
     },
     {
       name: 'api-uses-the-pure-shared-only',
       comment:
-        'The API reads the contracts, the domain, the copy and the route table of @app/shared, never its ' +
-        'browser runtime (React, the UI kit, the API client, the auth store, the mocks) nor a front end.',
+        'The API reads @app/contracts (the contracts, the domain, the copy, the route table), never the browser ' +
+        'runtime of @app/shared, the mocks, or a front end.',
       severity: 'error',
       from: { path: '^api/', pathNot: TESTS },
-      to: {
-        path: ['^shared/src/(ui|api-client|auth-store|runtime|mocks)/', '^shared/src/(core|index)\\.ts$', '^(shell|mfe-[^/]+)/'],
-      },
+      to: { path: '^(shared|mocks|shell|mfe-[^/]+)/' },
     },
     // The API's layers, top to bottom: the composition (app.ts, server.ts, scripts) → site (the
     // assembled site: documents, preload hints, their headers) → modules (one folder per resource:

@@ -4,28 +4,17 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-/** What a remote or the shell may import from @app/shared, and never another remote. */
+/** What a remote or the shell may import of our packages, and never another remote. */
 const REMOTE_IMPORT_PATTERNS = [
   {
-    group: [
-      '@app/shared/*',
-      '!@app/shared/core',
-      '!@app/shared/domain',
-      '!@app/shared/contracts',
-      '!@app/shared/endpoints',
-      '!@app/shared/mocks',
-      '!@app/shared/mocks/browser',
-      '!@app/shared/upload',
-      '!@app/shared/agreement',
-      '!@app/shared/glossary',
-      '!@app/shared/site-css',
-      '!@app/shared/prerender',
-    ],
+    group: ['@app/shared/*', '!@app/shared/core', '!@app/shared/upload', '!@app/shared/site-css', '!@app/shared/prerender'],
     message:
-      'Import from "@app/shared" (one module-federation singleton), or from "@app/shared/core" (its part every page loads: what does not call the API); only the stateless domain and contracts (and the catalogue by group, so a page keeps only the groups it calls), the mocks (tests, dev:mock), the upload field, the agreement text (read on one page, so not on every page) and the glossary (its check, for tests) the site stylesheet text and the render helpers of the build-time prerender have their own entry points.',
+      'Import from "@app/shared" (one module-federation singleton), or from "@app/shared/core" (its part every page loads: what does not call the API); only the upload field, the site stylesheet text and the render helpers of the build-time prerender have their own entry points. The stateless domain, contracts, catalogue groups and copy are @app/contracts.',
   },
   { group: ['mfe-*', '../../mfe-*', '../mfe-*'], message: 'A remote never imports another remote.' },
   { group: ['**/shared/src/**'], message: 'Import from "@app/shared".' },
+  { group: ['**/contracts/src/**'], message: 'Import from "@app/contracts" (or one of its entry points).' },
+  { group: ['**/mocks/src/**'], message: 'Import from "@app/mocks" (tests and the dev-mode bootstrap only).' },
 ];
 
 /** What the back office must not import from @app/shared (either entry): the applicants' session. */
@@ -49,7 +38,7 @@ export default tseslint.config(
   js.configs.recommended,
   // Type-aware rules: every .ts/.tsx file is linted with the types of its package's tsconfig.json,
   // which the project service finds. The few TypeScript files no tsconfig includes (the root vitest
-  // config and setup, the domain's coverage config) get tsconfig.base.json's options instead.
+  // config and setup) get tsconfig.base.json's options instead.
   ...tseslint.configs.recommendedTypeChecked,
   {
     files: ['**/*.{ts,tsx}'],
@@ -57,7 +46,7 @@ export default tseslint.config(
       globals: { ...globals.browser, ...globals.node },
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['vitest.config.ts', 'vitest.node24.config.ts', 'vitest.setup.ts', 'shared/vitest.domain.config.ts'],
+          allowDefaultProject: ['vitest.config.ts', 'vitest.setup.ts'],
           defaultProject: 'tsconfig.base.json',
         },
         tsconfigRootDir: import.meta.dirname,
@@ -110,7 +99,7 @@ export default tseslint.config(
   {
     // The domain is plain TypeScript used unchanged by the API and the pages: no React, no DOM,
     // no network, no clock (callers pass `today`), no Node-only modules.
-    files: ['shared/src/domain/**/*.ts'],
+    files: ['contracts/src/domain/**/*.ts'],
     ignores: ['**/*.test.ts'],
     languageOptions: { globals: {} },
     rules: {
@@ -127,9 +116,10 @@ export default tseslint.config(
                 'node:*',
                 'zustand',
                 'zustand/*',
-                '../ui/*',
-                '../api-client/*',
-                '../auth-store/*',
+                '@app/shared',
+                '@app/shared/*',
+                '@app/mocks',
+                '@app/mocks/*',
               ],
               message: 'The domain is framework-free.',
             },

@@ -11,6 +11,15 @@ export default defineConfig({
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
+        // The pure package: Node, no DOM (what the API runs it in).
+        test: {
+          name: 'contracts',
+          root: './contracts',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
         test: {
           name: 'shared',
           root: './shared',

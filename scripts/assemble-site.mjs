@@ -5,6 +5,7 @@
 // prerendered (scripts/prerender.mjs: prerendered/<path>.html). Every text asset of what goes live
 // is then precompressed beside itself (.br, .gz): the API's
 // static plugin (`preCompressed: true`) sends them to a client that accepts them.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -96,9 +97,28 @@ export function precompress(dir, { siteRoot = dir, skipDirs = [] } = {}) {
   return stats;
 }
 
+/**
+ * Why the shell's build record (loader.json, shared/build/after-paint.mjs) in `shellDist` would not
+ * give the server its after-paint loader (undefined: it would): the server would then send the
+ * documents without it, so the site is not assembled from such a build.
+ */
+export function shellBuildProblem(shellDist) {
+  const record = readJson(path.join(shellDist, 'loader.json'), null);
+  const file = record?.loader?.file;
+  if (typeof file !== 'string') return 'loader.json is missing or names no loader: build the shell (production) first';
+  const loader = path.join(shellDist, file);
+  if (!fs.existsSync(loader)) return `loader.json names ${file}, which the build did not write`;
+  const sha256 = createHash('sha256').update(fs.readFileSync(loader)).digest('base64');
+  if (sha256 !== record.loader.sha256)
+    return `${file} is not the loader loader.json records (SHA-256 ${sha256}, recorded ${record.loader.sha256})`;
+  return undefined;
+}
+
 function assemble() {
   const shellDist = path.join(ROOT, 'shell', 'dist');
   if (!fs.existsSync(path.join(shellDist, 'index.html'))) throw new Error('shell/dist is missing: build the shell first');
+  const problem = shellBuildProblem(shellDist);
+  if (problem) throw new Error(`shell/dist: ${problem}`);
 
   fs.mkdirSync(SITE_DIR, { recursive: true });
   for (const name of fs.readdirSync(SITE_DIR)) {

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { describeGlossaryViolations, findGlossaryViolations } from '../shared/src/copy/glossary.ts';
+import { describeGlossaryViolations, findGlossaryViolations } from '@app/contracts/copy/glossary';
 
 /**
- * The cheap half of the glossary check (shared/src/copy/glossary.ts): the source of every page, the
+ * The cheap half of the glossary check (contracts/src/copy/glossary.ts): the source of every page, the
  * shared UI and copy, the route table's titles, the mails and the contract PDF, read as text, speak
  * the glossary's terms. Comments are read too (a banned variant in a comment is copied sooner or
  * later). Tests are not read: they may name a variant to prove it is absent. What the pages really
@@ -18,7 +18,7 @@ const SOURCE = /\.(tsx?|html|mjs)$/;
 const IGNORED_DIRS = new Set(['node_modules', 'dist', '.site', '.data', 'build']);
 const isTest = (file) => /\.(test|spec)\.[cm]?[jt]sx?$/.test(file) || file.includes(`${path.sep}__tests__${path.sep}`);
 /** The glossary names the variants it bans; the mocks' fixtures are read by the pages (kept in the walk). */
-const SKIPPED = new Set([path.join('shared', 'src', 'copy', 'glossary.ts')]);
+const SKIPPED = new Set([path.join('contracts', 'src', 'copy', 'glossary.ts')]);
 
 function walk(dir) {
   const files = [];
@@ -34,7 +34,9 @@ function walk(dir) {
 const remotes = fs.readdirSync(root).filter((name) => name.startsWith('mfe-'));
 const roots = [
   ...remotes.map((remote) => path.join(remote, 'src')),
+  path.join('contracts', 'src'),
   path.join('shared', 'src'),
+  path.join('mocks', 'src'),
   path.join('shell', 'src'),
   path.join('api', 'src'),
 ];
@@ -47,9 +49,9 @@ describe('the source speaks the glossary’s terms', () => {
     const relative = files.map((file) => path.relative(root, file));
     expect(remotes.length).toBeGreaterThanOrEqual(5);
     for (const file of [
-      'shared/src/routes/table.ts',
-      'shared/src/copy/index.ts',
-      'shared/src/copy/agreement.ts',
+      'contracts/src/routes/table.ts',
+      'contracts/src/copy/index.ts',
+      'contracts/src/copy/agreement.ts',
       'api/src/mail/templates.ts',
       'api/src/modules/contract-document/render.ts',
       'mfe-backoffice/src/features/queue/queue-page.tsx',

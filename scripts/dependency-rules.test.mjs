@@ -19,25 +19,43 @@ const TAG = `dependency-rules-probe-${process.pid}`;
 /** Each probe: the rule it breaks, its file (repository-relative) and its source. */
 const BREAKING = [
   {
-    case: 'the contracts import React',
-    rule: 'contracts-are-pure',
-    file: `shared/src/contracts/${TAG}.ts`,
+    case: 'the contracts import React (not a dependency of @app/contracts)',
+    rule: 'contracts-use-declared-packages-only',
+    file: `contracts/src/contracts/${TAG}.ts`,
     source: "import { useState } from 'react';\nexport const probe = useState;\n",
   },
   {
-    case: 'the domain imports the UI kit of the same package',
+    case: 'the domain imports the browser runtime’s UI kit',
     rule: 'contracts-are-pure',
-    file: `shared/src/domain/${TAG}.ts`,
-    source: "import { Field } from '../ui/forms';\nexport const probe = Field;\n",
+    file: `contracts/src/domain/${TAG}.ts`,
+    source: "import { Field } from '../../../shared/src/ui/forms';\nexport const probe = Field;\n",
+  },
+  {
+    case: 'a remote’s page imports the mock backend',
+    rule: 'mocks-stay-out-of-production',
+    file: `mfe-entry/src/${TAG}-mocks.ts`,
+    source: "import { createMockBackend } from '@app/mocks';\nexport const probe = createMockBackend;\n",
+  },
+  {
+    case: 'the mock backend imports the browser runtime',
+    rule: 'mocks-stand-on-contracts',
+    file: `mocks/src/${TAG}.ts`,
+    source: "import { api } from '../../shared/src/index';\nexport const probe = api;\n",
+  },
+  {
+    case: 'the API imports the browser runtime',
+    rule: 'api-uses-the-pure-shared-only',
+    file: `api/src/modules/${TAG}-web.ts`,
+    source: "export { CSRF_HEADER_NAME } from '../../../shared/src/constants';\n",
   },
   {
     case: 'two modules import each other',
     rule: 'no-circular',
-    file: `shared/src/copy/${TAG}-a.ts`,
+    file: `contracts/src/copy/${TAG}-a.ts`,
     source: `import { b } from './${TAG}-b';\nexport const a = () => b;\n`,
     // The other half of the cycle (the cruiser reports a cycle once, from either end).
-    partner: { file: `shared/src/copy/${TAG}-b.ts`, source: `import { a } from './${TAG}-a';\nexport const b = () => a;\n` },
-    reports: `shared/src/copy/${TAG}-`,
+    partner: { file: `contracts/src/copy/${TAG}-b.ts`, source: `import { a } from './${TAG}-a';\nexport const b = () => a;\n` },
+    reports: `contracts/src/copy/${TAG}-`,
   },
   {
     case: 'a remote imports another remote’s source',
@@ -65,7 +83,7 @@ const BREAKING = [
   },
 ];
 const KEEPING = {
-  file: `shared/src/contracts/${TAG}-pure.ts`,
+  file: `contracts/src/contracts/${TAG}-pure.ts`,
   source: "import { z } from 'zod';\nexport const probe = z.string();\n",
 };
 const PROBES = [...BREAKING, ...BREAKING.flatMap((probe) => probe.partner ?? []), KEEPING];

@@ -2,7 +2,7 @@
 // every remote, together; each line of output prefixed by its process's name. The shell dev server
 // serves a development /deployment.json that points at the remotes' dev servers. Ctrl-C (SIGINT,
 // SIGTERM, SIGHUP) stops them all; if one exits on its own, the others are stopped and this exits
-// non-zero. Node built-ins only (POSIX process groups). Names and ports: shared/remotes.json;
+// non-zero. Node built-ins only (POSIX process groups). Names and ports: contracts/remotes.json;
 // API_PORT moves the API.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

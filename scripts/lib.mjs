@@ -11,10 +11,10 @@ export const SITE_DIR = process.env.SITE_DIR ? path.resolve(process.env.SITE_DIR
 export const PNPM_VERSION = '10.34.8';
 
 /**
- * The one list of remotes and dev ports, shared/remotes.json (also read by the front-end code, the
+ * The one list of remotes and dev ports, contracts/remotes.json (also read by the front-end code, the
  * rspack builds and the e2e tests). JSON, read with built-ins: these scripts run before any install.
  */
-export const REMOTE_LIST = JSON.parse(fs.readFileSync(path.join(ROOT, 'shared', 'remotes.json'), 'utf8'));
+export const REMOTE_LIST = JSON.parse(fs.readFileSync(path.join(ROOT, 'contracts', 'remotes.json'), 'utf8'));
 /** Package folder of each remote, by name (marketing → mfe-marketing, …). */
 export const REMOTE_DIRS = Object.fromEntries(Object.entries(REMOTE_LIST.remotes).map(([name, r]) => [name, r.dir]));
 

@@ -27,7 +27,7 @@ function where(pattern, files = sources) {
 }
 
 test('the multipart file part of an upload is named once: the contracts’ UPLOAD_FILE_FIELD (the endpoint carries it)', () => {
-  expect(where(/content_file/)).toEqual(['shared/src/contracts/upload.ts:9']);
+  expect(where(/content_file/)).toEqual(['contracts/src/contracts/upload.ts:9']);
 });
 
 test('the X-CSRFToken header is written in one place of the browser code: csrfHeaders (api-client/read-cookie.ts)', () => {

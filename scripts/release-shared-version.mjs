@@ -1,6 +1,8 @@
 // The version of @app/shared, the module-federation singleton every remote and the shell share.
 // Its contract is (1) the public surface of `@app/shared` — every export's name and type, read with
-// the TypeScript compiler — and (2) the API contracts in shared/src/contracts (non-test sources).
+// the TypeScript compiler — and (2) the API contracts in contracts/src/contracts (non-test sources):
+// @app/contracts is bundled into the shell and each remote rather than shared at run time, so a
+// remote built against other API shapes is told apart by the singleton's version it requires.
 // shared/contract-version.json records the package version together with a fingerprint of both;
 // a check test (release-shared-version.test.mjs) fails when the contract changed and the version
 // did not. `pnpm release shared-version` records a new fingerprint, and only with a bumped version:
@@ -60,7 +62,7 @@ export function sharedSurface() {
 
 /** The API contracts' sources (tests excluded), as `path\0content` in path order. */
 function contractSources() {
-  const dir = path.join(SHARED_DIR, 'src', 'contracts');
+  const dir = path.join(ROOT, 'contracts', 'src', 'contracts');
   return fs
     .readdirSync(dir, { recursive: true })
     .map((p) => p.split(path.sep).join('/'))
@@ -87,7 +89,7 @@ export function versionProblems({ fingerprint = contractFingerprint(), record = 
     return [`shared/package.json says ${version}, ${file} ${record.version}: run \`pnpm release shared-version\``];
   if (record.fingerprint !== fingerprint) {
     return [
-      `the @app/shared contract (its exports' types, shared/src/contracts) changed but its version ${version} did not: ` +
+      `the @app/shared contract (its exports' types, contracts/src/contracts) changed but its version ${version} did not: ` +
         'bump "version" in shared/package.json (0.x: the minor — remotes built against the old one are then refused by the release gate) ' +
         'and run `pnpm release shared-version`',
     ];

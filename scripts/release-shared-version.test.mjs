@@ -4,7 +4,7 @@ import { contractFingerprint, nextRecord, packageVersion, recorded, sharedSurfac
 
 describe('@app/shared version', () => {
   test('the recorded version and fingerprint match shared/package.json and the contract as it is now', () => {
-    // Fails when shared/src/contracts or the exports of @app/shared change without a version bump:
+    // Fails when contracts/src/contracts or the exports of @app/shared change without a version bump:
     // the message says what to do.
     expect(versionProblems()).toEqual([]);
     expect(recorded().version).toBe(packageVersion());

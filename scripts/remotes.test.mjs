@@ -1,4 +1,4 @@
-// The one remote list (shared/remotes.json) as its readers see it, and the development
+// The one remote list (contracts/remotes.json) as its readers see it, and the development
 // deployment manifest the shell dev server answers with.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import {
   devDeploymentManifest,
   devRemoteOrigins,
 } from '../shared/build/federation.mjs';
-import { CONTAINERS, REMOTES } from '../shared/src/remotes.ts';
+import { CONTAINERS, REMOTES } from '@app/contracts/remotes';
 import { toFederationRemotes } from '../shared/src/runtime/deployment-manifest.ts';
 import { DeploymentManifestSchema } from '../shared/src/runtime/deployment-manifest-schema.ts';
 import { REMOTE_DIRS, REMOTE_LIST, ROOT } from './lib.mjs';

@@ -1,7 +1,7 @@
 // The unit and API tests on the current Node LTS (24), besides the Node 20.19+ the project runs on:
 // `node scripts/test-node24.mjs` runs the tests of the code that runs on Node in production and
-// reaches what differs between Node versions (SHARED_SUBSET, API_SUBSET below); `--all` every
-// shared and API test; other arguments go to vitest.
+// reaches what differs between Node versions (NODE_PROJECTS, API_SUBSET below); `--all` every
+// contracts, shared and API test; other arguments go to vitest.
 // The Node binary comes from the npm registry (the `node-<platform>-<arch>` packages, fetched with
 // `npm pack`, which checks the registry's integrity hash) into node_modules/.cache/node24, once.
 // NODE24_VERSION picks another 24.x.
@@ -10,16 +10,17 @@ import path from 'node:path';
 import { ROOT, run } from './lib.mjs';
 
 /**
- * The shared code that also runs on Node in production, inside the API: the domain (money with
- * big.js, dates, Intl and the ICU data that formats yen and Japanese dates, NFKC and the kana
- * conversions), the zod contracts (Unicode regular expressions, the request and answer shapes the
- * API parses) and the copy. Node 24 ships another V8 and ICU: these are the tests whose answers
- * can change with them. The rest of @app/shared (UI kit, auth store, API client, routes, runtime,
- * mocks) runs in the browser, never on the production Node; in tests it runs in jsdom, whose
- * behaviour follows jsdom's version and not Node's, so a second Node adds nothing there (and its
- * component tests are most of the step's time). Run in Node's environment, as the API does.
+ * Of the front-end packages, the one whose code also runs on Node in production, inside the API:
+ * @app/contracts (the `contracts` project, in Node's environment as the API runs it) — the domain
+ * (money with big.js, dates, Intl and the ICU data that formats yen and Japanese dates, NFKC and
+ * the kana conversions), the zod contracts (Unicode regular expressions, the request and answer
+ * shapes the API parses), the route table and the copy. Node 24 ships another V8 and ICU: these
+ * are the tests whose answers can change with them. @app/shared (UI kit, auth store, API client,
+ * runtime) and the remotes run in browsers, never on the production Node; in tests they run in
+ * jsdom, whose behaviour follows jsdom's version and not Node's, so a second Node adds nothing
+ * there (and their component tests were most of this step's time).
  */
-export const SHARED_SUBSET = ['shared/src/domain/', 'shared/src/contracts/', 'shared/src/copy/'];
+export const NODE_PROJECTS = ['contracts'];
 
 /**
  * The API tests of the default run (npm test keeps it within a few minutes): every endpoint once
@@ -67,16 +68,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     // Child processes the tests start (`node …`) get Node 24 too.
     const env = { ...process.env, PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH}` };
     await run(node, ['--version'], { env });
-    const gone = [...SHARED_SUBSET, ...API_SUBSET].filter((file) => !fs.existsSync(path.join(ROOT, file)));
-    if (gone.length > 0) throw new Error(`SHARED_SUBSET or API_SUBSET names files that do not exist: ${gone.join(', ')}`);
+    const gone = API_SUBSET.filter((file) => !fs.existsSync(path.join(ROOT, file)));
+    if (gone.length > 0) throw new Error(`API_SUBSET names files that do not exist: ${gone.join(', ')}`);
     const runs =
       args.length === 0
-        ? [
-            ['--config', 'vitest.node24.config.ts', '--project', 'shared', ...SHARED_SUBSET],
-            ['--project', 'api', ...API_SUBSET],
-          ]
+        ? [NODE_PROJECTS.flatMap((project) => ['--project', project]), ['--project', 'api', ...API_SUBSET]]
         : args[0] === '--all'
-          ? [['--project', 'shared', '--project', 'api', ...args.slice(1)]]
+          ? [['--project', 'contracts', '--project', 'shared', '--project', 'api', ...args.slice(1)]]
           : [args];
     // Every run goes ahead; the script fails at the end if any did.
     let failed;

@@ -51,15 +51,15 @@ try {
   step('Unit and API tests again on Node 24 (the current LTS, from the npm registry)');
   await run(process.execPath, [path.join(ROOT, 'scripts', 'test-node24.mjs')]);
   step('Domain coverage gate (100% lines and branches)');
-  await pnpm(['--filter', '@app/shared', 'run', 'test:domain']);
+  await pnpm(['--filter', '@app/contracts', 'run', 'test:domain']);
   step('Domain mutation testing (StrykerJS, incremental; fails below 85%)');
   // Only the mutants of what changed since the committed results run (README, "Mutation
   // testing"); the run writes its results to a copy, so that the committed file changes only when
   // a developer refreshes it.
   const incremental = path.join(ROOT, '.data', 'reports', 'stryker-incremental.json');
   fs.mkdirSync(path.dirname(incremental), { recursive: true });
-  fs.copyFileSync(path.join(ROOT, 'shared', 'stryker-incremental.json'), incremental);
-  await pnpm(['--filter', '@app/shared', 'run', 'mutation', '--incrementalFile', incremental]);
+  fs.copyFileSync(path.join(ROOT, 'contracts', 'stryker-incremental.json'), incremental);
+  await pnpm(['--filter', '@app/contracts', 'run', 'mutation', '--incrementalFile', incremental]);
   step('Production build');
   await pnpm(['run', 'build']);
   step('Browser tests (Playwright, Chromium)');

@@ -2,7 +2,7 @@ import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
-import { endpoints } from '@app/shared/contracts';
+import { endpoints } from '@app/contracts';
 import Fastify, { type FastifyError, type FastifyInstance, type RouteHandlerMethod } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -98,7 +98,7 @@ export const OPENAPI_INFO = {
   title: 'ツムギ 請求書買取 API',
   version: '1',
   description:
-    'Generated from the endpoint catalogue (shared/src/contracts/endpoints.ts). Django REST framework conventions: trailing slashes, the sessionid cookie (staff: staff_sessionid, a separate login with a second factor), the csrftoken cookie echoed as X-CSRFToken on unsafe methods, 400 bodies {field: [message], non_field_errors: [message]}, {detail} for other errors, decimals as strings.',
+    'Generated from the endpoint catalogue (contracts/src/contracts/endpoints.ts). Django REST framework conventions: trailing slashes, the sessionid cookie (staff: staff_sessionid, a separate login with a second factor), the csrftoken cookie echoed as X-CSRFToken on unsafe methods, 400 bodies {field: [message], non_field_errors: [message]}, {detail} for other errors, decimals as strings.',
 };
 
 export { NOT_FOUND_DETAIL };

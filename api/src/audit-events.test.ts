@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AUDIT_EVENT_NAMES } from '@app/shared/contracts';
+import { AUDIT_EVENT_NAMES } from '@app/contracts';
 
 /**
  * The audit events named in the shared contracts (`AUDIT_EVENT_NAMES`: what `writeAudit` accepts

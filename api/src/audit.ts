@@ -1,4 +1,4 @@
-import type { AuditEventName } from '@app/shared/contracts';
+import type { AuditEventName } from '@app/contracts';
 import type { Db } from './context';
 import { auditLog } from './db/schema';
 

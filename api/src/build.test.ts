@@ -22,10 +22,11 @@ afterAll(() => {
 });
 
 describe('api/build.mjs', () => {
-  it('bundles the server with @app/shared source; the API’s own dependencies (native, binary, data files) stay external', () => {
+  it('bundles the server with @app/contracts source (and nothing of the browser runtime or the mocks); the API’s own dependencies (native, binary, data files) stay external', () => {
     const meta = JSON.parse(fs.readFileSync(path.join(outDir, 'meta.json'), 'utf8')) as { inputs: Record<string, unknown> };
     const inputs = Object.keys(meta.inputs);
-    expect(inputs.some((input) => input.startsWith('../shared/src/contracts/'))).toBe(true);
+    expect(inputs.some((input) => input.startsWith('../contracts/src/contracts/'))).toBe(true);
+    expect(inputs.filter((input) => input.startsWith('../shared/') || input.startsWith('../mocks/'))).toEqual([]);
     const bundledPackages = inputs.filter((input) => input.includes('node_modules/'));
     for (const name of [
       '@node-rs/argon2',

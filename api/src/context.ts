@@ -25,6 +25,8 @@ export interface AppContext {
   readonly uploadQuotaBytes?: number;
   /** The review queue's highlight after this many hours of waiting (REVIEW_WAIT_LIMIT_HOURS); unset: 24. */
   readonly reviewWaitLimitHours?: number;
+  /** Mails to staff when work arrives (STAFF_NOTIFY_EMAIL, modules/staff-notify); unset: none. */
+  readonly staffNotify?: { readonly to: string; readonly digestMinutes: number };
 }
 
 /** A transaction or the database itself: services accept either. */

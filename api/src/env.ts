@@ -90,6 +90,17 @@ const envSchema = z.object({
       .max(30 * 24)
       .optional(),
   ),
+  /** Where the staff digest goes when an entry, a resubmission or a signed contract arrives (issue 25). Unset: no staff mail. */
+  STAFF_NOTIFY_EMAIL: optional(z.email({ error: 'must be a mail address' }).optional()),
+  /** At most one staff digest per kind per this many minutes; what arrives meanwhile waits for the next. Default 15. */
+  STAFF_NOTIFY_DIGEST_MINUTES: optional(
+    z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(24 * 60)
+      .default(15),
+  ),
   /** The From of every mail. */
   MAIL_FROM: optional(z.string().default(DEFAULT_MAIL_FROM)),
   /** The site's WordPress REST API root (`https://example.com/wp-json`): the news of /mypage. Unset: no news. */

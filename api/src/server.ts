@@ -18,6 +18,7 @@ import { PURGE_JOB, purgeNeverActivated } from './modules/register/purge';
 import { siteIndividualsSupported } from './modules/system-settings/site-config';
 import { createStorage } from './storage/create';
 import { sweepStorage } from './storage/sweep';
+import { notifyStaffSoon, staffDigestsIdle } from './modules/staff-notify/digest';
 
 const log = (line: string) => console.error(`[api] ${line}`);
 
@@ -27,10 +28,15 @@ let app: FastifyInstance | undefined;
 let mailer: Mailer | undefined;
 let pruning: NodeJS.Timeout | undefined;
 let sweeping: NodeJS.Timeout | undefined;
+let digesting: NodeJS.Timeout | undefined;
+/** For the shutdown: the digests a request started finish before the mailer closes. */
+let running: AppContext | undefined;
 let shuttingDown = false;
 
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/** How often the staff digest looks for mails whose window has passed. */
+const STAFF_DIGEST_INTERVAL_MS = 60 * 1000;
 
 // Whatever happens, never leave our lock file behind (process.exit included).
 process.on('exit', () => lock?.release());
@@ -38,7 +44,9 @@ process.on('exit', () => lock?.release());
 async function releaseAll(): Promise<void> {
   clearInterval(pruning);
   clearInterval(sweeping);
+  clearInterval(digesting);
   await app?.close().catch((error: unknown) => log(`closing the server failed: ${String(error)}`));
+  if (running !== undefined) await staffDigestsIdle(running);
   await mailer?.idle();
   mailer?.close();
   await database?.stop().catch((error: unknown) => log(`stopping the database failed: ${String(error)}`));
@@ -110,9 +118,13 @@ async function main(): Promise<void> {
       trustedOrigins: env.PUBLIC_URL ? [new URL(env.PUBLIC_URL).origin] : [],
       isRateLimitExempt: addressMatcher(env.RATE_LIMIT_EXEMPT),
       ...(env.REVIEW_WAIT_LIMIT_HOURS === undefined ? {} : { reviewWaitLimitHours: env.REVIEW_WAIT_LIMIT_HOURS }),
+      ...(env.STAFF_NOTIFY_EMAIL === undefined
+        ? {}
+        : { staffNotify: { to: env.STAFF_NOTIFY_EMAIL, digestMinutes: env.STAFF_NOTIFY_DIGEST_MINUTES } }),
       // The registration page and the API read the same file (SITE_DIR/config.json).
       individualsSupported: () => siteIndividualsSupported(env.SITE_DIR),
     };
+    running = context;
     app = buildApp({ env, db: database, context });
     await app.listen({ port: env.PORT, host: env.HOST });
 
@@ -150,6 +162,8 @@ async function main(): Promise<void> {
     };
     sweep();
     sweeping = setInterval(sweep, SWEEP_INTERVAL_MS).unref();
+    // The staff digest (STAFF_NOTIFY_EMAIL): what a request's own run left waiting for its window.
+    if (context.staffNotify !== undefined) digesting = setInterval(() => notifyStaffSoon(context, log), STAFF_DIGEST_INTERVAL_MS).unref();
     const where = database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL, PostgreSQL';
     console.log(
       `[api] Listening on http://${urlHost(env.HOST)}:${port} (database: ${where} ${version}, ${database.description}; mail: ${mailer.description}; storage: ${storage.description})`,

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page } from '@playwright/test';
-import type { DraftEntryDocument, Upload } from '@app/shared/contracts';
+import type { DraftEntryDocument, Upload } from '@app/contracts';
 import { expect } from './fixtures';
 import { siteLink, waitForMail } from './mail';
 

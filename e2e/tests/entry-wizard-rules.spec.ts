@@ -1,4 +1,4 @@
-import { MESSAGES, NEW_ENTRY_BLOCK_MESSAGES } from '@app/shared/domain';
+import { MESSAGES, NEW_ENTRY_BLOCK_MESSAGES } from '@app/contracts/domain';
 import { test, expect, failedResponse, type Page } from './fixtures';
 import {
   call,

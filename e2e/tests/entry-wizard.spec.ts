@@ -1,4 +1,4 @@
-import { normalizeAccountHolderName, withdrawalsDetailStartDate } from '@app/shared/domain';
+import { normalizeAccountHolderName, withdrawalsDetailStartDate } from '@app/contracts/domain';
 import { test, expect, type Page } from './fixtures';
 import { waitForMail } from './mail';
 import {

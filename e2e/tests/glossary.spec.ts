@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { describeGlossaryViolations, findGlossaryViolations } from '@app/shared/glossary';
-import { ROUTES } from '@app/shared/route-table';
+import { describeGlossaryViolations, findGlossaryViolations } from '@app/contracts/copy/glossary';
+import { ROUTES } from '@app/contracts/routes';
 import {
   call,
   completeDraftViaApi,
@@ -18,7 +18,7 @@ import { confirmAndPriceViaApi, staffContext } from './staff';
  * One Japanese voice (issue 22): what the main pages really render — the text a reader sees
  * (`document.body.innerText`), what a screen reader is told (aria-label, alt, placeholder, title
  * attributes) and the document's title — holds no variant the glossary bans
- * (shared/src/copy/glossary.ts). Walked as a visitor, a new applicant, an applicant through the
+ * (contracts/src/copy/glossary.ts). Walked as a visitor, a new applicant, an applicant through the
  * wizard, an entry's life (detail, resubmit, contract, the completion pages), a cancelling applicant
  * and staff in the back office. The mails and the PDF are checked by the API's tests.
  */

@@ -1,5 +1,5 @@
-import { ACCOUNT_MESSAGES } from '@app/shared/contracts';
-import { MOCK_ACCOUNT } from '@app/shared/mocks';
+import { ACCOUNT_MESSAGES } from '@app/contracts';
+import { MOCK_ACCOUNT } from '@app/mocks';
 import { MOCK_MODE_PORT } from '../playwright.config';
 import { expect, failedResponse, test } from './fixtures';
 

@@ -1,4 +1,4 @@
-import { ROUTES, matchRoute, type RouteDef } from '@app/shared/route-table';
+import { ROUTES, matchRoute, type RouteDef } from '@app/contracts/routes';
 import { test, expect } from './fixtures';
 
 const BRAND = 'ツムギ 請求書買取';

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { asDeploymentManifest } from '../remotes';
@@ -22,6 +23,14 @@ test('every response carries the security headers; the public pages run under th
   const headers = response!.headers();
   expect(headers['content-security-policy']).toContain("script-src 'self'");
   expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  // The document's one inline script is the shell's built after-paint loader (loader.json), and the
+  // CSP allows exactly that text, by its SHA-256: no 'unsafe-inline'.
+  const inline = [...(await response!.text()).matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, , text]) => text !== '');
+  expect(inline.map(([, attributes]) => attributes)).toEqual([expect.stringMatching(/^ data-after-paint="\/assets\/main\.[0-9a-f]+\.js"/)]);
+  const loaderHash = createHash('sha256').update(inline[0]![2]!).digest('base64');
+  const scriptSrc = /(?:^|;\s*)script-src ([^;]*)/.exec(headers['content-security-policy'] ?? '')?.[1]?.split(' ');
+  expect(scriptSrc).toContain(`'sha256-${loaderHash}'`);
+  expect(scriptSrc).not.toContain("'unsafe-inline'");
   expect(headers['cross-origin-opener-policy']).toBe('same-origin');
   expect(headers['x-frame-options']).toBe('DENY');
   expect(headers['permissions-policy']).toContain('camera=()');

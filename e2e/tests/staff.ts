@@ -122,9 +122,18 @@ export async function staffEntryIdByCode(page: Page, code: string): Promise<numb
   throw new Error(`no entry ${code} in the review queue`);
 }
 
-/** A staff member of `role` in a browser context of their own (desktop size), logged in through the API; its page is `context.pages()[0]`. */
-export async function staffContext(browser: Browser, role: StaffRole): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
+/**
+ * A staff member of `role` in a browser context of their own (desktop size; `asProject`: the test
+ * project's screen, 375 px in `phone`), logged in through the API; its page is `context.pages()[0]`.
+ */
+export async function staffContext(browser: Browser, role: StaffRole, { asProject = false } = {}): Promise<BrowserContext> {
+  const { baseURL, viewport, isMobile, hasTouch } = test.info().project.use;
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+    ...(asProject ? { viewport, isMobile, hasTouch } : {}),
+  });
   await loginAsStaff(await context.newPage(), role, { via: 'api' });
   return context;
 }

@@ -7,7 +7,7 @@ import { BackofficeRoot } from './app/root';
 async function start(): Promise<void> {
   await ensureStyles();
   if (__MOCK_API__) {
-    const [mocks, { MOCK_STAFF }] = await Promise.all([import('@app/shared/mocks/browser'), import('@app/shared/mocks')]);
+    const [mocks, { MOCK_STAFF }] = await Promise.all([import('@app/mocks/browser'), import('@app/mocks')]);
     await mocks.startMockApi();
     console.info(`[mock API] staff: ${MOCK_STAFF.email} / ${MOCK_STAFF.password}, code ${MOCK_STAFF.otp}.`);
   }

@@ -3,8 +3,4 @@
 import { mountStandalone } from '@app/shared';
 import { pages } from './app/pages';
 
-void mountStandalone(
-  'entry',
-  pages,
-  __MOCK_API__ ? () => import('@app/shared/mocks/browser').then((mocks) => mocks.startMockApi()) : undefined,
-);
+void mountStandalone('entry', pages, __MOCK_API__ ? () => import('@app/mocks/browser').then((mocks) => mocks.startMockApi()) : undefined);

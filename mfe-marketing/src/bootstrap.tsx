@@ -6,5 +6,5 @@ import { pages } from './app/pages';
 void mountStandalone(
   'marketing',
   pages,
-  __MOCK_API__ ? () => import('@app/shared/mocks/browser').then((mocks) => mocks.startMockApi()) : undefined,
+  __MOCK_API__ ? () => import('@app/mocks/browser').then((mocks) => mocks.startMockApi()) : undefined,
 );

@@ -8,9 +8,11 @@ import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { PreloadMapPlugin } from './preload-map.mjs';
 
-// The remotes (container names, dev ports) come from the one list, shared/remotes.json, which the
-// front-end code (shared/src/remotes.ts), the scripts and the e2e tests read as well.
-const LIST = createRequire(import.meta.url)('../remotes.json');
+export { afterPaintBuild } from './after-paint.mjs';
+
+// The remotes (container names, dev ports) come from the one list, contracts/remotes.json, which the
+// front-end code (contracts/src/remotes.ts), the scripts and the e2e tests read as well.
+const LIST = createRequire(import.meta.url)('@app/contracts/remotes.json');
 const remoteNames = Object.keys(LIST.remotes);
 
 /** Container names become browser globals, so they use underscores (docs/stack.md). */
@@ -269,7 +271,7 @@ export function hostConfig({ dir, mode }) {
 
 /** A remote: exposes only `./lifecycles` (its single-spa lifecycles), with a manifest. */
 export function remoteConfig({ remote, dir, mode, mock = false }) {
-  if (!(remote in CONTAINERS)) throw new Error(`unknown remote ${remote}: shared/remotes.json lists ${remoteNames.join(', ')}`);
+  if (!(remote in CONTAINERS)) throw new Error(`unknown remote ${remote}: contracts/remotes.json lists ${remoteNames.join(', ')}`);
   if (mock && mode === 'production') throw new Error('the mock API is for the dev server only (dev:mock)');
   const base = baseConfig({ dir, mode, publicPath: 'auto', mock });
   const production = mode === 'production';

@@ -7,9 +7,9 @@
  * the API imports from `@app/shared`, which re-exports all of this (the same instance).
  */
 export * from './constants';
-export { CONTAINERS } from './remotes';
-export * from './copy';
-export * from './routes';
+export { CONTAINERS } from '@app/contracts/remotes';
+export * from '@app/contracts/copy';
+export * from '@app/contracts/routes';
 export * from './runtime';
 export * from './auth-store';
 export * from './ui/styles';

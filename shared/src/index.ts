@@ -13,7 +13,7 @@ export * from './core';
 export * from './api-client';
 export * from './ui/forms';
 /** The endpoints the core itself calls (the auth store loads them with the client, when needed). */
-export { sessionEndpoints } from './contracts/endpoints-session';
+export { sessionEndpoints } from '@app/contracts/api/endpoints-session';
 /** The schemas of /config.json and /deployment.json (the core reads both files without zod). */
 export { RuntimeConfigSchema } from './runtime/config-schema';
 export { DeploymentManifestSchema } from './runtime/deployment-manifest-schema';

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { RemoteName } from '@app/shared';
-import { createPrefetcher, linkedRemotes, onFirstEngagement, remoteFiles, saveDataRequested, type MfManifestLike } from './prefetch';
+import type { MfManifestLike } from '@app/contracts/api/mf-manifest';
+import { createPrefetcher, linkedRemotes, onFirstEngagement, remoteFiles, saveDataRequested } from './prefetch';
 
 const ORIGIN = window.location.origin;
 const AUTH = `${ORIGIN}/remotes/mfe-auth/1.0.0-a/mf-manifest.json`;

@@ -13,46 +13,18 @@
  *
  * Nothing is prefetched when the user asked to save data (`navigator.connection.saveData`).
  */
+import { remoteEntryFiles, type ManifestFile, type MfManifestLike } from '@app/contracts/api/mf-manifest';
 import { remoteForPath, type RemoteName } from '@app/shared/core';
 
-/** The part of a module-federation `mf-manifest.json` read here. */
-export interface MfManifestLike {
-  readonly metaData?: {
-    readonly publicPath?: string;
-    readonly remoteEntry?: { readonly name?: string; readonly path?: string; readonly type?: string };
-  };
-  readonly exposes?: readonly {
-    readonly name?: string;
-    readonly assets?: { readonly js?: { readonly sync?: readonly string[] }; readonly css?: { readonly sync?: readonly string[] } };
-  }[];
-}
+export type PrefetchFile = ManifestFile;
 
-export interface PrefetchFile {
-  readonly href: string;
-  readonly as: 'script' | 'style';
-}
-
-/** Files of a remote's `lifecycles` module a page needs first: the entry, then its sync CSS and JS. */
+/**
+ * Files of a remote's `lifecycles` module a page needs first: the entry, then its sync CSS and JS
+ * (@app/contracts `remoteEntryFiles`, the files the server's preload hints name too), as
+ * absolute URLs (a `<link>`'s `href` reads back absolute).
+ */
 export function remoteFiles(manifestUrl: string, manifest: MfManifestLike): PrefetchFile[] {
-  const entry = manifest.metaData?.remoteEntry;
-  if (!entry?.name) return [];
-  const publicPath = manifest.metaData?.publicPath;
-  const base = new URL(publicPath && publicPath !== 'auto' ? publicPath.replace(/\/?$/, '/') : './', manifestUrl);
-  const at = (...parts: (string | undefined)[]) =>
-    new URL(
-      parts
-        .filter((p): p is string => !!p)
-        .map((p) => p.replace(/^\/+|\/+$/g, ''))
-        .filter((p) => p !== '')
-        .join('/'),
-      base,
-    ).href;
-  const lifecycles = manifest.exposes?.find((e) => e.name === 'lifecycles');
-  return [
-    { href: at(entry.path, entry.name), as: 'script' },
-    ...(lifecycles?.assets?.css?.sync ?? []).map((f) => ({ href: at(f), as: 'style' as const })),
-    ...(lifecycles?.assets?.js?.sync ?? []).map((f) => ({ href: at(f), as: 'script' as const })),
-  ];
+  return remoteEntryFiles(manifestUrl, manifest).map((file) => ({ ...file, href: new URL(file.href, manifestUrl).href }));
 }
 
 /** The remotes that own the same-origin links of a page, other than `current`. */

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import type { ContentFile, Me, Profile } from '@app/shared/contracts';
-import { isIdentityDocumentType, isProfileSatisfied, type ProfileSatisfactionFields } from '@app/shared/domain';
+import type { ContentFile, Me, Profile } from '@app/contracts';
+import { isIdentityDocumentType, isProfileSatisfied, type ProfileSatisfactionFields } from '@app/contracts/domain';
 import type { Db } from '../context';
 import { uploads, users, type User } from '../db/schema';
 

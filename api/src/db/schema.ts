@@ -351,6 +351,9 @@ export const entries = pgTable(
      * long an entry has waited since it came (back) to the reviewers: this, else created_at.
      */
     resubmittedAt: timestamp('resubmitted_at', tz),
+    /** The staff member who took the entry (担当) and since when; null: nobody has it. */
+    assigneeStaffId: integer('assignee_staff_id').references(() => staffMembers.id),
+    assignedAt: timestamp('assigned_at', tz),
   },
   (table) => [
     uniqueIndex('entries_code_key').on(table.code),

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import * as z from 'zod/mini';
-import { endpoints, listEndpoints, pathParamNames, type AnyEndpoint, type StaffRole } from '@app/shared/contracts';
-import { REVIEW_STATUS } from '@app/shared/domain';
+import { endpoints, listEndpoints, pathParamNames, type AnyEndpoint, type StaffRole } from '@app/contracts';
+import { REVIEW_STATUS } from '@app/contracts/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applicant,

@@ -7,7 +7,7 @@ import {
   STAFF_ROLES,
   type AnyEndpoint,
   type StaffRole,
-} from '@app/shared/contracts';
+} from '@app/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicant, completeDocument, submit, upload, uploadCompleteFiles, type Applicant } from '../modules/entries/testing';
@@ -115,6 +115,7 @@ const OWNERSHIP: Record<string, Fixture> = {
   'staff.entries.get': { notOwned: STAFF_SEE_ALL },
   'staff.entries.documents': { notOwned: STAFF_SEE_ALL },
   'staff.entries.action': { notOwned: STAFF_SEE_ALL },
+  'staff.entries.assignee': { notOwned: STAFF_SEE_ALL },
   'staff.entries.approve': { notOwned: STAFF_SEE_ALL },
   'staff.entries.confirmBankAccount': { notOwned: STAFF_SEE_ALL },
   'staff.entries.contractDocument': { notOwned: STAFF_SEE_ALL },

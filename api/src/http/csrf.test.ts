@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES } from '@app/shared/contracts';
+import { ACCOUNT_MESSAGES } from '@app/contracts';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,6 +62,7 @@ const UNSAFE_ENDPOINTS: [method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: strin
   ['POST', '/api/entries/:id/bank_account/', { password: 'x', bank_account: 'みずほ銀行 渋谷支店 普通 1234567 カ）ツムギ' }],
   ['POST', '/api/staff/entries/:id/documents/', { group: 'invoice', claim_id: 1, decision: 'confirmed' }],
   ['POST', '/api/staff/entries/:id/actions/', { action: 'transfer' }],
+  ['POST', '/api/staff/entries/:id/assignee/', { take: true, current_assignee: null }],
   ['POST', '/api/staff/entries/:id/approve/', { contract_period: '2030-01-01' }],
   ['POST', '/api/staff/entries/:id/bank_account/confirm/', {}],
   ['POST', '/api/staff/claims/:id/decision/', { decision: 'cannot_buy' }],

@@ -1,4 +1,4 @@
-import { CSRF_COOKIE_NAME, HOST_CSRF_COOKIE_NAME } from '@app/shared/domain';
+import { CSRF_COOKIE_NAME, HOST_CSRF_COOKIE_NAME } from '@app/contracts/domain';
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { ApiError } from './errors';

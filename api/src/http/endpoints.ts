@@ -8,7 +8,7 @@ import {
   type QueryOf,
   type ResponseOf,
   type StaffRole,
-} from '@app/shared/contracts';
+} from '@app/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Readable } from 'node:stream';
 import { z } from 'zod/mini';
@@ -19,7 +19,7 @@ import { requireAuth } from './session';
 import { requireStaff, staffRequired, type StaffPrincipal } from './staff-session';
 
 /**
- * Routes from the endpoint catalogue (`@app/shared/contracts` `endpoints`): a module says which
+ * Routes from the endpoint catalogue (`@app/contracts` `endpoints`): a module says which
  * endpoint it implements and with what handler; method, path, CSRF mode, who may call, the request
  * schemas and the response schema per status all come from the catalogue. TypeScript holds the
  * handler to the contract (what it receives is the validated body/params/query, what it returns is

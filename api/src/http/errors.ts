@@ -1,7 +1,7 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { safeParse, type z } from 'zod/mini';
-import { ACCOUNT_MESSAGES, NOT_FOUND_DETAIL, validationErrorBody } from '@app/shared/contracts';
-import { NON_FIELD_ERRORS } from '@app/shared/domain';
+import { ACCOUNT_MESSAGES, NOT_FOUND_DETAIL, validationErrorBody } from '@app/contracts';
+import { NON_FIELD_ERRORS } from '@app/contracts/domain';
 
 export { NON_FIELD_ERRORS };
 

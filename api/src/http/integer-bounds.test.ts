@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, STAFF_APPLICANTS_MESSAGES } from '@app/shared/contracts';
+import { ACCOUNT_MESSAGES, STAFF_APPLICANTS_MESSAGES } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicant, completeDocument, putDraft, uploadCompleteFiles, type Applicant } from '../modules/entries/testing';
 import { createStaff, staffAgent, startTestApi, type Agent, type TestApi } from '../test/api';

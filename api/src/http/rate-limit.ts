@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES } from '@app/shared/contracts';
+import { ACCOUNT_MESSAGES } from '@app/contracts';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { AppContext, Db } from '../context';
 import type { AppDrizzle } from '../db/database';

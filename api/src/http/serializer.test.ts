@@ -1,7 +1,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import { z } from 'zod/mini';
-import { endpoints, listEndpoints } from '@app/shared/contracts';
-import { meFixture } from '@app/shared/mocks';
+import { endpoints, listEndpoints } from '@app/contracts';
+import { meFixture } from '@app/mocks';
 import { checkedWriter, fastWriter, isPlainSchema, responseSerializerCompiler } from './serializer';
 
 const compile = (schema: unknown, checked = false) =>

@@ -1,4 +1,4 @@
-import { STAFF_MESSAGES, type StaffRole } from '@app/shared/contracts';
+import { STAFF_MESSAGES, type StaffRole } from '@app/contracts';
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../context';
 import { deleteStaffSession, findStaffSession, type AuthenticatedStaffSession, type NewStaffSession } from '../accounts/staff-sessions';

@@ -1,4 +1,4 @@
-import { formatYen } from '@app/shared/domain';
+import { formatYen } from '@app/contracts/domain';
 import type { MailMessage } from './mailer';
 import { MAIL_SUBJECTS, NOT_YOU, SERVICE_NAME, greeting, jstDateTime, maskAccountNumber, render, type Person } from './layout';
 

@@ -3,8 +3,8 @@
  * the formatting of dates and accounts. The templates are in account-templates.ts and
  * entry-templates.ts; templates.ts is what the rest of the API imports.
  */
-import { humanTextProblem } from '@app/shared/contracts';
-import { jstDateTime, maskedBankAccountText } from '@app/shared/domain';
+import { humanTextProblem } from '@app/contracts';
+import { jstDateTime, maskedBankAccountText } from '@app/contracts/domain';
 import type { MailMessage } from './mailer';
 
 /** The service as the mails name it (BRAND.fullName of the site's copy). */

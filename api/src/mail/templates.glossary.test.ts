@@ -1,10 +1,10 @@
-import { describeGlossaryViolations, findGlossaryViolations, TERMS } from '@app/shared/glossary';
+import { describeGlossaryViolations, findGlossaryViolations, TERMS } from '@app/contracts/copy/glossary';
 import { describe, expect, it } from 'vitest';
 import type { MailMessage } from './mailer';
 import * as templates from './templates';
 
 /**
- * Every mail the API sends speaks the glossary's terms (shared/src/copy/glossary.ts): each template
+ * Every mail the API sends speaks the glossary's terms (contracts/src/copy/glossary.ts): each template
  * rendered with a sample, its subject, text and HTML checked. A new template must get a sample here
  * (the type below fails to compile without one, and the first test fails at run time).
  */
@@ -28,6 +28,14 @@ const SAMPLES: Samples = {
   passwordChangedMail: { ...person, at },
   registrationPendingMail: { to: person.to, freeFrom: at, now: at, registerUrl: 'http://localhost:3000/register' },
   bankAccountChangedMail: { ...person, at, bankAccount },
+  staffDigestMail: {
+    to: 'shinsa-team@example.jp',
+    kind: 'received',
+    items: [{ code: 'E-000021', at }],
+    total: 1,
+    digestMinutes: 15,
+    queueUrl: 'http://localhost:3000/backoffice/queue',
+  },
   entryReceivedMail: {
     ...person,
     at,

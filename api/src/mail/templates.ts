@@ -6,3 +6,4 @@
 export { MAIL_SUBJECTS, SERVICE_NAME, greeting, jstDateTime, maskAccountNumber } from './layout';
 export * from './account-templates';
 export * from './entry-templates';
+export * from './staff-templates';

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { UPLOAD_FILE_FIELD, UPLOAD_MAX_FILE_BYTES } from '@app/shared/contracts';
+import { UPLOAD_FILE_FIELD, UPLOAD_MAX_FILE_BYTES } from '@app/contracts';
 import { createUser, loggedIn, startTestApi } from '../test/api';
 import { makeTempDir, removeDir } from '../test/support';
 

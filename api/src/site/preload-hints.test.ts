@@ -3,6 +3,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { MfManifestLike } from '@app/contracts';
+import { writeShellBuild } from '../test/shell-build';
 import { makeTempDir, removeDir } from '../test/support';
 import {
   createSitePreloadHints,
@@ -16,7 +18,6 @@ import {
   shellHints,
   siteFileOf,
   type DeploymentLike,
-  type MfManifestLike,
   type PreloadMapLike,
 } from './preload-hints';
 import { registerSite, siteFallback } from './serve';
@@ -53,6 +54,9 @@ const shellManifest: MfManifestLike = {
   ],
 };
 
+/** The shared modules the shell's build records as consumed on every page (loader.json). */
+const EAGER_SHARED = ['@app/shared/core', 'react', 'react-dom/client', 'react-router-dom', 'react/jsx-runtime', 'zustand/vanilla'];
+
 const AUTH_URL = '/remotes/mfe-auth/0.1.0-aaa/mf-manifest.json';
 const MARKETING_URL = '/remotes/mfe-marketing/0.1.0-bbb/mf-manifest.json';
 const deployment: DeploymentLike = { remotes: { auth: { manifest: AUTH_URL }, marketing: { manifest: MARKETING_URL } } };
@@ -81,17 +85,24 @@ describe('remoteHints', () => {
 });
 
 describe('shellHints', () => {
-  it("names the chunks of the shell's eagerly imported shared modules only, when their entry is one chunk", () => {
-    expect(shellHints('/mf-manifest.json', shellManifest).map((h) => h.href)).toEqual([
+  it("names the chunks of the shell's eagerly consumed shared modules only, when their entry is one chunk", () => {
+    expect(shellHints('/mf-manifest.json', shellManifest, EAGER_SHARED).map((h) => h.href)).toEqual([
       '/assets/475.js',
       '/assets/541.js',
       '/assets/523.js',
     ]);
+    // What the build recorded decides: a module it does not consume eagerly is not hinted.
+    expect(shellHints('/mf-manifest.json', shellManifest, ['react']).map((h) => h.href)).toEqual(['/assets/475.js']);
+    expect(shellHints('/mf-manifest.json', shellManifest, [])).toEqual([]);
   });
 });
 
 describe('preloadHintsFor', () => {
-  const sources = { deployment, manifest: (url: string) => manifests[url], shell: { url: '/mf-manifest.json', manifest: shellManifest } };
+  const sources = {
+    deployment,
+    manifest: (url: string) => manifests[url],
+    shell: { url: '/mf-manifest.json', manifest: shellManifest, eagerShared: EAGER_SHARED },
+  };
 
   it("picks the remote that owns the route: /login is mfe-auth's", () => {
     const hrefs = preloadHintsFor('/login', '', sources).map((h) => h.href);
@@ -274,6 +285,7 @@ describe('createSitePreloadHints (the assembled site on disk)', () => {
     write('remotes/mfe-auth/0.1.0-aaa/mf-manifest.json', authManifest('remoteEntry.old.js'));
     write('remotes/mfe-auth/0.1.0-ccc/mf-manifest.json', authManifest('remoteEntry.new.js'));
     write('mf-manifest.json', shellManifest);
+    writeShellBuild(siteDir, { eagerShared: EAGER_SHARED });
   });
   afterEach(() => removeDir(siteDir));
 
@@ -282,6 +294,16 @@ describe('createSitePreloadHints (the assembled site on disk)', () => {
     expect(hints.hintsFor('/login')[0]?.href).toBe('/remotes/mfe-auth/0.1.0-aaa/remoteEntry.old.js');
     write('deployment.json', { remotes: { auth: { manifest: '/remotes/mfe-auth/0.1.0-ccc/mf-manifest.json', version: '0.1.0-ccc' } } });
     expect(hints.hintsFor('/login')[0]?.href).toBe('/remotes/mfe-auth/0.1.0-ccc/remoteEntry.new.js');
+  });
+
+  it("names the shell's chunks of the shared modules its build recorded (loader.json), a new shell's at once", () => {
+    const hints = createSitePreloadHints({ siteDir });
+    const shellFiles = () => hints.hintsFor('/login', '', undefined, { prerendered: true }).filter((h) => h.href.startsWith('/assets/'));
+    expect(shellFiles().map((h) => h.href)).toEqual(['/assets/475.js', '/assets/541.js', '/assets/523.js']);
+    writeShellBuild(siteDir, { eagerShared: ['react'] });
+    expect(shellFiles().map((h) => h.href)).toEqual(['/assets/475.js']);
+    fs.rmSync(path.join(siteDir, 'loader.json'));
+    expect(shellFiles()).toEqual([]);
   });
 
   it('asks the deployment seam which deployment a request sees (e.g. a canary)', () => {
@@ -372,6 +394,7 @@ describe('the served HTML of a page (site/serve.ts)', () => {
       '<!doctype html><html><head><title>login</title></head><body><form></form><script defer src="/assets/main.1.js"></script></body></html>',
     );
     write('index.html', '<!doctype html><html><head><script defer src="/assets/main.1.js"></script></head><body></body></html>');
+    writeShellBuild(siteDir);
     const app = Fastify();
     registerSite(app, siteDir);
     app.setNotFoundHandler((request, reply) => siteFallback(siteDir, request, reply));

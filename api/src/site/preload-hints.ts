@@ -6,7 +6,9 @@
  *
  * Every URL comes from the manifests of the live deployment: `deployment.json` says which version of
  * each remote is live, its `mf-manifest.json` names the files (`metaData.remoteEntry`,
- * `exposes[].assets`). The built remotes are classic scripts (`remoteEntry.type: 'global'`) loaded
+ * `exposes[].assets`, read by @app/contracts `mf-manifest.ts`, as the shell's prefetch reads
+ * them), and the shell's build names the shared modules every page loads (loader.json,
+ * ./shell-build.ts). The built remotes are classic scripts (`remoteEntry.type: 'global'`) loaded
  * by `<script>` elements without a `crossorigin` attribute (MF runtime and rspack chunk loading,
  * same origin), so the hints are `rel=preload as=script` without `crossorigin`: a hint whose mode
  * differs from the script's would be a second download.
@@ -15,9 +17,18 @@
  * (scripts/release.mjs rewrites deployment.json) gives new hints at once, without a restart.
  */
 import path from 'node:path';
-import { REMOTES, matchRoute, remoteForPath, type RemoteName } from '@app/shared/route-table';
+import {
+  LIFECYCLES_EXPOSE,
+  joinManifestPath as join,
+  manifestBase as baseOf,
+  remoteEntryFiles,
+  sharedModuleFiles,
+  type MfManifestLike,
+} from '@app/contracts';
+import { REMOTES, matchRoute, remoteForPath, type RemoteName } from '@app/contracts/routes';
 import { deploymentFor as releaseDeploymentFor } from '../modules/release/deployment';
 import { watchedFile, type WatchedFile } from '../watched-file';
+import { shellBuildOf, type ShellBuild } from './shell-build';
 
 /** What a hint asks the browser to fetch. */
 export interface PreloadHint {
@@ -30,92 +41,23 @@ export interface DeploymentLike {
   readonly remotes: Partial<Record<RemoteName, { readonly manifest: string }>>;
 }
 
-interface AssetList {
-  readonly sync?: readonly string[];
-  readonly async?: readonly string[];
-}
-interface Assets {
-  readonly js?: AssetList;
-  readonly css?: AssetList;
-}
-
-/** The part of a module-federation `mf-manifest.json` the hints read. */
-export interface MfManifestLike {
-  readonly metaData?: {
-    readonly publicPath?: string;
-    readonly remoteEntry?: { readonly name?: string; readonly path?: string; readonly type?: string };
-  };
-  readonly exposes?: readonly { readonly name?: string; readonly assets?: Assets }[];
-  readonly shared?: readonly { readonly name?: string; readonly version?: string; readonly assets?: Assets }[];
-}
-
-/** The exposed module single-spa loads from every remote (shell/src/bootstrap.tsx). */
-export const LIFECYCLES_EXPOSE = 'lifecycles';
-
 /**
- * The shell's shared modules its bootstrap imports on every page (shell/src/bootstrap.tsx, and
- * react/jsx-runtime for its JSX): their chunks are loaded on every page, after main.js has run.
- * (`react-dom`, `react-router-dom`, `zustand` are left out: their manifest entries list chunks a page
- * does not load — measured in Chromium, e.g. a second react-dom chunk — and a hint must not cost a
- * download the page would not make. So is the full `@app/shared`: it loads only when a page calls
- * the API, `@app/shared/core` on every page.)
- */
-export const SHELL_EAGER_SHARED: readonly string[] = [
-  'react',
-  'react/jsx-runtime',
-  'react-dom/client',
-  'zustand/vanilla',
-  '@app/shared/core',
-];
-
-/** Base URL of a manifest's files: its publicPath, or (`auto`) the folder of the manifest itself. */
-function baseOf(manifestUrl: string, manifest: MfManifestLike): string {
-  const publicPath = manifest.metaData?.publicPath;
-  if (publicPath && publicPath !== 'auto') return publicPath.endsWith('/') ? publicPath : `${publicPath}/`;
-  return manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
-}
-
-function join(base: string, ...parts: (string | undefined)[]): string {
-  const rest = parts
-    .filter((p): p is string => !!p)
-    .map((p) => p.replace(/^\/+|\/+$/g, ''))
-    .filter((p) => p !== '')
-    .join('/');
-  return base + rest;
-}
-
-function syncAssets(assets: Assets | undefined): PreloadHint[] {
-  return [
-    ...(assets?.css?.sync ?? []).map((href) => ({ href, as: 'style' as const })),
-    ...(assets?.js?.sync ?? []).map((href) => ({ href, as: 'script' as const })),
-  ];
-}
-
-/**
- * The hints of one remote: its entry, then the sync JS/CSS of its exposed `lifecycles` module.
- * Nothing for a module-type entry (that would be `modulepreload`) or a manifest without an entry.
+ * The hints of one remote: its entry, then the sync JS/CSS of its exposed `lifecycles` module
+ * (@app/contracts `remoteEntryFiles`, the same files the shell's prefetch names).
  */
 export function remoteHints(manifestUrl: string, manifest: MfManifestLike): PreloadHint[] {
-  const entry = manifest.metaData?.remoteEntry;
-  if (!entry?.name || (entry.type && entry.type !== 'global' && entry.type !== 'var')) return [];
-  const base = baseOf(manifestUrl, manifest);
-  const expose = manifest.exposes?.find((e) => e.name === LIFECYCLES_EXPOSE);
-  return [
-    { href: join(base, entry.path, entry.name), as: 'script' },
-    ...syncAssets(expose?.assets).map((h) => ({ ...h, href: join(base, h.href) })),
-  ];
+  return remoteEntryFiles(manifestUrl, manifest);
 }
 
 /**
- * The shell's shared chunks that every page loads: those of SHELL_EAGER_SHARED whose entry is one
- * chunk (an entry of several may name one the page never loads).
+ * The shell's shared chunks that every page loads: those of the shared modules its build consumes
+ * eagerly (`eagerShared`, recorded by the build: the imports of shell/src/bootstrap.tsx and its JSX
+ * runtime) whose manifest entry is one chunk (`sharedModuleFiles`). (`react-router-dom`'s entry is
+ * two chunks, one of them a chunk the page does not load: it is left out, as `react-dom`'s and
+ * `zustand`'s would be. So is the full `@app/shared`: it loads only when a page calls the API.)
  */
-export function shellHints(manifestUrl: string, manifest: MfManifestLike): PreloadHint[] {
-  const base = baseOf(manifestUrl, manifest);
-  return (manifest.shared ?? [])
-    .filter((s) => s.name !== undefined && SHELL_EAGER_SHARED.includes(s.name) && (s.assets?.js?.sync?.length ?? 0) === 1)
-    .flatMap((s) => syncAssets(s.assets))
-    .map((h) => ({ ...h, href: join(base, h.href) }));
+export function shellHints(manifestUrl: string, manifest: MfManifestLike, eagerShared: readonly string[]): PreloadHint[] {
+  return sharedModuleFiles(manifestUrl, manifest, eagerShared);
 }
 
 // --- The build's preload maps (shared/build/preload-map.mjs) ---------------------------------
@@ -198,8 +140,11 @@ export interface HintSources {
   readonly deployment: DeploymentLike | undefined;
   /** A manifest by its URL as deployment.json names it (undefined: unknown or unreadable). */
   readonly manifest: (url: string) => MfManifestLike | undefined;
-  /** The shell's own mf-manifest.json (undefined: no shell hints). */
-  readonly shell?: { readonly url: string; readonly manifest: MfManifestLike } | undefined;
+  /**
+   * The shell's own mf-manifest.json and the shared modules its build consumes on every page
+   * (loader.json `eagerShared`); undefined: no shell hints.
+   */
+  readonly shell?: { readonly url: string; readonly manifest: MfManifestLike; readonly eagerShared: readonly string[] } | undefined;
   /**
    * The preload map of a build, by its mf-manifest.json URL (undefined: none). Read only for the
    * shell document (`firstRender`).
@@ -223,7 +168,7 @@ export function preloadHintsFor(pathname: string, search: string, sources: HintS
   const manifest = manifestUrl ? sources.manifest(manifestUrl) : undefined;
   const hints = [
     ...(manifestUrl && manifest ? [...remoteHints(manifestUrl, manifest), { href: manifestUrl, as: 'fetch' as const }] : []),
-    ...(sources.shell ? shellHints(sources.shell.url, sources.shell.manifest) : []),
+    ...(sources.shell ? shellHints(sources.shell.url, sources.shell.manifest, sources.shell.eagerShared) : []),
     ...(sources.firstRender && sources.preloadMap ? firstRenderHintsOf(pathname, search, sources, manifestUrl, manifest) : []),
   ];
   return uniqueHints(hints);
@@ -328,6 +273,8 @@ export interface SitePreloadHintsOptions {
    * (also when it gives undefined): the site's deployment.json.
    */
   readonly deploymentFor?: (request: unknown) => DeploymentLike | undefined;
+  /** What the shell's build recorded (default: the site's loader.json, ./shell-build.ts). */
+  readonly shellBuild?: () => ShellBuild;
 }
 
 /**
@@ -348,6 +295,7 @@ export function createSitePreloadHints(options: SitePreloadHintsOptions) {
     },
   };
   const { siteDir } = options;
+  const shellBuild = options.shellBuild ?? (() => shellBuildOf(siteDir).current());
   const siteDeployment = (): DeploymentLike | undefined => {
     const value = cache.read<unknown>(path.join(siteDir, 'deployment.json'));
     return isDeployment(value) ? value : undefined;
@@ -370,7 +318,7 @@ export function createSitePreloadHints(options: SitePreloadHintsOptions) {
       return preloadHintsFor(pathname, search, {
         deployment: deploymentFor(request),
         manifest,
-        shell: shellManifest ? { url: '/mf-manifest.json', manifest: shellManifest } : undefined,
+        shell: shellManifest ? { url: '/mf-manifest.json', manifest: shellManifest, eagerShared: shellBuild().eagerShared } : undefined,
         preloadMap,
         firstRender: !options.prerendered,
       });

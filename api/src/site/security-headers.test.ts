@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { Agent, createUser, PASSWORD, startTestApi, type TestApi } from '../test/api';
+import { writeShellBuild } from '../test/shell-build';
 import { makeTempDir, removeDir } from '../test/support';
+import { SHELL_BUILD_FILE, sha256Base64, type AfterPaintLoader } from './shell-build';
 import {
   API_CONTENT_SECURITY_POLICY,
   CONTENT_SECURITY_POLICY_BASE,
@@ -17,6 +19,7 @@ let api: TestApi;
 let siteDir: string;
 let httpApp: FastifyInstance;
 let httpsApp: FastifyInstance;
+let loader: AfterPaintLoader;
 
 function writeSite(relative: string, content: string): void {
   const file = path.join(siteDir, relative);
@@ -27,7 +30,8 @@ function writeSite(relative: string, content: string): void {
 beforeAll(async () => {
   api = await startTestApi();
   siteDir = makeTempDir('security-headers-site');
-  writeSite('index.html', '<!doctype html><title>shell</title><div id="app-root"></div>');
+  writeSite('index.html', '<!doctype html><title>shell</title><div id="app-root"></div><script defer src="/assets/main.1.js"></script>');
+  loader = writeShellBuild(siteDir);
   writeSite('remotes/auth/remoteEntry.abc.js', 'export {};');
   writeSite('config.json', JSON.stringify({ supportUrl: '/statement', loginUrl: '/login', individualsSupported: true }));
   const site = { SITE_DIR: siteDir, LOG_LEVEL: 'silent' } as const;
@@ -70,7 +74,7 @@ describe('security headers on every response', () => {
 
   it.each(SITE_KINDS)("%s: the site's CSP, COOP and Permissions-Policy", async (_kind, method, url) => {
     const response = await httpApp.inject({ method, url });
-    expect(response.headers['content-security-policy']).toBe(contentSecurityPolicy([]));
+    expect(response.headers['content-security-policy']).toBe(contentSecurityPolicy([], loader.cspSource));
     expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(response.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
   });
@@ -90,6 +94,29 @@ describe('security headers on every response', () => {
     expect(CONTENT_SECURITY_POLICY_BASE).toContain("base-uri 'self'");
     expect(CONTENT_SECURITY_POLICY_BASE).toContain("frame-ancestors 'none'");
     expect(contentSecurityPolicy([])).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline|\*/);
+    expect(contentSecurityPolicy([], "'sha256-abc='")).toContain("script-src 'self' 'sha256-abc=';");
+    expect(contentSecurityPolicy([])).toContain("script-src 'self';");
+  });
+
+  it("allows the document's one inline script, the loader the shell's build recorded, by the hash recorded for its file", async () => {
+    const response = await httpApp.inject({ method: 'GET', url: '/mypage' });
+    const inline = /<script data-after-paint="\/assets\/main\.1\.js">([^<]*)<\/script>/.exec(response.body)?.[1];
+    expect(inline).toBe(loader.script);
+    const scriptSrc = /script-src ([^;]*);/.exec(String(response.headers['content-security-policy']))?.[1];
+    expect(scriptSrc).toBe(`'self' 'sha256-${sha256Base64(inline ?? '')}'`);
+    // A new shell's loader: its own hash, at once; no record: no inline script and no hash.
+    const next = writeShellBuild(siteDir, { script: '(()=>{})();', file: 'assets/after-paint.9999999999.js' });
+    try {
+      const again = await httpApp.inject({ method: 'GET', url: '/mypage' });
+      expect(again.body).toContain(`>${next.script}</script>`);
+      expect(again.headers['content-security-policy']).toBe(contentSecurityPolicy([], next.cspSource));
+      fs.rmSync(path.join(siteDir, SHELL_BUILD_FILE));
+      const none = await httpApp.inject({ method: 'GET', url: '/mypage' });
+      expect(none.body).toContain('<script defer src="/assets/main.1.js"></script>');
+      expect(none.headers['content-security-policy']).toBe(contentSecurityPolicy([]));
+    } finally {
+      loader = writeShellBuild(siteDir);
+    }
   });
 
   it('remote origins allowed by config.json (remoteOrigins) are named in script-src and connect-src, nothing else', async () => {
@@ -104,7 +131,7 @@ describe('security headers on every response', () => {
     );
     try {
       const csp = (await httpApp.inject({ method: 'GET', url: '/' })).headers['content-security-policy'];
-      expect(csp).toBe(contentSecurityPolicy(['https://cdn.example.jp']));
+      expect(csp).toBe(contentSecurityPolicy(['https://cdn.example.jp'], loader.cspSource));
       expect(csp).toMatch(/script-src 'self' https:\/\/cdn\.example\.jp 'sha256-[A-Za-z0-9+/]+=*';/);
       expect(csp).toMatch(/connect-src 'self' blob: https:\/\/cdn\.example\.jp;/);
       expect(csp).not.toContain('javascript');

@@ -2,8 +2,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { isApiUrl } from '../http/api-url';
-import { AFTER_PAINT_CSP_SOURCE } from './after-paint';
 import { watchedFile, type WatchedFile } from '../watched-file';
+import { shellBuildOf } from './shell-build';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,7 +19,8 @@ declare module 'fastify' {
  * - scripts only from this origin (the shell, the remotes and their chunks: module federation
  *   loads them with <script src> from the paths in /deployment.json), plus the origins a release
  *   manager listed in config.json `remoteOrigins` (the shell refuses any other remote URL), and one
- *   inline script by its hash (the documents' after-paint loader, site/after-paint.ts);
+ *   inline script by its hash (the documents' after-paint loader, site/after-paint.ts: the hash its
+ *   build recorded in the site's loader.json, site/shell-build.ts; none when the site has no loader);
  * - `style-src 'unsafe-inline'`: the shell's index.html has an inline <style> (first paint) and the
  *   shared UI injects its stylesheet in a <style> element (shared/src/ui/styles.ts);
  * - `img-src data: blob:`: the favicon is a data: URL, upload previews are object URLs;
@@ -30,12 +31,12 @@ declare module 'fastify' {
 export const CONTENT_SECURITY_POLICY_BASE =
   "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'; form-action 'self'";
 
-export function contentSecurityPolicy(remoteOrigins: readonly string[]): string {
+export function contentSecurityPolicy(remoteOrigins: readonly string[], loaderSource?: string): string {
   const extra = remoteOrigins.map((origin) => ` ${origin}`).join('');
   return [
     "default-src 'self'",
     // The one inline script, by its hash: the documents' after-paint loader (after-paint.ts).
-    `script-src 'self'${extra} ${AFTER_PAINT_CSP_SOURCE}`,
+    `script-src 'self'${extra}${loaderSource ? ` ${loaderSource}` : ''}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
@@ -98,12 +99,14 @@ export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: { context?: AppContext | undefined; siteDir: string }): void {
   const remoteOrigins = siteRemoteOrigins(options.siteDir);
+  const shellBuild = shellBuildOf(options.siteDir);
   const httpsSite = () => {
     // A partial context (a test's stand-in) may have no publicUrl: then the site is not https.
     const context: Partial<AppContext> | undefined = options.context;
     return context?.publicUrl?.().startsWith('https:') === true;
   };
   let cachedFor: readonly string[] | undefined;
+  let cachedLoader: string | undefined;
   let csp = contentSecurityPolicy([]);
   app.decorateRequest('httpsSite', false);
   app.addHook('onRequest', (request, _reply, done) => {
@@ -117,9 +120,11 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { context
       if (!ownPolicy) reply.header('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
     } else {
       const origins = remoteOrigins.current() ?? NO_ORIGINS;
-      if (origins !== cachedFor) {
+      const loader = shellBuild.current().loader?.cspSource;
+      if (origins !== cachedFor || loader !== cachedLoader) {
         cachedFor = origins;
-        csp = contentSecurityPolicy(origins);
+        cachedLoader = loader;
+        csp = contentSecurityPolicy(origins, loader);
       }
       if (!ownPolicy) reply.header('Content-Security-Policy', csp);
       reply.header('Cross-Origin-Opener-Policy', 'same-origin');

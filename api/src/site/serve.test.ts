@@ -3,8 +3,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AFTER_PAINT_LOADER } from './after-paint';
+import { writeShellBuild } from '../test/shell-build';
 import { makeTempDir, removeDir } from '../test/support';
+import { SHELL_BUILD_FILE } from './shell-build';
 import {
   NO_CACHE,
   cacheControlFor,
@@ -72,18 +73,23 @@ describe('documentFileFor / renderDocument', () => {
     expect(documentFileFor(siteDir, '/mypage')).toBe('index.html');
     expect(documentFileFor(siteDir, '/entry/detail/12')).toBe('index.html');
     expect(renderDocument(siteDir, '/policy/privacy')).toEqual({ file: 'prerendered/policy/privacy.html', html: PRIVACY });
-    // The shell's deferred script: after the first paint, on a prerendered page and on the shell.
+    // The shell's deferred script: after the first paint, on a prerendered page and on the shell,
+    // by the loader the shell's build recorded (loader.json), its text inlined as built.
     write('prerendered/legal/sct.html', `${PRIVACY}<script defer src="/assets/main.abc.js"></script>`);
     write('index.html', `${SHELL}<script defer src="/assets/main.abc.js"></script>`);
     try {
+      // A site without the record keeps its deferred script (and any hints in the head).
+      expect(renderDocument(siteDir, '/login').html).toBe(`${SHELL}<script defer src="/assets/main.abc.js"></script>`);
+      const loader = writeShellBuild(siteDir);
       expect(renderDocument(siteDir, '/legal/sct').html).toBe(
-        `${PRIVACY}<script data-after-paint="/assets/main.abc.js">${AFTER_PAINT_LOADER}</script>`,
+        `${PRIVACY}<script data-after-paint="/assets/main.abc.js">${loader.script}</script>`,
       );
       expect(renderDocument(siteDir, '/login').html).toBe(
-        `${SHELL}<script data-after-paint="/assets/main.abc.js">${AFTER_PAINT_LOADER}</script>`,
+        `${SHELL}<script data-after-paint="/assets/main.abc.js">${loader.script}</script>`,
       );
     } finally {
       write('index.html', SHELL);
+      fs.rmSync(path.join(siteDir, SHELL_BUILD_FILE));
     }
     expect(renderDocument(siteDir, '/login').html).toBe(SHELL);
   });

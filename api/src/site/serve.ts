@@ -16,6 +16,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { preloadHintsOf } from './preload-hints';
 import { hasDeferredScript, scriptsAfterPaint } from './after-paint';
+import { shellBuildOf } from './shell-build';
 
 export const NO_CACHE = 'no-cache';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -123,9 +124,11 @@ export function renderDocument(siteDir: string, pathname: string, search = '', r
   // main.js (the builds' preload maps), so that chain is one parallel batch.
   const hints = preloadHintsOf(siteDir);
   const options = { prerendered: file !== SHELL_DOCUMENT };
-  // A document without a deferred script to start (no shell script in it) keeps its hints in the head.
-  if (!hasDeferredScript(html)) return { file, html: hints.htmlFor(html, pathname, search, request, options) };
-  return { file, html: scriptsAfterPaint(html, hints.hintsFor(pathname, search, request, options)) };
+  // A document without a deferred script to start (no shell script in it), or a site whose shell
+  // build recorded no usable loader (shell-build.ts), keeps its scripts and its hints in the head.
+  const { loader } = shellBuildOf(siteDir).current();
+  if (!loader || !hasDeferredScript(html)) return { file, html: hints.htmlFor(html, pathname, search, request, options) };
+  return { file, html: scriptsAfterPaint(html, loader, hints.hintsFor(pathname, search, request, options)) };
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';

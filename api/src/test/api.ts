@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { simpleParser } from 'mailparser';
-import type { StaffRole } from '@app/shared/contracts';
+import type { StaffRole } from '@app/contracts';
 import { buildApp } from '../app';
 import type { AppContext } from '../context';
 import { startDatabase, type Database } from '../db/database';
@@ -52,6 +52,8 @@ export interface TestApiOptions {
   readonly trustProxy?: TrustProxy;
   /** The per-applicant upload quota (default: the real 500 MB). */
   readonly uploadQuotaBytes?: number;
+  /** STAFF_NOTIFY_EMAIL and its window (default: no staff mail, as without the variable). */
+  readonly staffNotify?: { readonly to: string; readonly digestMinutes: number };
 }
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -82,6 +84,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     publicUrl: () => PUBLIC_URL,
     trustedOrigins: [PUBLIC_URL],
     ...(options.uploadQuotaBytes === undefined ? {} : { uploadQuotaBytes: options.uploadQuotaBytes }),
+    ...(options.staffNotify === undefined ? {} : { staffNotify: options.staffNotify }),
   };
   const app = buildApp({
     env: { SITE_DIR: path.join(dataDir, 'no-site'), LOG_LEVEL: 'silent', TRUST_PROXY: options.trustProxy ?? false },

@@ -2,15 +2,19 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, useLocation } from 'react-router-dom';
 import { COPY, PageShown, RemoteErrorBoundary, documentTitle, matchRoute, type RouteDef } from '@app/shared';
 import { afterLoginPath, staffLoginRedirect } from '../staff/login-paths';
+import { useOpenCounts, withOpenCount } from '../staff/open-counts';
 import { refreshStaff, useStaffSession } from '../staff/session';
 import { BackofficeLayout } from '../ui/layout';
 import { Loading, Notice } from '../ui/bits';
 import { pages } from './pages';
 
 function PageFrame({ route, children }: { route: RouteDef; children: ReactNode }) {
+  const session = useStaffSession();
+  const { entries } = useOpenCounts(false, route.id);
   useEffect(() => {
-    document.title = documentTitle(route);
-  }, [route]);
+    // Work waiting shows in the browser's tab on every page: 「(3) 申込者｜…」 (the layout reads it).
+    document.title = session.status === 'staff' ? withOpenCount(documentTitle(route), entries) : documentTitle(route);
+  }, [route, entries, session.status]);
   return (
     <BackofficeLayout>
       <Suspense fallback={<Loading />}>

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { AUDIT_EVENT_NAMES } from '@app/shared/contracts';
+import { AUDIT_EVENT_NAMES } from '@app/contracts';
 import { HISTORY_FORMATTERS, NO_TARGET, UNKNOWN_EVENT, describeHistoryEvent, type HistoryWords } from './history-words';
 
 const context = {
@@ -197,6 +197,26 @@ const CASES: readonly [string, Row, HistoryWords][] = [
         'お断りの理由「売掛先の確認が取れませんでした。」',
       ],
     },
+  ],
+  [
+    'a takeover of the entry (担当)',
+    {
+      event: 'entry.assignee_changed',
+      data: {},
+      before: { staff_id: 1, staff_name: '審査 一郎' },
+      after: { staff_id: 2, staff_name: '承認 花子' },
+    },
+    { action: '担当', target: null, details: ['担当 審査 一郎 → 承認 花子'] },
+  ],
+  [
+    'letting the entry go',
+    {
+      event: 'entry.assignee_changed',
+      data: {},
+      before: { staff_id: 2, staff_name: '承認 花子' },
+      after: { staff_id: null, staff_name: null },
+    },
+    { action: '担当を外す', target: null, details: ['担当 承認 花子 → なし'] },
   ],
   [
     'the approval: the last day to sign, each claim’s purchase and the total',

@@ -1,4 +1,4 @@
-import { isAuditEventName, type AuditEventName, type StaffAuditEvent } from '@app/shared/contracts';
+import { isAuditEventName, type AuditEventName, type StaffAuditEvent } from '@app/contracts';
 import {
   DOCUMENT_GROUP_LABELS,
   IDENTITY_DOCUMENT_RULES,
@@ -11,7 +11,7 @@ import {
   isReviewStatus,
   parseDecimal,
   type DocumentGroup,
-} from '@app/shared/domain';
+} from '@app/contracts/domain';
 import { formatDay, formatJst } from './format';
 
 /**
@@ -290,6 +290,18 @@ export const HISTORY_FORMATTERS: Readonly<Record<AuditEventName, Formatter>> = {
       `${Number(event.data.rows ?? 0).toLocaleString('ja-JP')}件`,
     ],
   }),
+  'staff.notified': (event) => ({
+    action: '審査担当へのお知らせメール',
+    target:
+      event.data.kind === 'received'
+        ? '新しいお申し込み'
+        : event.data.kind === 'resubmitted'
+          ? '書類の再提出'
+          : event.data.kind === 'contracted'
+            ? '契約の締結'
+            : null,
+    details: [`${Number(event.data.count ?? 0).toLocaleString('ja-JP')}件`],
+  }),
   'upload.viewed_by_staff': (event) => ({
     action: 'ファイルの閲覧（スタッフ）',
     target: text(event.data.name),
@@ -336,6 +348,11 @@ export const HISTORY_FORMATTERS: Readonly<Record<AuditEventName, Formatter>> = {
     ...(event.data.offerOpen === true ? ['契約期限前にご提案を終了'] : []),
     ...quoted('終了の理由', event.data.reason),
   ]),
+  'entry.assignee_changed': (event) => {
+    const before = text(event.before?.staff_name) ?? 'なし';
+    const after = text(event.after?.staff_name) ?? 'なし';
+    return { action: after === 'なし' ? '担当を外す' : '担当', target: null, details: [`担当 ${before} → ${after}`] };
+  },
   'entry.approved': (event, context) => ({
     action: '買取条件の承認',
     target: null,

@@ -1,8 +1,8 @@
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import { UnauthorizedError } from '@app/shared';
-import { isLoggedInStaff, STAFF_MESSAGES, type StaffSummary } from '@app/shared/contracts';
-import * as endpoints from '@app/shared/endpoints';
+import { isLoggedInStaff, STAFF_MESSAGES, type StaffSummary } from '@app/contracts';
+import * as endpoints from '@app/contracts/endpoints';
 import { staffApi } from './api';
 
 /**

@@ -15,13 +15,20 @@ export interface ActionState {
 /**
  * One control's request to a staff endpoint: busy while it runs, the server's refusal kept for the
  * control. `fieldsShown`: the fields whose 400 messages the control shows at the field itself (the
- * others, and non-field messages, are its `error`).
+ * others, and non-field messages, are its `error`). `onConflict`: called after a 409 (the page was
+ * out of date: someone else acted meanwhile), so the page can read the entry again while the
+ * refusal stays shown.
  */
-export function useAction(fieldsShown: readonly string[] = []): ActionState {
+export function useAction(
+  fieldsShown: readonly string[] = [],
+  { onConflict }: { readonly onConflict?: (() => void) | undefined } = {},
+): ActionState {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Readonly<Record<string, string>>>({});
   const shown = useRef(fieldsShown);
+  const conflict = useRef(onConflict);
+  conflict.current = onConflict;
   const run = useCallback((call: () => Promise<void>) => {
     setBusy(true);
     setError(null);
@@ -35,6 +42,7 @@ export function useAction(fieldsShown: readonly string[] = []): ActionState {
           setError(failure.nonFieldErrors[0] ?? elsewhere ?? null);
         } else if (failure instanceof ApiError) {
           setError(failure.message);
+          if (failure.status === 409) conflict.current?.();
         } else {
           console.error(failure);
           setError('エラーが発生しました。時間をおいて、もう一度お試しください。');

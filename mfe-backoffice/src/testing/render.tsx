@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
-import { createMockBackend, initialMockState, staffMembersFixture, type MockState } from '@app/shared/mocks';
-import type { StaffSummary } from '@app/shared/contracts';
+import { createMockBackend, initialMockState, staffMembersFixture, type MockState } from '@app/mocks';
+import type { StaffSummary } from '@app/contracts';
 import { BackofficeRouteView } from '../app/root';
 import { staffSession } from '../staff/session';
 import { server } from './server';

@@ -14,6 +14,8 @@ const BACKOFFICE_CSS = `
 .bo-nav a { color: #e8edf5; font-size: var(--font-size-sm); padding: var(--space-1) var(--space-2); border-radius: var(--radius-sm); white-space: nowrap; }
 @media (max-width: 599px) { .bo-nav { gap: var(--space-1) var(--space-2); } .bo-nav a { padding: var(--space-1); } }
 .bo-nav a[aria-current="page"] { background: rgba(255,255,255,0.14); text-decoration: none; }
+.bo-nav__count { display: inline-block; min-width: 1.5em; margin-left: var(--space-1); padding: 0 0.4em; border-radius: 999px; background: #fff; color: #17233a; font-size: var(--font-size-xs); font-weight: 700; line-height: 1.5; text-align: center; font-variant-numeric: tabular-nums; }
+.bo-visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 .bo-user { display: flex; flex-wrap: wrap; align-items: center; gap: var(--space-2) var(--space-3); font-size: var(--font-size-sm); margin-left: auto; }
 .bo-user__role { display: inline-block; padding: 0 var(--space-2); border-radius: var(--radius-sm); background: rgba(255,255,255,0.14); font-size: var(--font-size-xs); }
 .bo-header .bo-logout { background: transparent; color: #fff; border: 1px solid #8a9ab3; border-radius: var(--radius); font: inherit; font-size: var(--font-size-sm); min-height: 36px; padding: 0 var(--space-3); cursor: pointer; }
@@ -85,7 +87,7 @@ const BACKOFFICE_CSS = `
 .bo-grid-2 { display: grid; gap: var(--space-4); }
 @media (min-width: 1000px) { .bo-grid-2 { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); align-items: start; } }
 .bo-entry { display: grid; gap: var(--space-4); }
-@media (min-width: 1100px) { .bo-entry { grid-template-columns: minmax(0, 1fr) 340px; align-items: start; } .bo-entry__side { position: sticky; top: var(--space-4); } }
+@media (min-width: 1100px) { .bo-entry { grid-template-columns: minmax(0, 1fr) 340px; grid-template-rows: auto 1fr; align-items: start; } .bo-entry__main { grid-column: 1; grid-row: 1 / span 2; } .bo-entry__assignee { grid-column: 2; grid-row: 1; } .bo-entry__side { grid-column: 2; grid-row: 2; position: sticky; top: var(--space-4); } }
 .bo-group { border: 1px solid var(--color-border); border-radius: var(--radius); padding: var(--space-3); display: grid; gap: var(--space-3); min-width: 0; }
 .bo-group__head { display: flex; flex-wrap: wrap; align-items: center; gap: var(--space-2); }
 .bo-group__head h3 { margin: 0; }

@@ -26,8 +26,8 @@
  * - Changing the bank's text or choosing another bank keeps nothing of the old branch's code.
  */
 import { api } from '@app/shared';
-import { type Bank, type Branch } from '@app/shared/contracts';
-import * as endpoints from '@app/shared/endpoints';
+import { type Bank, type Branch } from '@app/contracts';
+import * as endpoints from '@app/contracts/endpoints';
 import { useCallback, useMemo, useRef } from 'react';
 import { SuggestField } from './suggest-field';
 

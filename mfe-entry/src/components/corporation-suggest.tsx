@@ -22,8 +22,8 @@
  *   houjinbangou and address, which belong to a chosen corporation only.
  */
 import { api } from '@app/shared';
-import { type Corporation } from '@app/shared/contracts';
-import * as endpoints from '@app/shared/endpoints';
+import { type Corporation } from '@app/contracts';
+import * as endpoints from '@app/contracts/endpoints';
 import type { ReactNode } from 'react';
 import { SuggestField } from './suggest-field';
 

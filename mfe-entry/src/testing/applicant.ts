@@ -1,7 +1,7 @@
 import { LOGGED_OUT, authStore, todayInJapan } from '@app/shared';
-import type { Me } from '@app/shared/contracts';
-import { REVIEW_STATUS, identityStateOf, isIndividual } from '@app/shared/domain';
-import { meFixture } from '@app/shared/mocks';
+import type { Me } from '@app/contracts';
+import { REVIEW_STATUS, identityStateOf, isIndividual } from '@app/contracts/domain';
+import { meFixture } from '@app/mocks';
 
 /** An applicant whose profile and identity are done (identity under review) — test code only. */
 export const applicant = (over: Partial<Me> = {}): Me =>

@@ -1,6 +1,6 @@
-import type { AnyEndpoint } from '../contracts/endpoint';
-import { MESSAGES, statusMessage } from '../domain/messages';
-import { serverFieldErrors } from '../domain/validation-server';
+import type { AnyEndpoint } from '@app/contracts/api/endpoint';
+import { MESSAGES, statusMessage } from '@app/contracts/domain/messages';
+import { serverFieldErrors } from '@app/contracts/domain/validation-server';
 import { isRecord } from '../runtime/is-record';
 
 /**

@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, test, vi } from 'vitest';
-import { endpoints, type Me, type ProfileResponse } from '../contracts';
-import { answer, meFixture, mock, profileFixture } from '../mocks';
+import { endpoints, type Me, type ProfileResponse } from '@app/contracts';
+import { answer, meFixture, mock, profileFixture } from '@app/mocks';
 import {
   BadRequestError,
   ContractError,
@@ -243,7 +243,7 @@ describe('the client maps real responses', () => {
     });
   });
   test('path parameters are filled in and encoded', async () => {
-    const { pathOf } = await import('../contracts');
+    const { pathOf } = await import('@app/contracts');
     const fake = { ...profilePatch, id: 'x', path: '/api/entries/{id}/files/{name}/' } as unknown as typeof profilePatch;
     expect(pathOf(fake, { id: 12, name: 'a b/c' })).toBe('/api/entries/12/files/a%20b%2Fc/');
     expect(() => pathOf(fake, { id: 12 })).toThrow('missing path parameter name');

@@ -1,8 +1,8 @@
 import { FetchError, ofetch } from 'ofetch';
 import { safeParse } from 'zod/mini';
 import { API_TIMEOUT_MS, MIN_CLIENT_BUILD_HEADER } from '../constants';
-import { pathOf, type AnyEndpoint, type CallArgs, type CallOptions, type ResponseOf } from '../contracts/endpoint';
-import { sessionEndpoints as endpoints } from '../contracts/endpoints-session';
+import { pathOf, type AnyEndpoint, type CallArgs, type CallOptions, type ResponseOf } from '@app/contracts/api/endpoint';
+import { sessionEndpoints as endpoints } from '@app/contracts/api/endpoints-session';
 import { responseProblems } from './contract-problems';
 import { ContractError, CsrfError, STALE_CREDENTIALS_MESSAGE, toApiError } from './errors';
 import { csrfHeaders } from './read-cookie';

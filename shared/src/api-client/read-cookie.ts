@@ -1,5 +1,5 @@
 import { CSRF_HEADER_NAME } from '../constants';
-import { CSRF_COOKIE_NAME, HOST_CSRF_COOKIE_NAME } from '../domain/constants';
+import { CSRF_COOKIE_NAME, HOST_CSRF_COOKIE_NAME } from '@app/contracts/domain/constants';
 
 /** Reads one cookie by name from a `document.cookie` string. */
 export function readCookie(cookieString: string, name: string): string | null {

@@ -2,7 +2,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints } from '../contracts';
+import { endpoints } from '@app/contracts';
 import { API_TIMEOUT_MS } from '../constants';
 import { createApi, NetworkError } from './index';
 

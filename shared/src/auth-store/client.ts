@@ -5,4 +5,4 @@
  */
 export { createApi, readAnswer } from '../api-client';
 export { NetworkError } from '../api-client/errors';
-export { sessionEndpoints } from '../contracts/endpoints-session';
+export { sessionEndpoints } from '@app/contracts/api/endpoints-session';

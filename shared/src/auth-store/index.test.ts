@@ -2,10 +2,10 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { NetworkError, createApi } from '../api-client';
-import { endpoints } from '../contracts';
-import { answer, meFixture, mock, offline, suppressEntriesFixture } from '../mocks';
+import { endpoints } from '@app/contracts';
+import { answer, meFixture, mock, offline, suppressEntriesFixture } from '@app/mocks';
 import { DEFAULT_RUNTIME_CONFIG } from '../runtime/config';
-import { pathOf } from '../contracts/endpoint';
+import { pathOf } from '@app/contracts/api/endpoint';
 import { LOGGED_OUT, authStore, logout, refreshAuth, todayInJapan } from './index';
 import { ME_REQUEST, SUPPRESS_ENTRIES_REQUEST } from './me-request';
 

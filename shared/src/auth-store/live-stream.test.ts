@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest';
-import { CHANGE_EVENT, endpoints } from '../contracts';
+import { CHANGE_EVENT, endpoints } from '@app/contracts';
 import {
   CHANGED_EVENT,
   EVENTS_PATH,

@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
-import { endpoints } from '../contracts';
-import { answer, meFixture, suppressEntriesFixture } from '../mocks';
+import { endpoints } from '@app/contracts';
+import { answer, meFixture, suppressEntriesFixture } from '@app/mocks';
 import { LOGGED_OUT, authStore, refreshAuth } from './index';
 import { startLive, type LiveStatus } from './live';
 import { revalidationStore, subscribeLiveNotices } from './revalidate';

@@ -1,4 +1,4 @@
-import { remoteForPath } from '../routes';
+import { remoteForPath } from '@app/contracts/routes';
 import { authStore, isLoggedIn, refreshAuth, type AuthState } from './store';
 import { createLiveStream, type LiveStream } from './live-stream';
 import { createRevalidator, emitLiveNotice, type Revalidator } from './revalidate';

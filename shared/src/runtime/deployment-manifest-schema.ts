@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { REMOTES, type RemoteName } from '../remotes';
+import { REMOTES, type RemoteName } from '@app/contracts/remotes';
 import type { DeploymentManifest } from './deployment-manifest';
 
 const RemoteEntrySchema = z.object({

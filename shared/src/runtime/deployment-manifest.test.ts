@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest';
-import { CONTAINERS } from '../remotes';
+import { CONTAINERS } from '@app/contracts/remotes';
 import { safeParse } from 'zod/mini';
 import {
   DeploymentManifestError,

@@ -1,5 +1,5 @@
 import { DEPLOYMENT_MANIFEST_URL } from '../constants';
-import { REMOTES, type RemoteName } from '../remotes';
+import { REMOTES, type RemoteName } from '@app/contracts/remotes';
 import { getRuntimeConfig, runtimeConfigSettled } from './config';
 import { isRecord } from './is-record';
 

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
-import { maskBankAccount, parseBankAccount } from '../domain/bank-account';
-import { DEPOSIT_TYPE_LABELS } from '../domain/statuses';
+import { maskBankAccount, parseBankAccount } from '@app/contracts/domain/bank-account';
+import { DEPOSIT_TYPE_LABELS } from '@app/contracts/domain/statuses';
 
 /** The labels of a payout account's parts, as every page shows them. */
 export const BANK_ACCOUNT_LABELS = {

@@ -1,4 +1,4 @@
-import { COPY } from '../copy';
+import { COPY } from '@app/contracts/copy';
 import { isLoggedIn, useAuth } from '../auth-store';
 import { AppLink } from './link';
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { ApiError, ValidationError, type FieldErrors } from '../api-client';
-import { MESSAGES } from '../domain/messages';
-import { ACCOUNT_MESSAGES } from '../contracts/account-messages';
+import { MESSAGES } from '@app/contracts/domain/messages';
+import { ACCOUNT_MESSAGES } from '@app/contracts/api/account-messages';
 
 /**
  * Form controls: a visible label, a description, the error beside the field (announced, and tied
@@ -173,7 +173,7 @@ export function RadioGroup<T extends string>({ legend, name, value, options, onV
 }
 
 /**
- * The live password rules under a new-password field (`passwordChecklist` of @app/shared/contracts):
+ * The live password rules under a new-password field (`passwordChecklist` of @app/contracts):
  * each rule with its state in words for screen readers, then what "common" means (the API checks a
  * list of about 50,000 common and breached passwords the page does not have): the same text as the
  * API's 400 message.

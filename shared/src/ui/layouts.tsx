@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { routeById } from '../routes/match';
-import type { LayoutName, RouteId } from '../routes/table';
-import { BRAND, COPY } from '../copy';
+import { routeById } from '@app/contracts/routes/match';
+import type { LayoutName, RouteId } from '@app/contracts/routes/table';
+import { BRAND, COPY } from '@app/contracts/copy';
 import { isLoggedIn, useAuth } from '../auth-store';
 import { AppLink } from './link';
 import { ToastRegion } from './toast';

@@ -1,5 +1,5 @@
 import { lazy, useState, type ComponentType } from 'react';
-import { matchRoute } from '../routes/match';
+import { matchRoute } from '@app/contracts/routes/match';
 import type { PageMap, PageProps } from './remote-root';
 
 /** A page component loaded on first render (like React.lazy) that can also be loaded ahead of it. */

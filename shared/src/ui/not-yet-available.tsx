@@ -1,5 +1,5 @@
-import type { RouteDef } from '../routes/table';
-import { COPY } from '../copy';
+import type { RouteDef } from '@app/contracts/routes/table';
+import { COPY } from '@app/contracts/copy';
 import { AppLink } from './link';
 
 /** Honest placeholder for a page whose feature has not been built yet (README feature table). */

@@ -2,11 +2,11 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { LOGGED_OUT, authStore } from '../auth-store';
-import type { LayoutName, RemoteName } from '../routes/table';
+import type { LayoutName, RemoteName } from '@app/contracts/routes/table';
 import { DEFAULT_RUNTIME_CONFIG, setRuntimeConfig } from '../runtime/config';
 import { LAYOUT_SPECS, Layout, resetPagesShown } from './layouts';
 import { RouteView, documentTitle, type PageMap } from './remote-root';
-import { routeById } from '../routes/match';
+import { routeById } from '@app/contracts/routes/match';
 
 afterEach(() => {
   authStore.setState(LOGGED_OUT, true);

@@ -2,10 +2,10 @@ import { Component, Suspense, useEffect, type ComponentType, type ErrorInfo, typ
 import { BrowserRouter, Navigate, useLocation } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { useAuth, type AuthState } from '../auth-store';
-import { BRAND, COPY } from '../copy';
-import { evaluateGuards, type GuardContext } from '../routes/guards';
-import { matchRoute } from '../routes/match';
-import type { RemoteName, RouteDef, RouteId } from '../routes/table';
+import { BRAND, COPY } from '@app/contracts/copy';
+import { evaluateGuards, type GuardContext } from '@app/contracts/routes/guards';
+import { matchRoute } from '@app/contracts/routes/match';
+import type { RemoteName, RouteDef, RouteId } from '@app/contracts/routes/table';
 import { getRuntimeConfig } from '../runtime/config';
 import { handleChunkLoadError, isChunkLoadError } from '../runtime/chunk-reload-guard';
 import { ErrorPage } from './error-page';

@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import { TOAST_DURATION_MS } from '../constants';
-import { COPY } from '../copy';
+import { COPY } from '@app/contracts/copy';
 
 export type ToastTone = 'info' | 'success' | 'error';
 export interface Toast {

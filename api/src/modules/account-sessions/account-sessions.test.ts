@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, NOT_FOUND_DETAIL, type AccountSession } from '@app/shared/contracts';
+import { ACCOUNT_MESSAGES, NOT_FOUND_DETAIL, type AccountSession } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionLimits } from '../../accounts/sessions';
 import type { Agent } from '../../test/api';

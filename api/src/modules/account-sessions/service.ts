@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, gt } from 'drizzle-orm';
-import { ACCOUNT_MESSAGES, type AccountSession } from '@app/shared/contracts';
+import { ACCOUNT_MESSAGES, type AccountSession } from '@app/contracts';
 import type { Authenticated } from '../../accounts/sessions';
 import { writeAudit } from '../../audit';
 import type { AppContext } from '../../context';

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES } from '@app/shared/contracts';
+import { ACCOUNT_MESSAGES } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { BROWSER_SESSION_IDLE_MS, PERSISTENT_SESSION_MS, SESSION_TOUCH_INTERVAL_MS } from '../../accounts/sessions';

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { ACCOUNT_MESSAGES, type AccountSummary, type LoginRequest } from '@app/shared/contracts';
+import { ACCOUNT_MESSAGES, type AccountSummary, type LoginRequest } from '@app/contracts';
 import { activationUrl } from '../../accounts/links';
 import { verifyPassword } from '../../accounts/passwords';
 import { createSession, deleteSession, type NewSession } from '../../accounts/sessions';

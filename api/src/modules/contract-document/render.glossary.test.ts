@@ -1,9 +1,9 @@
-import { describeGlossaryViolations, findGlossaryViolations, TERMS } from '@app/shared/glossary';
+import { describeGlossaryViolations, findGlossaryViolations, TERMS } from '@app/contracts/copy/glossary';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderContractPdf, type ContractClaim, type ContractDocumentInput } from './render';
 
 /**
- * The contract PDF speaks the glossary's terms (shared/src/copy/glossary.ts): its text, read back
+ * The contract PDF speaks the glossary's terms (contracts/src/copy/glossary.ts): its text, read back
  * with PDF.js as render.test.ts reads it, holds no banned variant — the agreement, the parties, the
  * claims' table, the payout account and the consent, for a corporation and for a sole proprietor.
  */

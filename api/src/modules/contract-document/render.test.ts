@@ -1,4 +1,4 @@
-import { FACTORING_AGREEMENT } from '@app/shared/agreement';
+import { FACTORING_AGREEMENT } from '@app/contracts/copy/agreement';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CONSENT_LINE,

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { FACTORING_AGREEMENT } from '@app/shared/agreement';
-import { formatYen, maskedBankAccountText, parseDecimal, parseYen } from '@app/shared/domain';
+import { FACTORING_AGREEMENT } from '@app/contracts/copy/agreement';
+import { formatYen, maskedBankAccountText, parseDecimal, parseYen } from '@app/contracts/domain';
 import { jstDateTime } from '../../mail/templates';
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
-import { ENTRY_LIFE_MESSAGES } from '@app/shared/contracts';
+import { ENTRY_LIFE_MESSAGES } from '@app/contracts';
 import { ApiError } from '../../http/errors';
 import { checkKey } from '../../storage/keys';
 import type { ObjectStorage } from '../../storage/storage';

@@ -1,5 +1,5 @@
-import { HUMAN_TEXT_MESSAGES } from '@app/shared/contracts';
-import { FORMAT_MESSAGES } from '@app/shared/domain';
+import { HUMAN_TEXT_MESSAGES } from '@app/contracts';
+import { FORMAT_MESSAGES } from '@app/contracts/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../test/api';
 import { ENTRY_MESSAGES } from './messages';

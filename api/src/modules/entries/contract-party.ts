@@ -3,8 +3,8 @@
  * identity was checked, printed by the contract page and the PDF, and protected while the offer is
  * open (the profile refuses changes to it).
  */
-import type { ContractParty } from '@app/shared/contracts';
-import { ENTRY_STATUS } from '@app/shared/domain';
+import type { ContractParty } from '@app/contracts';
+import { ENTRY_STATUS } from '@app/contracts/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../context';
 import {

@@ -1,5 +1,5 @@
-import { ACCOUNT_MESSAGES, DraftEntryResponseSchema } from '@app/shared/contracts';
-import { MESSAGES } from '@app/shared/domain';
+import { ACCOUNT_MESSAGES, DraftEntryResponseSchema } from '@app/contracts';
+import { MESSAGES } from '@app/contracts/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAgent, startTestApi, type TestApi } from '../../test/api';
 import { ENTRY_MESSAGES } from './messages';

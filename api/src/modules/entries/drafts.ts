@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ACCOUNT_MESSAGES, type DraftEntryDocument, type DraftEntryResponse, type DraftSaveRequest } from '@app/shared/contracts';
+import { ACCOUNT_MESSAGES, type DraftEntryDocument, type DraftEntryResponse, type DraftSaveRequest } from '@app/contracts';
 import { drfDateTime } from '../../accounts/users';
 import type { AppContext } from '../../context';
 import { entryDrafts, type EntryDraft, type User } from '../../db/schema';

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, EntryListSchema, EntrySchema, UPLOAD_MESSAGES, type Entry } from '@app/shared/contracts';
+import { ACCOUNT_MESSAGES, EntryListSchema, EntrySchema, UPLOAD_MESSAGES, type Entry } from '@app/contracts';
 import {
   CLAIM_STATUS,
   ENTRY_STATUS,
@@ -8,7 +8,7 @@ import {
   PAYOUT_ACCOUNT_MESSAGES,
   REVIEW_STATUS,
   normalizeAccountHolderName,
-} from '@app/shared/domain';
+} from '@app/contracts/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_DETAIL } from '../../http/errors';
 import { MAIL_SUBJECTS } from '../../mail/templates';

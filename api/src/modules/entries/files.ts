@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { ContentFile, DraftEntryDocument } from '@app/shared/contracts';
+import type { ContentFile, DraftEntryDocument } from '@app/contracts';
 import {
   ACCOUNT_ACTIVITY_REQUIRED_FILES,
   FINANCIAL_STATEMENT_REQUIRED_FILES,
@@ -7,8 +7,8 @@ import {
   isSuffixedUploadKind,
   isUploadKind,
   type UploadKind,
-} from '@app/shared/domain';
-import { ACCOUNT_MESSAGES } from '@app/shared/contracts';
+} from '@app/contracts/domain';
+import { ACCOUNT_MESSAGES } from '@app/contracts';
 import type { Db } from '../../context';
 import { entryFiles, uploads } from '../../db/schema';
 import type { DrfErrors } from '../../http/errors';

@@ -1,4 +1,4 @@
-import { ENTRY_LIFE_MESSAGES, EntrySchema, UPLOAD_MESSAGES, type Entry } from '@app/shared/contracts';
+import { ENTRY_LIFE_MESSAGES, EntrySchema, UPLOAD_MESSAGES, type Entry } from '@app/contracts';
 import {
   CLAIM_STATUS,
   DOCUMENT_GROUP_LABELS,
@@ -6,7 +6,7 @@ import {
   ENTRY_STATUS_LABELS,
   REVIEW_STATUS,
   type EntryStatusName,
-} from '@app/shared/domain';
+} from '@app/contracts/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOT_FOUND_DETAIL } from '../../http/errors';
 import { MAIL_SUBJECTS } from '../../mail/templates';

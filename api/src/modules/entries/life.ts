@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, max } from 'drizzle-orm';
-import { ENTRY_LIFE_MESSAGES, type Entry, type EntryReviewRequest } from '@app/shared/contracts';
+import { ENTRY_LIFE_MESSAGES, type Entry, type EntryReviewRequest } from '@app/contracts';
 import {
   CLAIM_STATUS,
   DOCUMENT_GROUP_LABELS,
@@ -18,7 +18,7 @@ import {
   type EntryStatus,
   type ReviewStatus,
   parseYen,
-} from '@app/shared/domain';
+} from '@app/contracts/domain';
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { drfDateTime } from '../../accounts/users';
@@ -37,6 +37,7 @@ import {
 } from '../../db/schema';
 import { ApiError, ValidationError, notFound } from '../../http/errors';
 import { entryCancelledMail, entryContractedMail, entryResubmittedMail } from '../../mail/templates';
+import { notifyStaffSoon } from '../staff-notify/digest';
 import { renderContractPdf, type ContractDocumentInput } from '../contract-document/render';
 import { sendContractDocument, storeContractDocument } from '../contract-document/store';
 import { livePartyOf, partyAddress } from './contract-party';
@@ -316,6 +317,7 @@ export async function resubmitEntry(ctx: AppContext, user: User, id: number, req
   });
 
   ctx.mailer.sendInBackground(entryResubmittedMail({ ...person(user), at: now, code: entry.code, url: entryLink(ctx, entry.id) }));
+  notifyStaffSoon(ctx);
   return getEntry(ctx, user, entry.id);
 }
 
@@ -469,6 +471,7 @@ export async function contractEntry(ctx: AppContext, user: User, id: number): Pr
       url: entryLink(ctx, entry.id),
     }),
   );
+  notifyStaffSoon(ctx);
   return getEntry(ctx, user, entry.id);
 }
 

@@ -1,4 +1,4 @@
-import { NEW_ENTRY_BLOCK_MESSAGES, PAYOUT_ACCOUNT_MESSAGES, type UploadKind } from '@app/shared/domain';
+import { NEW_ENTRY_BLOCK_MESSAGES, PAYOUT_ACCOUNT_MESSAGES, type UploadKind } from '@app/contracts/domain';
 
 /**
  * What the entry endpoints tell the applicant when the server's own checks fail (the spec words the

@@ -6,7 +6,7 @@ import {
   type ContentFile,
   type Entry,
   type EntryCreateRequest,
-} from '@app/shared/contracts';
+} from '@app/contracts';
 import {
   CLAIM_STATUS,
   ENTRY_STATUS,
@@ -36,7 +36,7 @@ import {
   type AccountActivityStatement,
   type InvoiceRequirement,
   type ReviewStatus,
-} from '@app/shared/domain';
+} from '@app/contracts/domain';
 import { safeParse } from 'zod/mini';
 import { drfDateTime, profileFilesOf, toMe } from '../../accounts/users';
 import { writeAudit } from '../../audit';
@@ -55,6 +55,7 @@ import {
 } from '../../db/schema';
 import { ApiError, ValidationError, notFound } from '../../http/errors';
 import { entryReceivedMail } from '../../mail/templates';
+import { notifyStaffSoon } from '../staff-notify/digest';
 import { getSuppressEntries } from '../system-settings/service';
 import { contractPartyView } from './contract-party';
 import { duplicateKeyErrors, resolveDocumentFiles, type ResolvedFile } from './files';
@@ -597,5 +598,6 @@ export async function createEntry(ctx: AppContext, authUser: User, request: Entr
       url: `${ctx.publicUrl()}/entry/detail/${entry.id}`,
     }),
   );
+  notifyStaffSoon(ctx);
   return getEntry(ctx, user, entry.id);
 }

@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { REVIEW_STATUS } from '@app/shared/domain';
+import { REVIEW_STATUS } from '@app/contracts/domain';
 import { createUser, loggedIn, type Agent, type TestApi, type TestUser } from '../../test/api';
 
 /** Fixtures of the entry tests (drafts.test.ts, entries.test.ts) and the autosave benchmark. */

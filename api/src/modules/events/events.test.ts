@@ -1,7 +1,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { STAFF_MESSAGES, ACCOUNT_MESSAGES, type ChangeNotice, type Entry } from '@app/shared/contracts';
+import { STAFF_MESSAGES, ACCOUNT_MESSAGES, type ChangeNotice, type Entry } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';

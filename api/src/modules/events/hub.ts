@@ -1,4 +1,4 @@
-import type { ChangeNotice } from '@app/shared/contracts';
+import type { ChangeNotice } from '@app/contracts';
 import pg from 'pg';
 import { NOTICE_CHANNEL, parseChannelMessage } from './notify';
 

@@ -1,4 +1,4 @@
-import { CHANGE_KINDS, type ChangeNotice } from '@app/shared/contracts';
+import { CHANGE_KINDS, type ChangeNotice } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../context';
 

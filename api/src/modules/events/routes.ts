@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { CHANGE_EVENT, endpoints, type ChangeNotice } from '@app/shared/contracts';
+import { CHANGE_EVENT, endpoints, type ChangeNotice } from '@app/contracts';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { AppDrizzle } from '../../db/database';

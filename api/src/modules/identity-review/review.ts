@@ -1,4 +1,4 @@
-import { isIdentityExpired, REVIEW_STATUS, reviewStatusName, type ReviewStatus, type ReviewStatusName } from '@app/shared/domain';
+import { isIdentityExpired, REVIEW_STATUS, reviewStatusName, type ReviewStatus, type ReviewStatusName } from '@app/contracts/domain';
 import { eq } from 'drizzle-orm';
 import { drfDateTime } from '../../accounts/users';
 import { writeAudit } from '../../audit';

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { REVIEW_STATUS, toIsoDate, type ReviewStatusName } from '@app/shared/domain';
+import { REVIEW_STATUS, toIsoDate, type ReviewStatusName } from '@app/contracts/domain';
 import { findUserByEmail } from '../../accounts/users';
 import type { Db } from '../../context';
 import { UsageError } from '../system-settings/suppress-command';

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, BankListSchema, BranchListSchema, LOOKUP_MESSAGES } from '@app/shared/contracts';
+import { ACCOUNT_MESSAGES, BankListSchema, BranchListSchema, LOOKUP_MESSAGES } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_DETAIL } from '../../http/errors';
 import { Agent, createUser, loggedIn, startTestApi, type TestApi } from '../../test/api';

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { Bank, Branch } from '@app/shared/contracts';
+import type { Bank, Branch } from '@app/contracts';
 import { MATCH, matchRank, rankedMatches } from './rank';
 import { bankQueryKey, branchQueryKey, searchKey } from './search-key';
 

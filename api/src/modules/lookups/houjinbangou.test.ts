@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { ACCOUNT_MESSAGES, CorporationListSchema, LOOKUP_MESSAGES } from '@app/shared/contracts';
-import { isValidHoujinbangou } from '@app/shared/domain';
+import { ACCOUNT_MESSAGES, CorporationListSchema, LOOKUP_MESSAGES } from '@app/contracts';
+import { isValidHoujinbangou } from '@app/contracts/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as EnvModule from '../../env';
 import { Agent, createUser, loggedIn, startTestApi, type TestApi } from '../../test/api';

@@ -1,7 +1,7 @@
-import type { Corporation } from '@app/shared/contracts';
+import type { Corporation } from '@app/contracts';
 import { parse } from 'csv-parse/sync';
 import { LRUCache } from 'lru-cache';
-import { isValidHoujinbangou } from '@app/shared/domain';
+import { isValidHoujinbangou } from '@app/contracts/domain';
 import offlineData from './offline-corporations.json' with { type: 'json' };
 import { matchRank, rankedMatches } from './rank';
 import { corporationKey, searchKey } from './search-key';

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, MAIL_CHANGE_MESSAGES } from '@app/shared/contracts';
+import { ACCOUNT_MESSAGES, MAIL_CHANGE_MESSAGES } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jstDateTime, MAIL_SUBJECTS } from '../../mail/templates';
 import {

@@ -1,4 +1,4 @@
-import { endpoints, MAIL_CHANGE_MESSAGES } from '@app/shared/contracts';
+import { endpoints, MAIL_CHANGE_MESSAGES } from '@app/contracts';
 import type { AppContext } from '../../context';
 import { implement, type Implementation } from '../../http/endpoints';
 import { confirmMailChange, requestMailChange } from './service';

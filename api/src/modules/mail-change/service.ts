@@ -1,5 +1,5 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
-import { ACCOUNT_MESSAGES, MAIL_CHANGE_MESSAGES, type MailChangeConfirm, type MailChangeRequest } from '@app/shared/contracts';
+import { ACCOUNT_MESSAGES, MAIL_CHANGE_MESSAGES, type MailChangeConfirm, type MailChangeRequest } from '@app/contracts';
 import { verifyPassword } from '../../accounts/passwords';
 import type { Authenticated } from '../../accounts/sessions';
 import { createOneTimeToken, hashToken, revokeOneTimeTokens, spendOneTimeToken } from '../../accounts/tokens';

@@ -1,5 +1,5 @@
-import { ACCOUNT_MESSAGES, MeSchema, ProfileResponseSchema } from '@app/shared/contracts';
-import { isProfileSatisfied } from '@app/shared/domain';
+import { ACCOUNT_MESSAGES, MeSchema, ProfileResponseSchema } from '@app/contracts';
+import { isProfileSatisfied } from '@app/contracts/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drfDateTime } from '../../accounts/users';
 import { Agent, createUser, loggedIn, newAgent, startTestApi, type TestApi } from '../../test/api';

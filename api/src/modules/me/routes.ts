@@ -1,4 +1,4 @@
-import { endpoints } from '@app/shared/contracts';
+import { endpoints } from '@app/contracts';
 import type { AppContext } from '../../context';
 import { issueCsrfToken } from '../../http/csrf';
 import { implement, type Implementation } from '../../http/endpoints';

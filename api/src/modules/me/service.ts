@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Me } from '@app/shared/contracts';
+import type { Me } from '@app/contracts';
 import { LIVE_SESSION, liveSessionParams, preparedFor, touchSession } from '../../accounts/sessions';
 import { findUserById, ME_USER_COLUMNS, profileFilesOf, toMe, type AttachedFile } from '../../accounts/users';
 import type { AppContext } from '../../context';

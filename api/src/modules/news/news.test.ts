@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { ACCOUNT_MESSAGES, NewsListSchema } from '@app/shared/contracts';
+import { ACCOUNT_MESSAGES, NewsListSchema } from '@app/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as EnvModule from '../../env';
 import { createUser, loggedIn, newAgent, startTestApi, type TestApi } from '../../test/api';

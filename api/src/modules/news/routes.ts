@@ -1,4 +1,4 @@
-import { endpoints } from '@app/shared/contracts';
+import { endpoints } from '@app/contracts';
 import type { AppContext } from '../../context';
 import { env } from '../../env';
 import { implement, type Implementation } from '../../http/endpoints';

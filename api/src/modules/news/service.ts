@@ -1,5 +1,5 @@
-import { NewsItemSchema, type NewsItem } from '@app/shared/contracts';
-import { WORDPRESS_TAG_ID } from '@app/shared/domain';
+import { NewsItemSchema, type NewsItem } from '@app/contracts';
+import { WORDPRESS_TAG_ID } from '@app/contracts/domain';
 import { z } from 'zod';
 import { drfDateTime } from '../../accounts/users';
 

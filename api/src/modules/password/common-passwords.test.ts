@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, COMMON_PASSWORDS, validatePassword } from '@app/shared/contracts';
+import { ACCOUNT_MESSAGES, COMMON_PASSWORDS, validatePassword } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeUid } from '../../accounts/tokens';
 import { createUser, lastMailTo, linkIn, loggedIn, newAgent, PASSWORD, registration, startTestApi, type TestApi } from '../../test/api';

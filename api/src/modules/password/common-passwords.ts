@@ -1,4 +1,4 @@
-import { setLargeCommonPasswordList } from '@app/shared/contracts';
+import { setLargeCommonPasswordList } from '@app/contracts';
 import { dictionary } from '@zxcvbn-ts/language-common';
 
 /**

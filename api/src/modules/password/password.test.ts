@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH } from '@app/shared/contracts';
+import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage, Mailer } from '../../mail/mailer';
 import { jstDateTime, MAIL_SUBJECTS } from '../../mail/templates';

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, endpoints } from '@app/shared/contracts';
+import { ACCOUNT_MESSAGES, endpoints } from '@app/contracts';
 import type { AppContext } from '../../context';
 import { implement, type Implementation } from '../../http/endpoints';
 import { setSessionCookie } from '../../http/session';

@@ -5,7 +5,7 @@ import {
   type PasswordChangeRequest,
   type PasswordResetConfirmRequest,
   type PasswordResetRequest,
-} from '@app/shared/contracts';
+} from '@app/contracts';
 import { passwordResetUrl } from '../../accounts/links';
 import { hashPassword, verifyPassword } from '../../accounts/passwords';
 import { createSession, deleteUserSessions, type Authenticated, type NewSession } from '../../accounts/sessions';

@@ -5,8 +5,8 @@ import {
   PAYOUT_CHANGE_MESSAGES,
   StaffEntryDetailSchema,
   type Entry,
-} from '@app/shared/contracts';
-import { CLAIM_STATUS, ENTRY_STATUS, MESSAGES, PAYOUT_ACCOUNT_MESSAGES } from '@app/shared/domain';
+} from '@app/contracts';
+import { CLAIM_STATUS, ENTRY_STATUS, MESSAGES, PAYOUT_ACCOUNT_MESSAGES } from '@app/contracts/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_DETAIL } from '../../http/errors';
 import { MAIL_SUBJECTS } from '../../mail/templates';

@@ -5,8 +5,8 @@ import {
   PAYOUT_CHANGE_MESSAGES,
   type Entry,
   type EntryBankAccountChangeRequest,
-} from '@app/shared/contracts';
-import { ENTRY_STATUS, PAYOUT_ACCOUNT_MESSAGES, entryStatusLabel, maskedBankAccountText, parseBankAccount } from '@app/shared/domain';
+} from '@app/contracts';
+import { ENTRY_STATUS, PAYOUT_ACCOUNT_MESSAGES, entryStatusLabel, maskedBankAccountText, parseBankAccount } from '@app/contracts/domain';
 import { verifyPassword } from '../../accounts/passwords';
 import { staffActor, userActor, writeAudit } from '../../audit';
 import type { AppContext } from '../../context';

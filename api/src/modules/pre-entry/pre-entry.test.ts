@@ -1,5 +1,5 @@
-import { ACCOUNT_MESSAGES, PRE_ENTRY_API_MESSAGES, PreEntryResultSchema } from '@app/shared/contracts';
-import { MESSAGES, PRE_ENTRY_DECLINE_RULES, PRE_ENTRY_MESSAGES, PRE_ENTRY_QUESTIONS } from '@app/shared/domain';
+import { ACCOUNT_MESSAGES, PRE_ENTRY_API_MESSAGES, PreEntryResultSchema } from '@app/contracts';
+import { MESSAGES, PRE_ENTRY_DECLINE_RULES, PRE_ENTRY_MESSAGES, PRE_ENTRY_QUESTIONS } from '@app/contracts/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows, createUser, loggedIn, newAgent, startTestApi, type Agent, type TestApi } from '../../test/api';
 

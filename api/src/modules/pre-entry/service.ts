@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { PRE_ENTRY_API_MESSAGES, type PreEntryRequest, type PreEntryResult } from '@app/shared/contracts';
-import { PRE_ENTRY_QUESTIONS, screenPreEntry } from '@app/shared/domain';
+import { PRE_ENTRY_API_MESSAGES, type PreEntryRequest, type PreEntryResult } from '@app/contracts';
+import { PRE_ENTRY_QUESTIONS, screenPreEntry } from '@app/contracts/domain';
 import { drfDateTime } from '../../accounts/users';
 import { writeAudit } from '../../audit';
 import type { AppContext } from '../../context';

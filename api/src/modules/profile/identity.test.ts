@@ -1,5 +1,5 @@
-import { ACCOUNT_MESSAGES, ProfileResponseSchema, type ProfileResponse } from '@app/shared/contracts';
-import { IDENTITY_DOCUMENT_MESSAGES, PROFILE_MESSAGES, REVIEW_STATUS } from '@app/shared/domain';
+import { ACCOUNT_MESSAGES, ProfileResponseSchema, type ProfileResponse } from '@app/contracts';
+import { IDENTITY_DOCUMENT_MESSAGES, PROFILE_MESSAGES, REVIEW_STATUS } from '@app/contracts/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows, createUser, loggedIn, mailsTo, startTestApi, type Agent, type TestApi, type TestUser } from '../../test/api';
 

@@ -1,4 +1,4 @@
-import { ProfileResponseSchema } from '@app/shared/contracts';
+import { ProfileResponseSchema } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, loggedIn, startTestApi, type Agent, type TestApi, type TestUser } from '../../test/api';
 

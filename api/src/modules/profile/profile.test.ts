@@ -1,5 +1,5 @@
-import { ACCOUNT_MESSAGES, ProfileResponseSchema, type ProfileResponse } from '@app/shared/contracts';
-import { FORMAT_MESSAGES, MESSAGES } from '@app/shared/domain';
+import { ACCOUNT_MESSAGES, ProfileResponseSchema, type ProfileResponse } from '@app/contracts';
+import { FORMAT_MESSAGES, MESSAGES } from '@app/contracts/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows, createUser, loggedIn, newAgent, startTestApi, type Agent, type TestApi, type TestUser } from '../../test/api';
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { ACCOUNT_MESSAGES, normalizePostalCode, type ProfilePatch } from '@app/shared/contracts';
+import { ACCOUNT_MESSAGES, normalizePostalCode, type ProfilePatch } from '@app/contracts';
 import {
   IDENTITY_DOCUMENT_MESSAGES,
   IDENTITY_LOCKED_FIELDS,
@@ -9,7 +9,7 @@ import {
   REVIEW_STATUS,
   type IdentityDocumentType,
   type IdentitySide,
-} from '@app/shared/domain';
+} from '@app/contracts/domain';
 import { profileFilesOf, toProfile } from '../../accounts/users';
 import { writeAudit } from '../../audit';
 import type { AppContext, Db } from '../../context';

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, HUMAN_TEXT_MESSAGES } from '@app/shared/contracts';
+import { ACCOUNT_MESSAGES, HUMAN_TEXT_MESSAGES } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExclusiveJob } from '../../jobs';
 import { MAIL_SUBJECTS } from '../../mail/templates';

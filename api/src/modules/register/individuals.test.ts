@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { ACCOUNT_MESSAGES } from '@app/shared/contracts';
+import { ACCOUNT_MESSAGES } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { Agent, registration, startTestApi, type TestApi } from '../../test/api';

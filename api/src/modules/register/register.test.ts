@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, AccountSummarySchema, NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@app/shared/contracts';
+import { ACCOUNT_MESSAGES, AccountSummarySchema, NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_ERROR_DETAIL } from '../../app';
 import { MAIL_SUBJECTS } from '../../mail/templates';

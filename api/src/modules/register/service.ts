@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { ACCOUNT_MESSAGES, type AccountSummary, type ActivationRequest, type RegisterRequest } from '@app/shared/contracts';
+import { ACCOUNT_MESSAGES, type AccountSummary, type ActivationRequest, type RegisterRequest } from '@app/contracts';
 import { hashPassword } from '../../accounts/passwords';
 import { activationUrl } from '../../accounts/links';
 import { createOneTimeToken, decodeUid, findOneTimeToken, spendOneTimeToken } from '../../accounts/tokens';

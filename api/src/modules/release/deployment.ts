@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { MIN_CLIENT_BUILD_HEADER } from '@app/shared/contracts';
+import { MIN_CLIENT_BUILD_HEADER } from '@app/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { isApiUrl } from '../../http/api-url';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ReleaseStatusSchema, STAFF_MESSAGES } from '@app/shared/contracts';
+import { ReleaseStatusSchema, STAFF_MESSAGES } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, createStaff, createUser, loggedIn, staffAgent, startTestApi, type TestApi } from '../../test/api';
 import { makeTempDir, removeDir } from '../../test/support';

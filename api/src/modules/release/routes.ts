@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { endpoints, type ReleaseHistoryEntry, type ReleaseStatus } from '@app/shared/contracts';
+import { endpoints, type ReleaseHistoryEntry, type ReleaseStatus } from '@app/contracts';
 import type { AppContext } from '../../context';
 import { env } from '../../env';
 import { implement, type Implementation } from '../../http/endpoints';

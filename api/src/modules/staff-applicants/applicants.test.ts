@@ -8,8 +8,8 @@ import {
   StaffIdentityQueueSchema,
   StaffNoteSchema,
   type StaffApplicantSearch,
-} from '@app/shared/contracts';
-import { PROFILE_MESSAGES, REVIEW_STATUS } from '@app/shared/domain';
+} from '@app/contracts';
+import { PROFILE_MESSAGES, REVIEW_STATUS } from '@app/contracts/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows, createStaff, staffAgent, startTestApi, type Agent, type TestApi, type TestStaff } from '../../test/api';
 import { applicant, completeDocument, submit, uploadCompleteFiles, type Applicant } from '../entries/testing';

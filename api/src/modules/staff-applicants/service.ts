@@ -6,8 +6,8 @@ import type {
   StaffIdentityQueueQuery,
   StaffNote,
   StaffNoteRequest,
-} from '@app/shared/contracts';
-import { CLAIM_STATUS, ENTRY_STATUSES_PENDING_BEFORE_CONTRACT, REVIEW_STATUS, reviewStatusOrDefault } from '@app/shared/domain';
+} from '@app/contracts';
+import { CLAIM_STATUS, ENTRY_STATUSES_PENDING_BEFORE_CONTRACT, REVIEW_STATUS, reviewStatusOrDefault } from '@app/contracts/domain';
 import { and, asc, count, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import { drfDateTime, findUserById } from '../../accounts/users';
 import { staffActor, writeAudit } from '../../audit';

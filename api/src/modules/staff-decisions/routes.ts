@@ -1,9 +1,9 @@
-import { endpoints } from '@app/shared/contracts';
+import { endpoints } from '@app/contracts';
 import type { AppContext } from '../../context';
 import { implement, type Implementation } from '../../http/endpoints';
 import { sendContractDocument } from '../contract-document/store';
 import { entryDetail } from '../staff-review/service';
-import { approveEntry, contractDocumentForStaff, decideClaim, moveClaim, moveEntry, reviewDocument } from './service';
+import { approveEntry, assignEntry, contractDocumentForStaff, decideClaim, moveClaim, moveEntry, reviewDocument } from './service';
 
 /**
  * The back office's decisions (`endpoints.staff.entries.documents|action|approve|contractDocument`,
@@ -17,6 +17,10 @@ export const staffDecisionRoutes = (ctx: AppContext): Implementation[] => [
 
   implement(endpoints.staff.entries.action, async ({ staff, params, body }) =>
     entryDetail(ctx, await moveEntry(ctx, staff, params.id, body)),
+  ),
+
+  implement(endpoints.staff.entries.assignee, async ({ staff, params, body }) =>
+    entryDetail(ctx, await assignEntry(ctx, staff, params.id, body)),
   ),
 
   implement(endpoints.staff.entries.approve, async ({ staff, params, body }) =>

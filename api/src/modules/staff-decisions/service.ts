@@ -7,14 +7,18 @@ import {
   type StaffDocumentDecision,
   type StaffEntryAction,
   type StaffEntryApprove,
-} from '@app/shared/contracts';
+  type StaffEntryAssign,
+} from '@app/contracts';
 import {
   CLAIM_STATUS,
   DOCUMENT_GROUP_LABELS,
   ENTRY_STATUS,
   MESSAGES,
   REVIEW_STATUS,
+  REVIEW_STATUS_LABELS,
   calculatePurchase,
+  jstDateTime,
+  reviewStatusOrDefault,
   canApproveEntry,
   contractIdentityProblem,
   claimStatusAfterEntryAction,
@@ -29,12 +33,22 @@ import {
   type DocumentGroup,
   type EntryStatus,
   type PurchaseCalculation,
-} from '@app/shared/domain';
-import { asc, eq } from 'drizzle-orm';
+} from '@app/contracts/domain';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { drfDateTime } from '../../accounts/users';
 import { staffActor, writeAudit, type AuditEntry } from '../../audit';
 import type { AppContext, Db } from '../../context';
-import { claims, entries, users, type ClaimRow, type EntryRow, type InadequateDocumentRecord, type User } from '../../db/schema';
+import {
+  auditLog,
+  claims,
+  entries,
+  staffMembers,
+  users,
+  type ClaimRow,
+  type EntryRow,
+  type InadequateDocumentRecord,
+  type User,
+} from '../../db/schema';
 import { ApiError, ValidationError, fieldError, notFound } from '../../http/errors';
 import type { StaffPrincipal } from '../../http/staff-session';
 import type { MailMessage } from '../../mail/mailer';
@@ -161,17 +175,26 @@ export async function reviewDocument(ctx: AppContext, staff: StaffPrincipal, id:
     else if (previous === undefined) documents = [...entry.inadequateDocuments, { group, claim_id: claimId, reason }];
     else documents = entry.inadequateDocuments.map((item) => (item === previous ? { group, claim_id: claimId, reason } : item));
 
-    let before: number;
+    const before =
+      claim !== undefined
+        ? group === 'invoice'
+          ? claim.invoiceConfirmationStatus
+          : claim.additionalDocConfirmationStatus
+        : group === 'withdrawals_detail'
+          ? entry.accountActivityStatementConfirmationStatus
+          : entry.financialStatementConfirmationStatus;
+    // Changed since the reviewer's page read it (another reviewer, or the applicant's resubmission).
+    if (decision.seen_status !== undefined && decision.seen_status !== before) {
+      throw await documentChanged(tx, entry, group, claimId, before);
+    }
     if (claim !== undefined) {
       const invoice = group === 'invoice';
-      before = invoice ? claim.invoiceConfirmationStatus : claim.additionalDocConfirmationStatus;
       await tx
         .update(claims)
         .set({ ...(invoice ? { invoiceConfirmationStatus: status } : { additionalDocConfirmationStatus: status }), updatedAt: now })
         .where(eq(claims.id, claim.id));
     } else {
       const withdrawals = group === 'withdrawals_detail';
-      before = withdrawals ? entry.accountActivityStatementConfirmationStatus : entry.financialStatementConfirmationStatus;
       await tx
         .update(users)
         .set({ ...(withdrawals ? { withdrawalsDetailStatus: status } : { financialStatementsStatus: status }), updatedAt: now })
@@ -194,6 +217,77 @@ export async function reviewDocument(ctx: AppContext, staff: StaffPrincipal, id:
         decision: decision.decision,
         before: { confirmation_status: before, reason: previous?.reason ?? null },
         after: { confirmation_status: status, reason },
+      }),
+    );
+    return null;
+  });
+}
+
+/**
+ * The 409 of a document decided since the reviewer loaded it: who last decided it and when (the
+ * entry's audit rows: the staff member's decision, or the applicant's resubmission), and its status now.
+ */
+async function documentChanged(tx: Db, entry: EntryRow, group: DocumentGroup, claimId: number | null, now: number): Promise<ApiError> {
+  const label = REVIEW_STATUS_LABELS[reviewStatusOrDefault(now)];
+  const [last] = await tx
+    .select({ actor: auditLog.actor, at: auditLog.occurredAt, event: auditLog.event, data: auditLog.data, name: staffMembers.name })
+    .from(auditLog)
+    .leftJoin(staffMembers, sql`${auditLog.actor} = 'staff:' || ${staffMembers.id}::text`)
+    .where(
+      and(
+        eq(auditLog.subjectType, 'entry'),
+        eq(auditLog.subjectId, String(entry.id)),
+        inArray(auditLog.event, ['entry.document_reviewed', 'entry.resubmitted']),
+      ),
+    )
+    .orderBy(desc(auditLog.id))
+    .limit(20)
+    .then((rows) =>
+      rows.filter((row) => row.event === 'entry.resubmitted' || (row.data.group === group && (row.data.claim_id ?? null) === claimId)),
+    );
+  if (last === undefined) return new ApiError(409, { detail: STAFF_DECISION_MESSAGES.documentChangedUnknown(label) });
+  const who = last.event === 'entry.resubmitted' ? '申込者' : `${last.name ?? 'ほかのスタッフ'}さん`;
+  return new ApiError(409, { detail: STAFF_DECISION_MESSAGES.documentChanged(who, jstDateTime(last.at), label) });
+}
+
+// ---------------------------------------------------------------------------------------------
+// 担当: who has taken the entry
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * `POST /api/staff/entries/{id}/assignee/`: takes the entry (`take: true`) or lets it go, when the
+ * page's `current_assignee` is still who has it — else 409 naming who has it and since when, so a
+ * takeover is always made knowing from whom. Letting go is for whoever has it, or an admin.
+ * Audited `entry.assignee_changed` with both names. Any status: staff may own an entry's follow-up
+ * after the contract too.
+ */
+export async function assignEntry(ctx: AppContext, staff: StaffPrincipal, id: number, request: StaffEntryAssign): Promise<number> {
+  return change(ctx, id, async (tx, entry, now) => {
+    const current = entry.assigneeStaffId;
+    const [holder] =
+      current === null
+        ? []
+        : await tx.select({ id: staffMembers.id, name: staffMembers.name }).from(staffMembers).where(eq(staffMembers.id, current));
+    if (current !== request.current_assignee) {
+      if (holder === undefined || entry.assignedAt === null) {
+        throw new ApiError(409, { detail: STAFF_DECISION_MESSAGES.assigneeChanged('ほかのスタッフ', '先ほど') });
+      }
+      throw new ApiError(409, { detail: STAFF_DECISION_MESSAGES.assigneeChanged(holder.name, jstDateTime(entry.assignedAt)) });
+    }
+    const next = request.take ? staff.id : null;
+    if (!request.take && current !== null && current !== staff.id && staff.role !== 'admin') {
+      throw new ApiError(409, { detail: STAFF_DECISION_MESSAGES.notAssignee });
+    }
+    if (next === current) return null;
+    await tx
+      .update(entries)
+      .set({ assigneeStaffId: next, assignedAt: next === null ? null : now })
+      .where(eq(entries.id, entry.id));
+    await writeAudit(
+      tx,
+      decisionAudit(staff, entry, 'entry.assignee_changed', now, {
+        before: { staff_id: current, staff_name: holder?.name ?? null },
+        after: { staff_id: next, staff_name: next === null ? null : staff.name },
       }),
     );
     return null;

@@ -7,8 +7,8 @@ import {
   StaffEntryDetailSchema,
   type Entry,
   type StaffEntryDetail,
-} from '@app/shared/contracts';
-import { CLAIM_STATUS, ENTRY_STATUS, FORMAT_MESSAGES, MESSAGES, PROFILE_MESSAGES, REVIEW_STATUS } from '@app/shared/domain';
+} from '@app/contracts';
+import { CLAIM_STATUS, ENTRY_STATUS, FORMAT_MESSAGES, MESSAGES, PROFILE_MESSAGES, REVIEW_STATUS, jstDateTime } from '@app/contracts/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_SUBJECTS } from '../../mail/templates';
 import { storeContractDocument } from '../contract-document/store';
@@ -207,11 +207,91 @@ describe('POST /api/staff/entries/{id}/documents/: a document group confirmed or
     expect(await auditOf('entry.document_reviewed', a.entry.id)).toEqual([]);
   });
 
+  it('a decision on a document changed since the page loaded it: 409 naming who changed it and when, nothing overwritten', async () => {
+    const a = await withEntry();
+    // Both reviewers' pages show the bank statements 確認中 (1); the approver decides first.
+    const seen = REVIEW_STATUS.confirming;
+    expect(
+      (await documents(approving, a.entry.id, { group: 'withdrawals_detail', decision: 'confirmed', seen_status: seen })).statusCode,
+    ).toBe(200);
+    const late = await documents(reviewing, a.entry.id, {
+      group: 'withdrawals_detail',
+      decision: 'inadequate',
+      reason: '3か月分そろっていません。',
+      seen_status: seen,
+    });
+    expect(answer(late)).toEqual(
+      conflict(STAFF_DECISION_MESSAGES.documentChanged('承認 花子さん', jstDateTime(api.clock.now()), '確認済')),
+    );
+    expect((await view(a.entry.id)).entry).toMatchObject({ account_activity_statement_confirmation_status: REVIEW_STATUS.confirmed });
+    expect(await auditOf('entry.document_reviewed', a.entry.id)).toHaveLength(1);
+    // With what the page now shows, the decision goes through; another group is not affected.
+    const fresh = {
+      group: 'withdrawals_detail',
+      decision: 'inadequate',
+      reason: '3か月分そろっていません。',
+      seen_status: REVIEW_STATUS.confirmed,
+    };
+    expect((await documents(reviewing, a.entry.id, fresh)).statusCode).toBe(200);
+    expect(
+      (await documents(reviewing, a.entry.id, { group: 'financial_statements', decision: 'confirmed', seen_status: seen })).statusCode,
+    ).toBe(200);
+  });
+
   it('409 once the entry is no longer under review; 404 for an unknown entry', async () => {
     const a = await contracted();
     const response = await documents(reviewing, a.entry.id, { group: 'withdrawals_detail', decision: 'confirmed' });
     expect(answer(response)).toEqual(conflict(STAFF_DECISION_MESSAGES.entryNotAllowed('ご契約済み')));
     expect((await documents(reviewing, 999999, { group: 'withdrawals_detail', decision: 'confirmed' })).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/staff/entries/{id}/assignee/: 担当', () => {
+  const assign = (agent: Agent, id: number, body: unknown) => agent.post(`/api/staff/entries/${id}/assignee/`, body);
+
+  it('a reviewer takes an entry; a second sees who has it, and taking over needs the page to name the holder; audited', async () => {
+    const a = await withEntry();
+    const taken = detailOf(await assign(reviewing, a.entry.id, { take: true, current_assignee: null }));
+    expect(taken.assignee).toMatchObject({ staff_id: reviewer.id, staff_name: '審査 一郎' });
+    const queued = (await reviewing.get('/api/staff/entries/?limit=100')).json<{
+      results: { id: number; assignee_name: string | null }[];
+    }>();
+    expect(queued.results.find((item) => item.id === a.entry.id)?.assignee_name).toBe('審査 一郎');
+
+    // The approver's page still showed nobody: refused, naming the holder and since when.
+    const stale = await assign(approving, a.entry.id, { take: true, current_assignee: null });
+    expect(answer(stale)).toEqual(conflict(STAFF_DECISION_MESSAGES.assigneeChanged('審査 一郎', jstDateTime(api.clock.now()))));
+    // Knowing from whom, the approver takes it over.
+    api.clock.advance(60_000);
+    const over = detailOf(await assign(approving, a.entry.id, { take: true, current_assignee: reviewer.id }));
+    expect(over.assignee).toMatchObject({ staff_id: approver.id, staff_name: '承認 花子' });
+    // The reviewer no longer has it: letting go is refused.
+    expect(answer(await assign(reviewing, a.entry.id, { take: false, current_assignee: approver.id }))).toEqual(
+      conflict(STAFF_DECISION_MESSAGES.notAssignee),
+    );
+    expect(detailOf(await assign(approving, a.entry.id, { take: false, current_assignee: approver.id })).assignee).toBeNull();
+    const rows = await auditOf('entry.assignee_changed', a.entry.id);
+    expect(rows.map((row) => [row.data.before, row.data.after])).toEqual([
+      [
+        { staff_id: null, staff_name: null },
+        { staff_id: reviewer.id, staff_name: '審査 一郎' },
+      ],
+      [
+        { staff_id: reviewer.id, staff_name: '審査 一郎' },
+        { staff_id: approver.id, staff_name: '承認 花子' },
+      ],
+      [
+        { staff_id: approver.id, staff_name: '承認 花子' },
+        { staff_id: null, staff_name: null },
+      ],
+    ]);
+  });
+
+  it('400 for a bad body; 404 for an unknown entry', async () => {
+    const a = await withEntry();
+    expect((await assign(reviewing, a.entry.id, { take: 'yes', current_assignee: null })).statusCode).toBe(400);
+    expect((await assign(reviewing, a.entry.id, { take: true })).statusCode).toBe(400);
+    expect((await assign(reviewing, 999999, { take: true, current_assignee: null })).statusCode).toBe(404);
   });
 });
 

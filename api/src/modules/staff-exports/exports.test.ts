@@ -1,5 +1,5 @@
-import { STAFF_EXPORT_MESSAGES, STAFF_EXPORTS, type Entry } from '@app/shared/contracts';
-import { CLAIM_STATUS, ENTRY_STATUS } from '@app/shared/domain';
+import { STAFF_EXPORT_MESSAGES, STAFF_EXPORTS, type Entry } from '@app/contracts';
+import { CLAIM_STATUS, ENTRY_STATUS } from '@app/contracts/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows, createStaff, newAgent, staffAgent, startTestApi, type Agent, type TestApi } from '../../test/api';
 import { applicant, completeDocument, submit, uploadCompleteFiles, type Applicant } from '../entries/testing';

@@ -1,4 +1,4 @@
-import { STAFF_EXPORT_MESSAGES, endpoints, type StaffExportKind, type StaffExportQuery } from '@app/shared/contracts';
+import { STAFF_EXPORT_MESSAGES, endpoints, type StaffExportKind, type StaffExportQuery } from '@app/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { isOwnPageRequest } from '../../http/csrf';

@@ -1,5 +1,5 @@
-import { STAFF_EXPORTS, type StaffExportKind, type StaffExportQuery } from '@app/shared/contracts';
-import { CLAIM_STATUS, jstDateTime, maskedBankAccountText, nextDay, startOfJstDay, sumYen, toCsv } from '@app/shared/domain';
+import { STAFF_EXPORTS, type StaffExportKind, type StaffExportQuery } from '@app/contracts';
+import { CLAIM_STATUS, jstDateTime, maskedBankAccountText, nextDay, startOfJstDay, sumYen, toCsv } from '@app/contracts/domain';
 import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import { staffActor, writeAudit } from '../../audit';
 import type { AppContext } from '../../context';

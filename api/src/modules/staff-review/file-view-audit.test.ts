@@ -1,4 +1,4 @@
-import { STAFF_REVIEW_MESSAGES } from '@app/shared/contracts';
+import { STAFF_REVIEW_MESSAGES } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows, createStaff, createUser, loggedIn, staffAgent, startTestApi, type Agent, type TestApi } from '../../test/api';
 

@@ -1,4 +1,4 @@
-import { STAFF_REVIEW_MESSAGES, endpoints } from '@app/shared/contracts';
+import { STAFF_REVIEW_MESSAGES, endpoints } from '@app/contracts';
 import type { AppContext } from '../../context';
 import { isOwnPageRequest } from '../../http/csrf';
 import { implement, type Implementation } from '../../http/endpoints';

@@ -6,7 +6,7 @@ import {
   type StaffEntryQueue,
   type StaffEntryQueueQuery,
   type StaffIdentityDecision,
-} from '@app/shared/contracts';
+} from '@app/contracts';
 import {
   ENTRY_STATUS,
   REVIEW_STATUS,
@@ -14,7 +14,7 @@ import {
   entryStatusName,
   isIdentityDocumentType,
   reviewStatusOrDefault,
-} from '@app/shared/domain';
+} from '@app/contracts/domain';
 import { and, asc, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { drfDateTime, findUserById, profileFilesOf } from '../../accounts/users';
 import { staffActor, writeAudit } from '../../audit';
@@ -86,9 +86,16 @@ export async function entryQueue(
   const where = and(...conditions);
   const order = query.order === 'newest' ? [desc(entries.createdAt), desc(entries.id)] : [asc(entries.createdAt), asc(entries.id)];
   const rows = await db
-    .select({ entry: entries, user: users, claimCount: claimStats.claimCount, faceTotal: sql<string>`${faceTotal}::text` })
+    .select({
+      entry: entries,
+      user: users,
+      claimCount: claimStats.claimCount,
+      faceTotal: sql<string>`${faceTotal}::text`,
+      assigneeName: staffMembers.name,
+    })
     .from(entries)
     .innerJoin(users, eq(users.id, entries.userId))
+    .leftJoin(staffMembers, eq(staffMembers.id, entries.assigneeStaffId))
     .leftJoin(claimStats, eq(claimStats.entryId, entries.id))
     .where(where)
     .orderBy(...order)
@@ -101,7 +108,8 @@ export async function entryQueue(
     wait_limit_hours: waitLimitHours,
     limit: query.limit,
     offset: query.offset,
-    results: rows.map(({ entry, user, claimCount, faceTotal }) => ({
+    results: rows.map(({ entry, user, claimCount, faceTotal, assigneeName }) => ({
+      assignee_name: assigneeName,
       id: entry.id,
       code: entry.code,
       status: entry.status as StaffEntryQueue['results'][number]['status'],
@@ -199,7 +207,7 @@ export async function entryDetail(ctx: AppContext, id: number): Promise<StaffEnt
  * Who set each priced claim's terms (`claims.priced_by_staff_id`, kept while the claim stays
  * can_buy and after) and who approved the entry (`entries.approved_by_staff_id`), with their names.
  */
-async function stampsOf(db: Db, entryId: number): Promise<Pick<StaffEntryDetail, 'pricing' | 'approval'>> {
+async function stampsOf(db: Db, entryId: number): Promise<Pick<StaffEntryDetail, 'pricing' | 'approval' | 'assignee'>> {
   const priced = await db
     .select({ claimId: claims.id, staffId: staffMembers.id, staffName: staffMembers.name, at: claims.pricedAt })
     .from(claims)
@@ -211,6 +219,11 @@ async function stampsOf(db: Db, entryId: number): Promise<Pick<StaffEntryDetail,
     .from(entries)
     .innerJoin(staffMembers, eq(staffMembers.id, entries.approvedByStaffId))
     .where(eq(entries.id, entryId));
+  const [assigned] = await db
+    .select({ staffId: staffMembers.id, staffName: staffMembers.name, at: entries.assignedAt })
+    .from(entries)
+    .innerJoin(staffMembers, eq(staffMembers.id, entries.assigneeStaffId))
+    .where(eq(entries.id, entryId));
   const stamp = (row: { staffId: number; staffName: string; at: Date | null }) =>
     row.at === null ? null : { staff_id: row.staffId, staff_name: row.staffName, at: drfDateTime(row.at) };
   return {
@@ -219,6 +232,7 @@ async function stampsOf(db: Db, entryId: number): Promise<Pick<StaffEntryDetail,
       return pricedBy === null ? [] : [{ claim_id: row.claimId, priced_by: pricedBy }];
     }),
     approval: approved === undefined ? null : stamp(approved),
+    assignee: assigned === undefined ? null : stamp(assigned),
   };
 }
 

@@ -6,8 +6,8 @@ import {
   StaffEntryQueueSchema,
   type Entry,
   type StaffEntryQueue,
-} from '@app/shared/contracts';
-import { FORMAT_MESSAGES, PROFILE_MESSAGES, REVIEW_STATUS } from '@app/shared/domain';
+} from '@app/contracts';
+import { FORMAT_MESSAGES, PROFILE_MESSAGES, REVIEW_STATUS } from '@app/contracts/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows, createStaff, newAgent, staffAgent, type Agent, type TestApi, type TestStaff, startTestApi } from '../../test/api';
 import { PDF, applicant, completeDocument, submit, uploadCompleteFiles, type Applicant } from '../entries/testing';

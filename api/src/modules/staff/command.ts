@@ -8,7 +8,7 @@ import {
   validatePassword,
   type StaffMember,
   type StaffRole,
-} from '@app/shared/contracts';
+} from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import { safeParse } from 'zod/mini';
 import { hashPassword } from '../../accounts/passwords';

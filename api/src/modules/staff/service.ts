@@ -1,4 +1,4 @@
-import { STAFF_MESSAGES, type StaffLoginRequest, type StaffMember, type StaffSummary } from '@app/shared/contracts';
+import { STAFF_MESSAGES, type StaffLoginRequest, type StaffMember, type StaffSummary } from '@app/contracts';
 import { staffThrottleAudit } from '../auth/throttle-audit';
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { verifyPassword } from '../../accounts/passwords';

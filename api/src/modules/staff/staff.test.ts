@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, endpoints, STAFF_MESSAGES } from '@app/shared/contracts';
+import { ACCOUNT_MESSAGES, endpoints, STAFF_MESSAGES } from '@app/contracts';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { SuppressEntries } from '@app/shared/contracts';
+import type { SuppressEntries } from '@app/contracts';
 import { writeAudit } from '../../audit';
 import type { Db } from '../../context';
 import { systemSettings } from '../../db/schema';

@@ -1,7 +1,7 @@
-import { SUPPRESS_ENTRIES_METHOD } from '@app/shared/domain';
+import { SUPPRESS_ENTRIES_METHOD } from '@app/contracts/domain';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import type { SuppressEntries } from '@app/shared/contracts';
+import type { SuppressEntries } from '@app/contracts';
 import type { Db } from '../../context';
 import { getSuppressEntries, setSuppressEntries } from './service';
 

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SuppressEntriesSchema } from '@app/shared/contracts';
+import { SuppressEntriesSchema } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, auditRows, startTestApi, type TestApi } from '../../test/api';
 import { makeTempDir, removeDir } from '../../test/support';

@@ -1,4 +1,4 @@
-import { UploadSchema } from '@app/shared/contracts';
+import { UploadSchema } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff, createUser, loggedIn, staffAgent, startTestApi, type Agent, type TestApi } from '../../test/api';
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { UPLOAD_MESSAGES, UploadSchema } from '@app/shared/contracts';
+import { UPLOAD_MESSAGES, UploadSchema } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, loggedIn, startTestApi, type TestApi } from '../../test/api';
 

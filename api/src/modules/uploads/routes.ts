@@ -1,4 +1,4 @@
-import { UPLOAD_MAX_FILE_BYTES, endpoints } from '@app/shared/contracts';
+import { UPLOAD_MAX_FILE_BYTES, endpoints } from '@app/contracts';
 import type { AppContext } from '../../context';
 import { implement, type Implementation } from '../../http/endpoints';
 import { activateDelinquency, createUpload, findOwnUpload, listUploads, removeUpload } from './service';

@@ -9,7 +9,7 @@ import {
   type Upload,
   type UploadRequestFields,
   validationErrorBody,
-} from '@app/shared/contracts';
+} from '@app/contracts';
 import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { safeParse } from 'zod/mini';

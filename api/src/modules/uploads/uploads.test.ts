@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MESSAGES, UploadListSchema, UploadSchema } from '@app/shared/contracts';
+import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MESSAGES, UploadListSchema, UploadSchema } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_DETAIL } from '../../http/errors';
 import { createUser, loggedIn, newAgent, startTestApi, type Agent, type TestApi, type TestUser } from '../../test/api';

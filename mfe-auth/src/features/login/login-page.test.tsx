@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
 import { LOGGED_OUT, authStore } from '@app/shared';
-import { ACCOUNT_MESSAGES, endpoints } from '@app/shared/contracts';
-import { accountSummaryFixture, answer, failure, meFixture, mock, suppressEntriesFixture } from '@app/shared/mocks';
+import { ACCOUNT_MESSAGES, endpoints } from '@app/contracts';
+import { accountSummaryFixture, answer, failure, meFixture, mock, suppressEntriesFixture } from '@app/mocks';
 import { server, installMswServer } from '../../testing/server';
 import LoginPage from './login-page';
 

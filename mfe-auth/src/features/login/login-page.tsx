@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { AppLink, Checkbox, FormAlert, SubmitButton, TextField, api, parseHashErrors, refreshAuth, useApiForm } from '@app/shared';
-import * as endpoints from '@app/shared/endpoints';
+import * as endpoints from '@app/contracts/endpoints';
 import { EmailField } from '../../components/email-field';
 
 /**

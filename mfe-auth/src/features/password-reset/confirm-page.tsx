@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AppLink, FormAlert, SubmitButton, TextField, api, useApiForm } from '@app/shared';
-import { MESSAGES } from '@app/shared/domain';
-import * as endpoints from '@app/shared/endpoints';
+import { MESSAGES } from '@app/contracts/domain';
+import * as endpoints from '@app/contracts/endpoints';
 
 /**
  * /profile/password/reset/reset/<…>?uid=…&token=… (without both the route table answers 404):

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AppLink, FormAlert, SubmitButton, api, useApiForm, type PageProps } from '@app/shared';
-import * as endpoints from '@app/shared/endpoints';
+import * as endpoints from '@app/contracts/endpoints';
 import { EmailField } from '../../components/email-field';
 
 /**

@@ -1,4 +1,4 @@
-import { PRE_ENTRY_QUESTIONS } from '@app/shared/domain';
+import { PRE_ENTRY_QUESTIONS } from '@app/contracts/domain';
 
 /**
  * The answers not sent yet, kept in this tab's sessionStorage so a reload (or a dropped connection)

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, FormAlert, SubmitButton, api, refreshAuth, useApiForm, useAuth } from '@app/shared';
-import { MESSAGES, PRE_ENTRY_QUESTIONS, validatePreEntryAnswers, type PreEntryQuestion } from '@app/shared/domain';
-import * as endpoints from '@app/shared/endpoints';
+import { MESSAGES, PRE_ENTRY_QUESTIONS, validatePreEntryAnswers, type PreEntryQuestion } from '@app/contracts/domain';
+import * as endpoints from '@app/contracts/endpoints';
 import { clearDraft, loadDraft, saveDraft, type DraftAnswers } from './answers-draft';
 import { ensurePreEntryStyles } from './styles';
 

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
 import { DEFAULT_RUNTIME_CONFIG, LOGGED_OUT, authStore, setRuntimeConfig } from '@app/shared';
-import { PRE_ENTRY_DECLINE_RULES } from '@app/shared/domain';
-import { endpoints, type PreEntryResult } from '@app/shared/contracts';
-import { answer, mock, offline } from '@app/shared/mocks';
+import { PRE_ENTRY_DECLINE_RULES } from '@app/contracts/domain';
+import { endpoints, type PreEntryResult } from '@app/contracts';
+import { answer, mock, offline } from '@app/mocks';
 import { server, installMswServer } from '../../testing/server';
 import PreEntryResultPage from './pre-entry-result-page';
 

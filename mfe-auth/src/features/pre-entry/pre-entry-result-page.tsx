@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, AppLink, FormAlert, api, logout, supportHref, showToast, useAuth } from '@app/shared';
-import { PRE_ENTRY_QUESTIONS } from '@app/shared/domain';
-import { type PreEntryResult } from '@app/shared/contracts';
-import * as endpoints from '@app/shared/endpoints';
+import { PRE_ENTRY_QUESTIONS } from '@app/contracts/domain';
+import { type PreEntryResult } from '@app/contracts';
+import * as endpoints from '@app/contracts/endpoints';
 import { ensurePreEntryStyles } from './styles';
 
 ensurePreEntryStyles();

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AppLink, FormAlert, Phrases, api, ApiError } from '@app/shared';
-import * as endpoints from '@app/shared/endpoints';
+import * as endpoints from '@app/contracts/endpoints';
 
 type State = { kind: 'sent'; email: string } | { kind: 'activating' } | { kind: 'failed'; message: string } | { kind: 'missing' };
 

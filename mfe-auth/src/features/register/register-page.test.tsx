@@ -2,8 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { ACCOUNT_MESSAGES, HUMAN_TEXT_MESSAGES, endpoints } from '@app/shared/contracts';
-import { accountSummaryFixture, createMockBackend, failure, mock } from '@app/shared/mocks';
+import { ACCOUNT_MESSAGES, HUMAN_TEXT_MESSAGES, endpoints } from '@app/contracts';
+import { accountSummaryFixture, createMockBackend, failure, mock } from '@app/mocks';
 import { server, installMswServer } from '../../testing/server';
 import RegisterPage from './register-page';
 

@@ -12,9 +12,9 @@ import {
   getRuntimeConfig,
   useApiForm,
 } from '@app/shared';
-import { MESSAGES } from '@app/shared/domain';
-import { passwordChecklist } from '@app/shared/contracts';
-import * as endpoints from '@app/shared/endpoints';
+import { MESSAGES } from '@app/contracts/domain';
+import { passwordChecklist } from '@app/contracts';
+import * as endpoints from '@app/contracts/endpoints';
 import { EmailField } from '../../components/email-field';
 
 type Division = 'corporate' | 'individual';

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { href, todayInJapan, type PageProps } from '@app/shared';
-import { type StaffApplicant, type StaffApplicantDetail, type StaffNote } from '@app/shared/contracts';
-import * as endpoints from '@app/shared/endpoints';
-import { ENTRY_STATUS_LABELS, entryStatusName, formatYen } from '@app/shared/domain';
+import { type StaffApplicant, type StaffApplicantDetail, type StaffNote } from '@app/contracts';
+import * as endpoints from '@app/contracts/endpoints';
+import { ENTRY_STATUS_LABELS, entryStatusName, formatYen } from '@app/contracts/domain';
 import { formatJst } from '../../model/format';
 import { staffApi } from '../../staff/api';
 import { useAction } from '../../staff/use-action';

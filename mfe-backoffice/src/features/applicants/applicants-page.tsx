@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { href } from '@app/shared';
-import { type StaffApplicantListItem, type StaffApplicantSearch } from '@app/shared/contracts';
-import * as endpoints from '@app/shared/endpoints';
-import { REVIEW_STATUS, REVIEW_STATUS_LABELS, reviewStatusName, reviewStatusOrDefault, type ReviewStatusName } from '@app/shared/domain';
+import { type StaffApplicantListItem, type StaffApplicantSearch } from '@app/contracts';
+import * as endpoints from '@app/contracts/endpoints';
+import { REVIEW_STATUS, REVIEW_STATUS_LABELS, reviewStatusName, reviewStatusOrDefault, type ReviewStatusName } from '@app/contracts/domain';
 import { formatJst } from '../../model/format';
 import { staffApi } from '../../staff/api';
 import { useLoad } from '../../staff/use-load';

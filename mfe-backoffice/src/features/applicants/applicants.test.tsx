@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { REVIEW_STATUS } from '@app/shared/domain';
-import { entryFixture, staffApplicantFixture, staffEntryDetailFixture } from '@app/shared/mocks';
+import { REVIEW_STATUS } from '@app/contracts/domain';
+import { entryFixture, staffApplicantFixture, staffEntryDetailFixture } from '@app/mocks';
 import { installMswServer } from '../../testing/server';
 import { mockStaff, renderBackoffice } from '../../testing/render';
 import { apiQueryFromFilters, filtersFromSearch, searchFromFilters } from './search';

@@ -1,4 +1,4 @@
-import { REVIEW_STATUS, type ReviewStatusName } from '@app/shared/domain';
+import { REVIEW_STATUS, type ReviewStatusName } from '@app/contracts/domain';
 
 /** The search as the URL keeps it (`/backoffice/applicants?q=…`), so back and a shared link show the same list. */
 export interface ApplicantFilters {

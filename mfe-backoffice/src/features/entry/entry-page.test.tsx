@@ -1,9 +1,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { PAYOUT_CHANGE_MESSAGES, STAFF_DECISION_MESSAGES, endpoints } from '@app/shared/contracts';
-import { CLAIM_STATUS, ENTRY_STATUS, REVIEW_STATUS } from '@app/shared/domain';
-import { claimFixture, entryFixture, failure, staffApplicantFixture, staffEntryDetailFixture } from '@app/shared/mocks';
+import { PAYOUT_CHANGE_MESSAGES, STAFF_DECISION_MESSAGES, endpoints } from '@app/contracts';
+import { CLAIM_STATUS, ENTRY_STATUS, REVIEW_STATUS } from '@app/contracts/domain';
+import { claimFixture, entryFixture, failure, staffApplicantFixture, staffEntryDetailFixture } from '@app/mocks';
 import { installMswServer, server } from '../../testing/server';
 import { mockStaff, renderBackoffice } from '../../testing/render';
 
@@ -47,6 +47,80 @@ describe('/backoffice/entries/:id', () => {
     await waitFor(() => expect(backend.state.review[0]!.entry.claims[0]!.purchase_amount).toBe('835340.00'));
     expect(await screen.findByText(/条件の設定/)).toBeInTheDocument();
     expect(screen.getByText(/^審査 一郎（/)).toBeInTheDocument();
+  });
+
+  test('a document decided by someone else since the page loaded: the decision is refused and says so, nothing overwritten', async () => {
+    const user = userEvent.setup();
+    const { backend } = renderBackoffice(PATH, { staff: mockStaff('reviewer') });
+    await heading();
+    // Meanwhile another reviewer confirms the bank statements (the page still shows 確認中).
+    const item = backend.state.review[0]!;
+    backend.state.review[0] = {
+      ...item,
+      entry: { ...item.entry, account_activity_statement_confirmation_status: REVIEW_STATUS.confirmed },
+    };
+    const group = screen.getByRole('group', { name: '入出金明細' });
+    await user.type(within(group).getByRole('textbox'), '3か月分そろっていません。');
+    await user.click(within(group).getByRole('button', { name: '不備にする' }));
+    expect(await within(group).findByText(STAFF_DECISION_MESSAGES.documentChangedUnknown('確認済'))).toBeInTheDocument();
+    expect(backend.state.review[0].entry.account_activity_statement_confirmation_status).toBe(REVIEW_STATUS.confirmed);
+    expect(backend.state.review[0].entry.inadequate_documents).toEqual([]);
+    // The page reads the entry again in place: the group says 確認済, the reason typed is still there.
+    expect(await within(group).findByText('確認済', { selector: '.bo-badge' })).toBeInTheDocument();
+    expect(within(group).getByRole('textbox')).toHaveValue('3か月分そろっていません。');
+    expect(within(group).getByText(STAFF_DECISION_MESSAGES.documentChangedUnknown('確認済'))).toBeInTheDocument();
+  });
+
+  test('担当: take the entry, let it go; taking one someone took meanwhile is refused, naming them', async () => {
+    const user = userEvent.setup();
+    const { backend } = renderBackoffice(PATH, { staff: mockStaff('reviewer') });
+    await heading();
+    const box = screen.getByRole('region', { name: '担当' });
+    expect(box).toHaveTextContent('担当者はいません。');
+    await user.click(within(box).getByRole('button', { name: '担当する' }));
+    expect(await within(box).findByText(/^あなた（/)).toBeInTheDocument();
+    await user.click(within(box).getByRole('button', { name: '担当を外す' }));
+    expect(await within(box).findByText('担当者はいません。')).toBeInTheDocument();
+
+    // Another staff member has it now (after this page loaded): taking it is refused, naming them.
+    const item = backend.state.review[0]!;
+    backend.state.review[0] = { ...item, assignee: { staff_id: 99, staff_name: '別所 三郎', at: '2026-11-28T10:00:00+09:00' } };
+    await user.click(within(box).getByRole('button', { name: '担当する' }));
+    expect(await within(box).findByText(STAFF_DECISION_MESSAGES.assigneeChanged('別所 三郎', '先ほど'))).toBeInTheDocument();
+    expect(backend.state.review[0].assignee?.staff_name).toBe('別所 三郎');
+    // The page reads the entry again: it names the holder and offers the takeover, the refusal still shown.
+    expect(await within(box).findByText('別所 三郎さん（2026/11/28 10:00から）')).toBeInTheDocument();
+    expect(within(box).getByRole('button', { name: '引き継ぐ' })).toBeInTheDocument();
+    expect(within(box).getByText(STAFF_DECISION_MESSAGES.assigneeChanged('別所 三郎', '先ほど'))).toBeInTheDocument();
+  });
+
+  test('担当 taken by someone else while the tab was hidden: the page shows it when the tab is shown again', async () => {
+    const { backend } = renderBackoffice(PATH, { staff: mockStaff('reviewer') });
+    await heading();
+    const box = screen.getByRole('region', { name: '担当' });
+    expect(box).toHaveTextContent('担当者はいません。');
+    const item = backend.state.review[0]!;
+    backend.state.review[0] = { ...item, assignee: { staff_id: 99, staff_name: '別所 三郎', at: '2026-11-28T10:00:00+09:00' } };
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(await within(box).findByText('別所 三郎さん（2026/11/28 10:00から）')).toBeInTheDocument();
+    expect(within(box).getByRole('button', { name: '引き継ぐ' })).toBeInTheDocument();
+    expect(within(box).queryByRole('button', { name: '担当する' })).toBeNull();
+  });
+
+  test('担当: someone else’s entry is taken over only after a dialog that names them', async () => {
+    const user = userEvent.setup();
+    const held = staffEntryDetailFixture({ assignee: { staff_id: 99, staff_name: '別所 三郎', at: '2026-11-28T10:00:00+09:00' } });
+    const { backend } = renderBackoffice(PATH, { staff: mockStaff('reviewer'), review: [held] });
+    await heading();
+    const box = screen.getByRole('region', { name: '担当' });
+    expect(box).toHaveTextContent('別所 三郎さん（2026/11/28 10:00から）');
+    expect(within(box).queryByRole('button', { name: '担当を外す' })).toBeNull();
+    await user.click(within(box).getByRole('button', { name: '引き継ぐ' }));
+    const dialog = screen.getByRole('dialog', { name: '担当を引き継ぎますか？' });
+    expect(dialog).toHaveTextContent('別所 三郎さんが担当しています');
+    await user.click(within(dialog).getByRole('button', { name: '引き継ぐ' }));
+    await waitFor(() => expect(backend.state.review[0]!.assignee?.staff_name).toBe(mockStaff('reviewer').name));
+    expect(await within(box).findByText(/^あなた（/)).toBeInTheDocument();
   });
 
   test('terms out of bounds are named at their field and cannot be saved', async () => {

@@ -1,13 +1,15 @@
+import { useCallback, useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { href, todayInJapan, type PageProps } from '@app/shared';
-import { type StaffApplicant, type StaffEntryDetail } from '@app/shared/contracts';
-import * as endpoints from '@app/shared/endpoints';
-import { ENTRY_STATUS_LABELS, entryStatusName, formatYen, sumYen } from '@app/shared/domain';
+import { type StaffApplicant, type StaffEntryDetail } from '@app/contracts';
+import * as endpoints from '@app/contracts/endpoints';
+import { ENTRY_STATUS_LABELS, entryStatusName, formatYen, sumYen } from '@app/contracts/domain';
 import { formatDay, formatJst } from '../../model/format';
 import { staffApi } from '../../staff/api';
 import { useStaffSession } from '../../staff/session';
 import { useLoad } from '../../staff/use-load';
 import { Badge, Loading } from '../../ui/bits';
+import { AssigneeBox } from './components/assignee-box';
 import { ApplicantSection } from './components/applicant-section';
 import { ClaimsSection } from './components/claims-section';
 import { DocumentsSection } from './components/documents-section';
@@ -20,12 +22,42 @@ import { PayoutSection } from './components/payout-section';
  * /backoffice/entries/:entryId: one entry as the reviewer works on it (`GET /api/staff/entries/{id}/`)
  * — the applicant and their identity, every document by group, each claim with its pricing, the
  * entry's actions and approval, the audit history. Every decision answers the whole entry view,
- * which replaces what the page shows.
+ * which replaces what the page shows. The page reads the entry again, in place (nothing typed is
+ * lost), when the tab is shown again and after a refusal because someone else acted meanwhile
+ * (409: 担当 or a document decided): the page then shows who has it and what was decided.
  */
 export default function EntryPage({ params }: PageProps) {
   const entryId = params.entryId ?? '';
   const session = useStaffSession();
   const [result, replace] = useLoad(entryId, (signal) => staffApi(endpoints.staff.entries.get, { params: { id: entryId }, signal }));
+  // Each answer shown counts; a re-read started before a newer answer arrived is not shown.
+  const shown = useRef(0);
+  const onChange = useCallback(
+    (next: StaffEntryDetail) => {
+      shown.current += 1;
+      replace(next);
+    },
+    [replace],
+  );
+  const reread = useCallback(() => {
+    const started = shown.current;
+    staffApi(endpoints.staff.entries.get, { params: { id: entryId } }).then(
+      (next) => {
+        if (shown.current === started) onChange(next);
+      },
+      // The page stays as it is (the refusal that caused the re-read is still shown).
+      () => undefined,
+    );
+  }, [entryId, onChange]);
+  const ready = result.state === 'ready';
+  useEffect(() => {
+    if (!ready) return undefined;
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') reread();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, [ready, reread]);
   const back = (
     <p style={{ margin: 0 }}>
       <Link to={href('backofficeQueue')}>← 審査キューへ戻る</Link>
@@ -49,8 +81,7 @@ export default function EntryPage({ params }: PageProps) {
   const status = entryStatusName(entry.status);
   const today = todayInJapan();
   const faceTotal = sumYen(entry.claims.map((c) => c.amount));
-  const onApplicant = (applicant: StaffApplicant) => replace({ ...detail, applicant });
-  const onChange = (next: StaffEntryDetail) => replace(next);
+  const onApplicant = (applicant: StaffApplicant) => onChange({ ...detail, applicant });
   return (
     <div className="bo-stack">
       {back}
@@ -60,7 +91,11 @@ export default function EntryPage({ params }: PageProps) {
       </div>
       <IdentityNotice applicant={detail.applicant} />
       <div className="bo-entry">
-        <div className="bo-stack">
+        {/* Who has the entry comes first (on a phone, before the long page; beside it on a wide screen). */}
+        <div className="bo-entry__assignee">
+          <AssigneeBox detail={detail} staff={session.staff} onChange={onChange} onStale={reread} />
+        </div>
+        <div className="bo-stack bo-entry__main">
           <section className="bo-panel" aria-labelledby="bo-summary">
             <h2 id="bo-summary" className="bo-visually-hidden">
               概要
@@ -92,7 +127,7 @@ export default function EntryPage({ params }: PageProps) {
           </section>
           <PayoutSection detail={detail} onChange={onChange} />
           <ApplicantSection applicant={detail.applicant} today={today} onChange={onApplicant} />
-          <DocumentsSection detail={detail} onChange={onChange} />
+          <DocumentsSection detail={detail} onChange={onChange} onStale={reread} />
           <ClaimsSection detail={detail} onChange={onChange} />
           <HistoryTable history={detail.history} context={entry} showRecord={session.staff.role === 'admin'} />
         </div>

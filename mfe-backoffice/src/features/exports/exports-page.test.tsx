@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { STAFF_EXPORT_MESSAGES } from '@app/shared/contracts';
+import { STAFF_EXPORT_MESSAGES } from '@app/contracts';
 import { installMswServer, server } from '../../testing/server';
 import { mockStaff, renderBackoffice } from '../../testing/render';
 import { fileNameOf, thisMonthInJapan } from './exports-page';

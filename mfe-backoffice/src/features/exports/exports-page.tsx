@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { csrfHeaders } from '@app/shared';
-import { EXPORT_MAX_DAYS, STAFF_EXPORTS, type StaffExportKind } from '@app/shared/contracts';
-import * as endpoints from '@app/shared/endpoints';
+import { EXPORT_MAX_DAYS, STAFF_EXPORTS, type StaffExportKind } from '@app/contracts';
+import * as endpoints from '@app/contracts/endpoints';
 import { useStaffSession } from '../../staff/session';
 
 /** Today in Japan as YYYY-MM-DD, and the first day of its month. */

@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { href, todayInJapan } from '@app/shared';
-import { type StaffApplicant, type StaffIdentityQueue, type StaffIdentityQueueItem } from '@app/shared/contracts';
-import * as endpoints from '@app/shared/endpoints';
+import { type StaffApplicant, type StaffIdentityQueue, type StaffIdentityQueueItem } from '@app/contracts';
+import * as endpoints from '@app/contracts/endpoints';
 import {
   IDENTITY_DOCUMENT_RULES,
   IDENTITY_SIDE_LABELS,
@@ -9,7 +9,7 @@ import {
   REVIEW_STATUS_LABELS,
   reviewStatusName,
   reviewStatusOrDefault,
-} from '@app/shared/domain';
+} from '@app/contracts/domain';
 import { ageInDays, formatJst } from '../../model/format';
 import { staffApi } from '../../staff/api';
 import { useLoad } from '../../staff/use-load';

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { STAFF_MESSAGES } from '@app/shared/contracts';
-import { MOCK_STAFF } from '@app/shared/mocks';
+import { STAFF_MESSAGES } from '@app/contracts';
+import { MOCK_STAFF } from '@app/mocks';
 import { installMswServer } from '../../testing/server';
 import { mockStaff, renderBackoffice } from '../../testing/render';
 

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, ValidationError, type FieldErrors } from '@app/shared';
-import { STAFF_OTP_DIGITS } from '@app/shared/contracts';
-import * as endpoints from '@app/shared/endpoints';
+import { STAFF_OTP_DIGITS } from '@app/contracts';
+import * as endpoints from '@app/contracts/endpoints';
 import { afterLoginPath } from '../../staff/login-paths';
 import { staffApi } from '../../staff/api';
 import { setStaff } from '../../staff/session';

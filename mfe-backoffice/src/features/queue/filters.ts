@@ -1,4 +1,4 @@
-import { ENTRY_STATUS, type EntryStatusName } from '@app/shared/domain';
+import { ENTRY_STATUS, type EntryStatusName } from '@app/contracts/domain';
 
 /**
  * The review queue's filters, kept in the page's URL (`/backoffice?status=inadequate&min_age_days=3`)

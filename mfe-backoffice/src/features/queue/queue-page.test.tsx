@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { ENTRY_STATUS } from '@app/shared/domain';
-import { claimFixture, entryFixture, staffApplicantFixture, staffEntryDetailFixture } from '@app/shared/mocks';
+import { ENTRY_STATUS } from '@app/contracts/domain';
+import { claimFixture, entryFixture, staffApplicantFixture, staffEntryDetailFixture } from '@app/mocks';
 import { installMswServer, server } from '../../testing/server';
 import { mockStaff, renderBackoffice } from '../../testing/render';
 
@@ -28,7 +28,7 @@ const codes = () =>
   within(screen.getByRole('table'))
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+    .map((row) => within(within(row).getAllByRole('cell')[0]!).getByRole('link').textContent);
 
 describe('/backoffice: the review queue', () => {
   test('by default: 審査中, oldest first, with code, applicant, submitted and age, claims, face total and status', async () => {
@@ -45,6 +45,8 @@ describe('/backoffice: the review queue', () => {
     expect(first).toHaveTextContent('1件');
     expect(first).toHaveTextContent('3,000,000円');
     expect(first).toHaveTextContent('審査中');
+    // Who has it, under the code (the first column, seen at 375 px too).
+    expect(within(first!).getAllByRole('cell')[0]).toHaveTextContent('E-OLD担当なし');
     expect(within(first!).getByRole('link', { name: 'E-OLD' })).toHaveAttribute('href', '/backoffice/entries/1');
     expect(screen.getByText('2件中 1〜2件を表示')).toBeInTheDocument();
     // The tabs count every status; the current one is marked, the others lead to their list.

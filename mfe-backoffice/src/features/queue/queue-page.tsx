@@ -1,11 +1,12 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { BRAND, href } from '@app/shared';
-import { type StaffEntryQueue } from '@app/shared/contracts';
-import * as endpoints from '@app/shared/endpoints';
-import { ENTRY_STATUS, ENTRY_STATUS_LABELS, entryStatusName, formatYen, type EntryStatusName } from '@app/shared/domain';
+import { href } from '@app/shared';
+import { type StaffEntryQueue } from '@app/contracts';
+import * as endpoints from '@app/contracts/endpoints';
+import { ENTRY_STATUS, ENTRY_STATUS_LABELS, entryStatusName, formatYen, type EntryStatusName } from '@app/contracts/domain';
 import { formatJst, waitingLabel } from '../../model/format';
 import { staffApi } from '../../staff/api';
+import { publishOpenEntries } from '../../staff/open-counts';
 import { useLoad } from '../../staff/use-load';
 import { Badge, Loading, ScrollTable } from '../../ui/bits';
 import { DEFAULT_FILTERS, PAGE_SIZE, apiQueryFromFilters, filtersFromSearch, searchFromFilters, type QueueFilters } from './filters';
@@ -44,8 +45,8 @@ export default function QueuePage() {
   const now = new Date();
   const open = result.state === 'ready' ? result.data.counts.under_review : null;
   useEffect(() => {
-    // Work waiting shows in the browser's tab too: 「(3) 審査キュー｜…」.
-    if (open !== null) document.title = `${open > 0 ? `(${open}) ` : ''}審査キュー｜${BRAND.fullName}`;
+    // The navigation and the tab title (「(3) 審査キュー｜…」) show what this page read.
+    if (open !== null) publishOpenEntries(open);
   }, [open]);
 
   const go = (next: QueueFilters) => void navigate(`${href('backofficeQueue')}${searchFromFilters(next)}`);
@@ -98,8 +99,8 @@ export default function QueuePage() {
             value={draft.order}
             onChange={(e) => setDraft({ ...draft, order: e.target.value === 'newest' ? 'newest' : 'oldest' })}
           >
-            <option value="oldest">申込日時の古い順</option>
-            <option value="newest">申込日時の新しい順</option>
+            <option value="oldest">申込の古い順</option>
+            <option value="newest">申込の新しい順</option>
           </select>
         </div>
         {FILTER_FIELDS.map((field) => (
@@ -168,7 +169,7 @@ function QueueResults({
           </caption>
           <thead>
             <tr>
-              <th scope="col">申込番号</th>
+              <th scope="col">申込番号・担当</th>
               <th scope="col">申込者・会社</th>
               <th scope="col">申込日時（待ち時間）</th>
               <th scope="col" className="bo-num">
@@ -186,8 +187,12 @@ function QueueResults({
               const waiting = waitingLabel(item, now, limitHours);
               return (
                 <tr key={item.id} className={waiting.overdue ? 'bo-row--overdue' : undefined}>
-                  <td className="bo-nowrap">
-                    <Link to={href('backofficeEntry', { entryId: item.id })}>{item.code}</Link>
+                  <td>
+                    <Link className="bo-nowrap" to={href('backofficeEntry', { entryId: item.id })}>
+                      {item.code}
+                    </Link>
+                    {/* In the first column: seen at 375 px too, where the table scrolls sideways. */}
+                    <div className="bo-muted bo-small">{item.assignee_name === null ? '担当なし' : `担当：${item.assignee_name}`}</div>
                   </td>
                   <td>
                     {applicantName(item)}

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { type ReleaseAudience, type ReleaseStatus } from '@app/shared/contracts';
-import * as endpoints from '@app/shared/endpoints';
+import { type ReleaseAudience, type ReleaseStatus } from '@app/contracts';
+import * as endpoints from '@app/contracts/endpoints';
 import { formatJst } from '../../model/format';
 import { staffApi } from '../../staff/api';
 import { useLoad } from '../../staff/use-load';

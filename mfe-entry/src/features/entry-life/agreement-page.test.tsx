@@ -1,6 +1,6 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
-import { FACTORING_AGREEMENT } from '@app/shared/agreement';
+import { FACTORING_AGREEMENT } from '@app/contracts/copy/agreement';
 import { installMswServer } from '../../testing/server';
 import { allEntries, renderAt, startBackend } from './testing';
 

@@ -1,7 +1,7 @@
 import { useAuth, type PageProps } from '@app/shared';
-import { FACTORING_AGREEMENT } from '@app/shared/agreement';
-import type { Entry } from '@app/shared/contracts';
-import { formatYen } from '@app/shared/domain';
+import { FACTORING_AGREEMENT } from '@app/contracts/copy/agreement';
+import type { Entry } from '@app/contracts';
+import { formatYen } from '@app/contracts/domain';
 import { useEntry } from './api/use-entry';
 import { EntryGate } from './components/entry-gate';
 import { purchaseBreakdown } from './model/breakdown';

@@ -1,10 +1,10 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test } from 'vitest';
-import { ENTRY_LIFE_MESSAGES } from '@app/shared/contracts';
-import { ENTRY_STATUS } from '@app/shared/domain';
+import { ENTRY_LIFE_MESSAGES } from '@app/contracts';
+import { ENTRY_STATUS } from '@app/contracts/domain';
 import { installMswServer } from '../../testing/server';
-import { contractPartyFixture } from '@app/shared/mocks';
+import { contractPartyFixture } from '@app/mocks';
 import { allEntries, entries, renderAt, startBackend } from './testing';
 
 installMswServer();

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AppLink, BankAccountRows, Checkbox, FormAlert, SubmitButton, href, useApiForm, type PageProps } from '@app/shared';
-import { ENTRY_LIFE_MESSAGES, type Entry } from '@app/shared/contracts';
-import { canTransitionEntry, entryStatusLabel, maskedBankAccountText } from '@app/shared/domain';
+import { ENTRY_LIFE_MESSAGES, type Entry } from '@app/contracts';
+import { canTransitionEntry, entryStatusLabel, maskedBankAccountText } from '@app/contracts/domain';
 import { entryLifeApi } from './api/entry-life-api';
 import { useEntry } from './api/use-entry';
 import { PurchaseBreakdown } from './components/breakdown';

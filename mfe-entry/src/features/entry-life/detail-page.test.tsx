@@ -2,8 +2,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, test } from 'vitest';
-import { ENTRY_LIFE_MESSAGES } from '@app/shared/contracts';
-import { ENTRY_STATUS } from '@app/shared/domain';
+import { ENTRY_LIFE_MESSAGES } from '@app/contracts';
+import { ENTRY_STATUS } from '@app/contracts/domain';
 import { installMswServer, server } from '../../testing/server';
 import { allEntries, renderAt, startBackend } from './testing';
 

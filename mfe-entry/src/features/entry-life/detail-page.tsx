@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, AppLink, BankAccountRows, href, type PageProps } from '@app/shared';
-import type { Entry } from '@app/shared/contracts';
-import { ENTRY_STATUS, canTransitionEntry, formatYen, isEntryCancellable, reviewKind } from '@app/shared/domain';
+import type { Entry } from '@app/contracts';
+import { ENTRY_STATUS, canTransitionEntry, formatYen, isEntryCancellable, reviewKind } from '@app/contracts/domain';
 import { entryLifeApi } from './api/entry-life-api';
 import { useEntry } from './api/use-entry';
 import { ClaimCard } from './components/claim-card';

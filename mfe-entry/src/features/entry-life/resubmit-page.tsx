@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AppLink, FormAlert, SubmitButton, href, showToast, useApiForm, type PageProps } from '@app/shared';
-import { ENTRY_LIFE_MESSAGES, type Entry, type ResubmitFile, type Upload } from '@app/shared/contracts';
-import { entryStatusLabel, formatYen, reviewKind } from '@app/shared/domain';
+import { ENTRY_LIFE_MESSAGES, type Entry, type ResubmitFile, type Upload } from '@app/contracts';
+import { entryStatusLabel, formatYen, reviewKind } from '@app/contracts/domain';
 import { UploadField, isUploadInFlight } from '@app/shared/upload';
 import { entryLifeApi } from './api/entry-life-api';
 import { useEntry } from './api/use-entry';

@@ -2,9 +2,9 @@ import { configure, render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { beforeAll } from 'vitest';
 import { RouteView } from '@app/shared';
-import type { Claim, Entry } from '@app/shared/contracts';
-import { CLAIM_STATUS, ENTRY_STATUS, REVIEW_STATUS, calculatePurchase } from '@app/shared/domain';
-import { claimFixture, contractPartyFixture, createMockBackend, entryFixture, initialMockState, type MockState } from '@app/shared/mocks';
+import type { Claim, Entry } from '@app/contracts';
+import { CLAIM_STATUS, ENTRY_STATUS, REVIEW_STATUS, calculatePurchase } from '@app/contracts/domain';
+import { claimFixture, contractPartyFixture, createMockBackend, entryFixture, initialMockState, type MockState } from '@app/mocks';
 import { pages } from '../../app/pages';
 import { server } from '../../testing/server';
 

@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test } from 'vitest';
 import { authStore } from '@app/shared';
-import { REVIEW_STATUS } from '@app/shared/domain';
+import { REVIEW_STATUS } from '@app/contracts/domain';
 import { installMswServer } from '../../testing/server';
 import { CHECK_MESSAGES } from './model/checks';
 import { wizard } from './model/wizard-store';

@@ -2,7 +2,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test } from 'vitest';
 import { authStore } from '@app/shared';
-import { MESSAGES, YEN_INPUT_MESSAGES } from '@app/shared/domain';
+import { MESSAGES, YEN_INPUT_MESSAGES } from '@app/contracts/domain';
 import { http, HttpResponse } from 'msw';
 import { installMswServer, server } from '../../testing/server';
 import { CONFLICT_MESSAGES } from './components/conflict-notice';

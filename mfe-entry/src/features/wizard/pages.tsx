@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ErrorPage } from '@app/shared';
-import { MESSAGES } from '@app/shared/domain';
+import { MESSAGES } from '@app/contracts/domain';
 import { WizardFrame } from './components/wizard-frame';
 import { FinancialStep } from './steps/financial-step';
 import { InvoiceStep } from './steps/invoice-step';

@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test } from 'vitest';
 import { authStore, todayInJapan } from '@app/shared';
-import { endpoints } from '@app/shared/contracts';
+import { endpoints } from '@app/contracts';
 import {
   addMonths,
   MESSAGES,
@@ -11,8 +11,8 @@ import {
   REVIEW_STATUS,
   toIsoDate,
   withdrawalsDetailStartDate,
-} from '@app/shared/domain';
-import { failure, profileFixture } from '@app/shared/mocks';
+} from '@app/contracts/domain';
+import { failure, profileFixture } from '@app/mocks';
 import { installMswServer, server } from '../../testing/server';
 import { CHECK_MESSAGES } from './model/checks';
 import { newBank } from './model/document';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { calculatePurchase, formatYen, parseDecimal, purchaseAmount, purchaseFee, purchasePrincipal } from '@app/shared/domain';
+import { calculatePurchase, formatYen, parseDecimal, purchaseAmount, purchaseFee, purchasePrincipal } from '@app/contracts/domain';
 import { FEE_EXAMPLE, feeExampleFigures } from './fee-example';
 
 const big = (value: string) => {

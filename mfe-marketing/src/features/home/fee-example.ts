@@ -1,4 +1,4 @@
-import { calculatePurchase, formatYen, parseDecimal, type PurchaseTerms } from '@app/shared/domain';
+import { calculatePurchase, formatYen, parseDecimal, type PurchaseTerms } from '@app/contracts/domain';
 
 /**
  * The home page's 計算例: illustrative terms only (labelled as such on the page), not a rate the

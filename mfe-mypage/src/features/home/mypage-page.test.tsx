@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
 import { DEFAULT_RUNTIME_CONFIG, LOGGED_OUT, authStore, setRuntimeConfig, todayInJapan } from '@app/shared';
-import { CLAIM_STATUS, ENTRY_STATUS, NEW_ENTRY_BLOCK_MESSAGES, REVIEW_STATUS, identityStateOf, userStatusOf } from '@app/shared/domain';
-import { endpoints, type Entry, type Me, type PreEntryResult, type SuppressEntries, type Upload } from '@app/shared/contracts';
-import { answer, claimFixture, meFixture, mock, newsFixture, offline, profileFixture, suppressEntriesFixture } from '@app/shared/mocks';
+import { CLAIM_STATUS, ENTRY_STATUS, NEW_ENTRY_BLOCK_MESSAGES, REVIEW_STATUS, identityStateOf, userStatusOf } from '@app/contracts/domain';
+import { endpoints, type Entry, type Me, type PreEntryResult, type SuppressEntries, type Upload } from '@app/contracts';
+import { answer, claimFixture, meFixture, mock, newsFixture, offline, profileFixture, suppressEntriesFixture } from '@app/mocks';
 import { installMswServer, server } from '../../testing/server';
 import MypagePage from './mypage-page';
 

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { api, logout, showToast, useAuth } from '@app/shared';
-import { CLAIM_STATUS } from '@app/shared/domain';
-import { type Upload } from '@app/shared/contracts';
-import * as endpoints from '@app/shared/endpoints';
+import { CLAIM_STATUS } from '@app/contracts/domain';
+import { type Upload } from '@app/contracts';
+import * as endpoints from '@app/contracts/endpoints';
 import { useResource } from './api/use-resource';
 import { buildChecklist } from './model/checklist';
 import { ChecklistSection } from './components/checklist-section';
@@ -24,7 +24,7 @@ const loadDelinquency = (): Promise<readonly Upload[]> =>
  * loaded only for this rare call, not with the page.
  */
 const loadDelayPermission = () =>
-  import('@app/shared/endpoints').then(({ profile }) => api(profile.get)).then((answer) => answer.has_entry_permission_when_delayed);
+  import('@app/contracts/endpoints').then(({ profile }) => api(profile.get)).then((answer) => answer.has_entry_permission_when_delayed);
 const noDelayPermissionNeeded = () => Promise.resolve(null);
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { AppLink, ApiError, FormAlert, api, isLoggedIn, refreshAuth, useAuth } from '@app/shared';
-import * as endpoints from '@app/shared/endpoints';
+import * as endpoints from '@app/contracts/endpoints';
 import { ensureProfileStyles } from '../profile/styles';
 
 type State = { kind: 'confirming' } | { kind: 'done'; message: string } | { kind: 'failed'; message: string } | { kind: 'missing' };

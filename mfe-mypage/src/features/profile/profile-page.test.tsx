@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { LOGGED_OUT, authStore } from '@app/shared';
-import { ACCOUNT_MESSAGES, endpoints, type ProfileResponse } from '@app/shared/contracts';
-import { IDENTITY_DOCUMENT_MESSAGES, REVIEW_STATUS } from '@app/shared/domain';
+import { ACCOUNT_MESSAGES, endpoints, type ProfileResponse } from '@app/contracts';
+import { IDENTITY_DOCUMENT_MESSAGES, REVIEW_STATUS } from '@app/contracts/domain';
 import {
   accountSessionsFixture,
   answer,
@@ -14,7 +14,7 @@ import {
   postalCodeLookupFixture,
   profileFixture,
   suppressEntriesFixture,
-} from '@app/shared/mocks';
+} from '@app/mocks';
 import { installMswServer, server } from '../../testing/server';
 import { ProfileScreen, type ProfileVariant } from './profile-page';
 

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, FormAlert, SubmitButton, api, refreshAuth, showToast, useApiForm, useAuth } from '@app/shared';
-import type { ProfileResponse } from '@app/shared/contracts';
-import * as endpoints from '@app/shared/endpoints';
-import { isIdentityLocked, requiresIdentityResubmission } from '@app/shared/domain';
+import type { ProfileResponse } from '@app/contracts';
+import * as endpoints from '@app/contracts/endpoints';
+import { isIdentityLocked, requiresIdentityResubmission } from '@app/contracts/domain';
 import { AccountSettings } from './components/account-settings';
 import type { AddressValues } from './components/address-fields';
 import { IdentitySection } from './components/identity-section';

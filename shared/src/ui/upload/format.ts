@@ -1,7 +1,7 @@
-import { pathOf } from '../../contracts/endpoint';
-import * as endpoints from '../../contracts/groups';
-import { acceptedContentTypes } from '../../contracts/upload';
-import type { UploadKind } from '../../domain/statuses';
+import { pathOf } from '@app/contracts/api/endpoint';
+import * as endpoints from '@app/contracts/endpoints';
+import { acceptedContentTypes } from '@app/contracts/api/upload';
+import type { UploadKind } from '@app/contracts/domain/statuses';
 
 /** File name endings per content type, for `accept` (a HEIC photo often has no type on Windows). */
 const EXTENSIONS: Readonly<Record<string, readonly string[]>> = {

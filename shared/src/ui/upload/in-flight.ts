@@ -1,4 +1,4 @@
-import { apiUploadKind } from '../../domain/statuses';
+import { apiUploadKind } from '@app/contracts/domain/statuses';
 
 /**
  * One upload per API kind at a time, across every UploadField of the page (spec §5/§8: a second one

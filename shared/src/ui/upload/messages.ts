@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../domain/messages';
+import { MESSAGES } from '@app/contracts/domain/messages';
 
 /**
  * What the upload field says. The spec's words (§5, §8) come from the domain's MESSAGES; the server's

@@ -1,8 +1,8 @@
 import { ApiError, api, ensureStyleSheet } from '@app/shared';
 import { useEffect, useId, useInsertionEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
-import * as endpoints from '../../contracts/groups';
-import { UPLOAD_MAX_FILE_BYTES, acceptedContentTypes, type Upload, type UploadSide } from '../../contracts/upload';
-import { parseUploadKey } from '../../domain/statuses';
+import * as endpoints from '@app/contracts/endpoints';
+import { UPLOAD_MAX_FILE_BYTES, acceptedContentTypes, type Upload, type UploadSide } from '@app/contracts/api/upload';
+import { parseUploadKey } from '@app/contracts/domain/statuses';
 import { acceptAttribute, formatFileSize, isPreviewable, uploadContentUrl } from './format';
 import { claimUploadSlot } from './in-flight';
 import { UPLOAD_FIELD_MESSAGES as M } from './messages';

@@ -1,6 +1,6 @@
 import { ContractError, CsrfError, NetworkError, STALE_CREDENTIALS_MESSAGE, ServerError, ValidationError } from '@app/shared';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MESSAGES, type Upload } from '../../contracts/upload';
+import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MESSAGES, type Upload } from '@app/contracts/api/upload';
 import { FakeXhr } from './fake-xhr';
 import { checkFile, uploadErrorMessage, uploadFile } from './upload-file';
 

@@ -15,9 +15,9 @@ import {
   toApiError,
 } from '@app/shared';
 import { safeParse } from 'zod/mini';
-import * as endpoints from '../../contracts/groups';
-import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MESSAGES, UploadSchema, type Upload, type UploadSide } from '../../contracts/upload';
-import { apiUploadKind, parseUploadKey } from '../../domain/statuses';
+import * as endpoints from '@app/contracts/endpoints';
+import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MESSAGES, UploadSchema, type Upload, type UploadSide } from '@app/contracts/api/upload';
+import { apiUploadKind, parseUploadKey } from '@app/contracts/domain/statuses';
 import { UPLOAD_FIELD_MESSAGES } from './messages';
 
 /** The multipart part that carries the file (sent last, after the text fields). */

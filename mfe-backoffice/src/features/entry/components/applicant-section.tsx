@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { type StaffApplicant } from '@app/shared/contracts';
-import * as endpoints from '@app/shared/endpoints';
+import { type StaffApplicant } from '@app/contracts';
+import * as endpoints from '@app/contracts/endpoints';
 import {
   IDENTITY_DOCUMENT_RULES,
   IDENTITY_SIDE_LABELS,
@@ -8,7 +8,7 @@ import {
   REVIEW_STATUS_LABELS,
   reviewStatusName,
   reviewStatusOrDefault,
-} from '@app/shared/domain';
+} from '@app/contracts/domain';
 import { formatDay } from '../../../model/format';
 import { staffApi } from '../../../staff/api';
 import { useAction } from '../../../staff/use-action';

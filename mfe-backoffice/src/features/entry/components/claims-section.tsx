@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { type Claim, type StaffEntryDetail } from '@app/shared/contracts';
-import * as endpoints from '@app/shared/endpoints';
+import { type Claim, type StaffEntryDetail } from '@app/contracts';
+import * as endpoints from '@app/contracts/endpoints';
 import {
   CLAIM_STATUS,
   CLAIM_STATUS_LABELS,
@@ -9,7 +9,7 @@ import {
   claimStatusName,
   formatYen,
   type ClaimAction,
-} from '@app/shared/domain';
+} from '@app/contracts/domain';
 import { formatDay, formatJst } from '../../../model/format';
 import { staffApi } from '../../../staff/api';
 import { useAction } from '../../../staff/use-action';

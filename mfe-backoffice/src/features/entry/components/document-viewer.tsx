@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { csrfHeaders } from '@app/shared';
-import type { ContentFile } from '@app/shared/contracts';
+import type { ContentFile } from '@app/contracts';
 
 // PDF.js only when a PDF is opened (pdf-pages.tsx): the entry page itself never loads it.
 const PdfPages = lazy(() => import(/* webpackChunkName: "bo-pdf-pages" */ './pdf-pages').then((m) => ({ default: m.PdfPages })));

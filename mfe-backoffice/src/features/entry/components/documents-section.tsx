@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { type StaffEntryDetail } from '@app/shared/contracts';
-import * as endpoints from '@app/shared/endpoints';
-import { ENTRY_STATUS, REVIEW_STATUS_LABELS, reviewStatusName } from '@app/shared/domain';
+import { type StaffEntryDetail } from '@app/contracts';
+import * as endpoints from '@app/contracts/endpoints';
+import { ENTRY_STATUS, REVIEW_STATUS_LABELS, reviewStatusName } from '@app/contracts/domain';
 import { staffApi } from '../../../staff/api';
 import { useAction } from '../../../staff/use-action';
 import { Badge, ServerMessage } from '../../../ui/bits';
@@ -14,7 +14,16 @@ import { BoField } from './fields';
  * 追加書類), each viewable in the page; while the entry is 審査中 each group is confirmed or found
  * inadequate with a reason the applicant reads (`POST /api/staff/entries/{id}/documents/`).
  */
-export function DocumentsSection({ detail, onChange }: { detail: StaffEntryDetail; onChange: (detail: StaffEntryDetail) => void }) {
+export function DocumentsSection({
+  detail,
+  onChange,
+  onStale,
+}: {
+  detail: StaffEntryDetail;
+  onChange: (detail: StaffEntryDetail) => void;
+  /** After a 409 (decided by someone else meanwhile): the page reads the entry again. */
+  onStale?: (() => void) | undefined;
+}) {
   const groups = documentGroupsOf(detail.entry);
   const others = ungroupedFiles(detail.entry);
   const decidable = detail.entry.status === ENTRY_STATUS.under_review;
@@ -23,7 +32,14 @@ export function DocumentsSection({ detail, onChange }: { detail: StaffEntryDetai
       <h2 id="bo-documents">提出書類</h2>
       {!decidable && <p className="bo-muted">書類の判定は審査中の申し込みでのみ行えます。</p>}
       {groups.map((group) => (
-        <DocumentGroupBox key={group.key} entryId={detail.entry.id} group={group} decidable={decidable} onChange={onChange} />
+        <DocumentGroupBox
+          key={group.key}
+          entryId={detail.entry.id}
+          group={group}
+          decidable={decidable}
+          onChange={onChange}
+          onStale={onStale}
+        />
       ))}
       {others.length > 0 && (
         <div className="bo-group">
@@ -44,14 +60,16 @@ function DocumentGroupBox({
   group,
   decidable,
   onChange,
+  onStale,
 }: {
   entryId: number;
   group: DocumentGroupView;
   decidable: boolean;
   onChange: (detail: StaffEntryDetail) => void;
+  onStale: (() => void) | undefined;
 }) {
   const [reason, setReason] = useState(group.inadequateReason ?? '');
-  const action = useAction(['reason']);
+  const action = useAction(['reason'], { onConflict: onStale });
   const statusName = reviewStatusName(group.status) ?? 'nothing';
   const headingId = `bo-group-${group.key}`;
   const decide = (decision: 'confirmed' | 'inadequate') =>
@@ -61,6 +79,8 @@ function DocumentGroupBox({
         ...(group.claimId === null ? {} : { claim_id: group.claimId }),
         decision,
         ...(decision === 'inadequate' ? { reason } : {}),
+        // What this page shows: a decision made meanwhile by someone else is refused (409), not overwritten.
+        seen_status: group.status,
       };
       onChange(await staffApi(endpoints.staff.entries.documents, { params: { id: String(entryId) }, body }));
     });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { PAYOUT_CHANGE_MESSAGES, STAFF_DECISION_MESSAGES, type StaffEntryDetail, type StaffSummary } from '@app/shared/contracts';
-import * as endpoints from '@app/shared/endpoints';
+import { PAYOUT_CHANGE_MESSAGES, STAFF_DECISION_MESSAGES, type StaffEntryDetail, type StaffSummary } from '@app/contracts';
+import * as endpoints from '@app/contracts/endpoints';
 import { BankAccountRows } from '@app/shared';
 import {
   CLAIM_STATUS,
@@ -12,7 +12,7 @@ import {
   formatYen,
   sumYen,
   type EntryAction,
-} from '@app/shared/domain';
+} from '@app/contracts/domain';
 import { addDays, formatDay, formatJst } from '../../../model/format';
 import { staffApi } from '../../../staff/api';
 import { useAction } from '../../../staff/use-action';

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { staffAuditEventFixture } from '@app/shared/mocks';
+import { staffAuditEventFixture } from '@app/mocks';
 import { HistoryTable, actorLabel } from './history-table';
 
 const context = { claims: [{ id: 5, obliger_company_name: '株式会社サンプル商事' }] };

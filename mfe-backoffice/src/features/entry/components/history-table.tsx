@@ -1,4 +1,4 @@
-import type { StaffAuditEvent } from '@app/shared/contracts';
+import type { StaffAuditEvent } from '@app/contracts';
 import { describeHistoryEvent, historyTime, type HistoryContext } from '../../../model/history-words';
 
 /** Who acted: a staff member by name, the applicant, an operator's command, or the system. */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { href } from '@app/shared';
-import type { StaffApplicant } from '@app/shared/contracts';
-import { REVIEW_STATUS, REVIEW_STATUS_LABELS, reviewStatusOrDefault } from '@app/shared/domain';
+import type { StaffApplicant } from '@app/contracts';
+import { REVIEW_STATUS, REVIEW_STATUS_LABELS, reviewStatusOrDefault } from '@app/contracts/domain';
 
 /**
  * The first thing the entry view says when the applicant's identity is not 確認済: the entry cannot

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { BankAccountRows } from '@app/shared';
-import { type StaffEntryDetail } from '@app/shared/contracts';
-import * as endpoints from '@app/shared/endpoints';
-import { maskedBankAccountText } from '@app/shared/domain';
+import { type StaffEntryDetail } from '@app/contracts';
+import * as endpoints from '@app/contracts/endpoints';
+import { maskedBankAccountText } from '@app/contracts/domain';
 import { formatJst } from '../../../model/format';
 import { staffApi } from '../../../staff/api';
 import { useAction } from '../../../staff/use-action';

@@ -1,4 +1,4 @@
-import type { ContentFile, Entry } from '@app/shared/contracts';
+import type { ContentFile, Entry } from '@app/contracts';
 import {
   DOCUMENT_GROUP_LABELS,
   ENTRY_DOCUMENT_GROUPS,
@@ -7,7 +7,7 @@ import {
   reviewStatusOrDefault,
   type DocumentGroup,
   type ReviewStatus,
-} from '@app/shared/domain';
+} from '@app/contracts/domain';
 
 /** One document group as the reviewer decides on it: its files, its status and the reason if inadequate. */
 export interface DocumentGroupView {

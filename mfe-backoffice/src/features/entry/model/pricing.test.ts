@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { STAFF_DECISION_MESSAGES } from '@app/shared/contracts';
+import { STAFF_DECISION_MESSAGES } from '@app/contracts';
 import { previewPricing } from './pricing';
 
 describe('the pricing preview (domain calculatePurchase)', () => {

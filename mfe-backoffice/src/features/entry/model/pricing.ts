@@ -1,5 +1,5 @@
-import { STAFF_DECISION_MESSAGES } from '@app/shared/contracts';
-import { calculatePurchase, isFeeRatio, isPurchaseRatio, parseDecimal, parseYen, type PurchaseCalculation } from '@app/shared/domain';
+import { STAFF_DECISION_MESSAGES } from '@app/contracts';
+import { calculatePurchase, isFeeRatio, isPurchaseRatio, parseDecimal, parseYen, type PurchaseCalculation } from '@app/contracts/domain';
 
 export interface PricingInput {
   readonly purchase_ratio: string;

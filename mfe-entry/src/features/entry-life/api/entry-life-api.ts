@@ -1,6 +1,6 @@
 import { api } from '@app/shared';
-import { pathOf, type Entry, type EntryBankAccountChangeRequest, type ResubmitFile } from '@app/shared/contracts';
-import * as endpoints from '@app/shared/endpoints';
+import { pathOf, type Entry, type EntryBankAccountChangeRequest, type ResubmitFile } from '@app/contracts';
+import * as endpoints from '@app/contracts/endpoints';
 
 /** The calls of an entry's life (spec §7): read it, resubmit, cancel, sign; and where its contract PDF is. */
 export const entryLifeApi = {

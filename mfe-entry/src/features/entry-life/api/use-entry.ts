@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, useDataGeneration } from '@app/shared';
-import type { Entry } from '@app/shared/contracts';
+import type { Entry } from '@app/contracts';
 import { entryLifeApi } from './entry-life-api';
 
 export type EntryResource =

@@ -1,4 +1,4 @@
-import { claimStatusLabel } from '@app/shared/domain';
+import { claimStatusLabel } from '@app/contracts/domain';
 import type { Breakdown, ClaimFigures } from '../model/breakdown';
 import { formatDay } from '../model/format';
 

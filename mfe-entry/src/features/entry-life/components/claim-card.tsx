@@ -1,5 +1,5 @@
-import type { Claim } from '@app/shared/contracts';
-import { claimStatusLabel, formatYen } from '@app/shared/domain';
+import type { Claim } from '@app/contracts';
+import { claimStatusLabel, formatYen } from '@app/contracts/domain';
 import { claimFigures } from '../model/breakdown';
 import { formatDay } from '../model/format';
 

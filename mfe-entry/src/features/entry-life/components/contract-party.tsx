@@ -1,4 +1,4 @@
-import type { ContractParty, ContractPartyAddress } from '@app/shared/contracts';
+import type { ContractParty, ContractPartyAddress } from '@app/contracts';
 
 /** `〒100-0001 東京都 千代田区千代田 1-1`: the address as the contract PDF prints it. */
 export function partyAddressText({ zipcode, prefecture, city, building_number }: ContractPartyAddress): string {

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { COPY, ErrorPage, NOT_FOUND_ROUTE, documentTitle } from '@app/shared';
-import type { Entry } from '@app/shared/contracts';
+import type { Entry } from '@app/contracts';
 import type { EntryResource } from '../api/use-entry';
 import { useEntryLifeStyles } from '../styles';
 

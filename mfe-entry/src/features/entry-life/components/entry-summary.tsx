@@ -1,5 +1,5 @@
-import type { Entry } from '@app/shared/contracts';
-import { entryStatusLabel, entryStatusName, type EntryStatusName } from '@app/shared/domain';
+import type { Entry } from '@app/contracts';
+import { entryStatusLabel, entryStatusName, type EntryStatusName } from '@app/contracts/domain';
 import { formatDateTimeJst } from '../model/format';
 
 const TONE: Readonly<Record<EntryStatusName, string>> = {

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { ApiError, FormAlert, RadioGroup, SubmitButton, TextField, ValidationError } from '@app/shared';
-import type { Entry } from '@app/shared/contracts';
+import type { Entry } from '@app/contracts';
 import {
   DEPOSIT_TYPE_LABELS,
   DEPOSIT_TYPES,
@@ -11,7 +11,7 @@ import {
   normalizeBankAccountNumber,
   validateBankAccountDraft,
   type DepositType,
-} from '@app/shared/domain';
+} from '@app/contracts/domain';
 import { BankPicker, EMPTY_BANK_PICKER_VALUE, type BankPickerValue } from '../../../components';
 import { entryLifeApi } from '../api/entry-life-api';
 

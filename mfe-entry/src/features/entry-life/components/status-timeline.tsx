@@ -1,4 +1,4 @@
-import type { Entry } from '@app/shared/contracts';
+import type { Entry } from '@app/contracts';
 import { formatDateTimeJst } from '../model/format';
 import { TIMELINE_STATE_LABELS, entryTimeline } from '../model/timeline';
 

@@ -1,5 +1,5 @@
-import type { Claim } from '@app/shared/contracts';
-import { claimHasPurchaseAmount, formatYen, sumYen } from '@app/shared/domain';
+import type { Claim } from '@app/contracts';
+import { claimHasPurchaseAmount, formatYen, sumYen } from '@app/contracts/domain';
 import { formatPercent } from './format';
 
 /**

@@ -1,4 +1,4 @@
-import { parseDecimal } from '@app/shared/domain';
+import { parseDecimal } from '@app/contracts/domain';
 
 /**
  * Display helpers of an entry's pages: times in Japan (the service's calendar), dates as the API

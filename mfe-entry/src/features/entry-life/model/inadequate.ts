@@ -1,4 +1,4 @@
-import type { Claim, ContentFile, Entry } from '@app/shared/contracts';
+import type { Claim, ContentFile, Entry } from '@app/contracts';
 import {
   apiUploadKind,
   DOCUMENT_GROUP_LABELS,
@@ -10,7 +10,7 @@ import {
   isSuffixedUploadKind,
   documentGroupOfKind,
   type DocumentGroup,
-} from '@app/shared/domain';
+} from '@app/contracts/domain';
 
 /**
  * What the reviewer found inadequate on an entry (`entry.inadequate_documents`), as the applicant

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ENTRY_STATUS } from '@app/shared/domain';
+import { ENTRY_STATUS } from '@app/contracts/domain';
 import { closingOf, entryTimeline } from './timeline';
 
 const base = {

@@ -1,5 +1,5 @@
-import type { Entry } from '@app/shared/contracts';
-import { ENTRY_STATUS } from '@app/shared/domain';
+import type { Entry } from '@app/contracts';
+import { ENTRY_STATUS } from '@app/contracts/domain';
 
 /**
  * An entry's status as a timeline for the applicant (/entry/detail): お申し込み → 審査中 → [書類の不備あり

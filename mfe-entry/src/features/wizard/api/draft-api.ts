@@ -1,6 +1,6 @@
 import { api, csrfHeaders } from '@app/shared';
-import { pathOf, type DraftEntryResponse, type DraftSaveRequest, type Upload } from '@app/shared/contracts';
-import * as endpoints from '@app/shared/endpoints';
+import { pathOf, type DraftEntryResponse, type DraftSaveRequest, type Upload } from '@app/contracts';
+import * as endpoints from '@app/contracts/endpoints';
 
 /** The wizard's calls: the draft (read, save), the applicant's uploads, and a save that outlives the page. */
 export interface DraftApi {

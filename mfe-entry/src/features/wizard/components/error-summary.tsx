@@ -1,6 +1,6 @@
 import { forwardRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { MESSAGES, type EntryFormStep } from '@app/shared/domain';
+import { MESSAGES, type EntryFormStep } from '@app/contracts/domain';
 import { fieldLabel, inPageOrder, stepOfPath } from '../model/checks';
 import { STEP_PAGES } from '../model/steps';
 

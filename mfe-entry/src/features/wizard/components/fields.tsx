@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useController, type Control, type FieldPath } from 'react-hook-form';
 import { Checkbox, RadioGroup, TextField, type TextFieldProps } from '@app/shared';
-import { formatYenInput, NORMALIZATION_NOTICES, parseYenInput, type Normalized } from '@app/shared/domain';
+import { formatYenInput, NORMALIZATION_NOTICES, parseYenInput, type Normalized } from '@app/contracts/domain';
 import type { WizardDocument } from '../model/document';
 import { errorAt } from '../model/checks';
 import { useWizard } from '../model/wizard-store';

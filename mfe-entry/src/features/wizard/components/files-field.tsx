@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form';
-import type { ContentFile, Upload } from '@app/shared/contracts';
+import type { ContentFile, Upload } from '@app/contracts';
 import { UploadField } from '@app/shared/upload';
 import { filesOfKey, replaceFilesOfKey, uploadOf, type WizardDocument } from '../model/document';
 import { useWizard, wizard } from '../model/wizard-store';

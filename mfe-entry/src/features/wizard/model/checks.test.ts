@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { MESSAGES, PAYOUT_ACCOUNT_MESSAGES, REVIEW_STATUS } from '@app/shared/domain';
+import { MESSAGES, PAYOUT_ACCOUNT_MESSAGES, REVIEW_STATUS } from '@app/contracts/domain';
 import {
   changedPaths,
   emptyDocument,

@@ -19,7 +19,7 @@ import {
   validateRequired,
   type EntryFormStep,
   type UploadKind,
-} from '@app/shared/domain';
+} from '@app/contracts/domain';
 import { splitBankName, type WizardDocument } from './document';
 import { isPayoutEmpty, payoutFieldErrors } from './payout';
 import { financialTypeOf, type WizardUser } from './progress';

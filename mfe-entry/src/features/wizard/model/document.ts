@@ -1,5 +1,5 @@
-import type { ContentFile, DraftBankDocument, DraftClaimDocument, DraftEntryDocument, Upload } from '@app/shared/contracts';
-import { apiUploadKind, isUploadKind, type UploadKind } from '@app/shared/domain';
+import type { ContentFile, DraftBankDocument, DraftClaimDocument, DraftEntryDocument, Upload } from '@app/contracts';
+import { apiUploadKind, isUploadKind, type UploadKind } from '@app/contracts/domain';
 
 /**
  * The wizard's document: the server-side draft (`DraftEntryDocumentSchema`) as the form holds it,

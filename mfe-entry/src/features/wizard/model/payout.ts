@@ -1,4 +1,4 @@
-import type { DraftPayoutAccount } from '@app/shared/contracts';
+import type { DraftPayoutAccount } from '@app/contracts';
 import {
   formatBankAccount,
   isDepositType,
@@ -8,7 +8,7 @@ import {
   parseBankAccount,
   validateBankAccountDraft,
   type FieldErrors,
-} from '@app/shared/domain';
+} from '@app/contracts/domain';
 
 /**
  * The payout account (振込先口座) of the wizard: the five fields the applicant fills in

@@ -15,7 +15,7 @@ import {
   type FinancialStatementType,
   type IdentityState,
   type InvoiceRequirementsResult,
-} from '@app/shared/domain';
+} from '@app/contracts/domain';
 import type { WizardBank, WizardDocument } from './document';
 
 /**

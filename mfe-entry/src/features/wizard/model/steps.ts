@@ -1,5 +1,5 @@
 import { routeById } from '@app/shared';
-import { canOpenEntryStep, ENTRY_STEPS, type EntryFormStep, type EntryStep, type EntryStepsDone } from '@app/shared/domain';
+import { canOpenEntryStep, ENTRY_STEPS, type EntryFormStep, type EntryStep, type EntryStepsDone } from '@app/contracts/domain';
 
 /**
  * Where each step of the wizard lives (paths from the route table). The profile step and the submit

@@ -1,6 +1,6 @@
 import type { StoreApi } from 'zustand/vanilla';
-import type { DraftEntryResponse, Upload } from '@app/shared/contracts';
-import { MESSAGES } from '@app/shared/domain';
+import type { DraftEntryResponse, Upload } from '@app/contracts';
+import { MESSAGES } from '@app/contracts/domain';
 import type { DraftApi } from '../api/draft-api';
 import { emptyDocument, stableJson, type WizardDocument } from './document';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { NetworkError, ServerError, ValidationError } from '@app/shared';
-import type { DraftEntryResponse, DraftSaveRequest, Upload } from '@app/shared/contracts';
-import { draftFixture } from '@app/shared/mocks';
+import type { DraftEntryResponse, DraftSaveRequest, Upload } from '@app/contracts';
+import { draftFixture } from '@app/mocks';
 import type { DraftApi } from '../api/draft-api';
 import { contentFileOf, newClaim, withDefaults, type WizardDocument } from './document';
 import { createWizard, SAVE_MESSAGES, type Wizard } from './wizard-store';

@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import { ApiError, ValidationError } from '@app/shared';
-import type { DraftEntryResponse, Upload } from '@app/shared/contracts';
+import type { DraftEntryResponse, Upload } from '@app/contracts';
 import { draftApi } from '../api/draft-api';
 import { errorsAfterEdit, isFileListPath, nextKey, stableJson, withDefaults, withoutMissingFiles } from './document';
 import { DEFAULT_WIZARD_DEPS, SAVE_MESSAGES, initialState, type Wizard, type WizardDeps, type WizardState } from './wizard-state';

@@ -8,7 +8,7 @@ import {
   normalizeAccountHolderName,
   normalizeBankAccountNumber,
   type DepositType,
-} from '@app/shared/domain';
+} from '@app/contracts/domain';
 import { AmountField, DraftCheckbox, DraftDateField, DraftRadioGroup, FieldSlot, NormalizedField } from '../components/fields';
 import { ObligerField, PaymentBankFields } from '../components/pickers';
 import { ConfirmRemove } from '../components/confirm-remove';

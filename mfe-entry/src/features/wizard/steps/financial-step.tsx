@@ -8,8 +8,8 @@ import {
   reviewStatusOrDefault,
   type FinancialStatementType,
   type UploadKind,
-} from '@app/shared/domain';
-import type { ContentFile } from '@app/shared/contracts';
+} from '@app/contracts/domain';
+import type { ContentFile } from '@app/contracts';
 import { DraftCheckbox, DraftRadioGroup, FieldSlot } from '../components/fields';
 import { ErrorSummary } from '../components/error-summary';
 import { FilesField } from '../components/files-field';

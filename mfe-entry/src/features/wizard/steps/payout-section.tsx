@@ -7,7 +7,7 @@ import {
   normalizeAccountHolderName,
   normalizeBankAccountNumber,
   type DepositType,
-} from '@app/shared/domain';
+} from '@app/contracts/domain';
 import { DraftRadioGroup, FieldSlot, NormalizedField } from '../components/fields';
 import { PayoutBankFields } from '../components/pickers';
 import type { WizardDocument } from '../model/document';
@@ -23,7 +23,7 @@ export const PAYOUT_SECTION_MESSAGES = {
 
 /** The profile's account string, read once (the profile group of the catalogue is loaded only here). */
 async function profileAccount(): Promise<string | null> {
-  const { profile } = await import('@app/shared/endpoints');
+  const { profile } = await import('@app/contracts/endpoints');
   return (await api(profile.get)).bank_account;
 }
 

@@ -1,5 +1,5 @@
 import { AppLink, routeById } from '@app/shared';
-import { isAccountStepDone, REVIEW_STATUS, type IdentityState } from '@app/shared/domain';
+import { isAccountStepDone, REVIEW_STATUS, type IdentityState } from '@app/contracts/domain';
 import { PROFILE_SECTION_ID } from '../model/steps';
 import { useWizard } from '../model/wizard-store';
 

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { EntryFormStep } from '@app/shared/domain';
+import type { EntryFormStep } from '@app/contracts/domain';
 import { focusField } from '../components/error-summary';
 import { inPageOrder, stepOfPath, type FieldErrors } from '../model/checks';
 import { wizard } from '../model/wizard-store';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, AppLink, api, refreshAuth, routeById, ValidationError } from '@app/shared';
-import * as endpoints from '@app/shared/endpoints';
+import * as endpoints from '@app/contracts/endpoints';
 import {
   ENTRY_STEPS,
   formatYen,
@@ -12,7 +12,7 @@ import {
   parseYen,
   sumYen,
   type EntryFormStep,
-} from '@app/shared/domain';
+} from '@app/contracts/domain';
 import { ErrorSummary } from '../components/error-summary';
 import type { StepContext } from '../components/wizard-frame';
 import { submitChecks } from '../model/checks';

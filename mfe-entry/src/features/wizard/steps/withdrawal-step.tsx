@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { api, todayInJapan, useAuth } from '@app/shared';
-import { type ContentFile } from '@app/shared/contracts';
-import * as endpoints from '@app/shared/endpoints';
+import { type ContentFile } from '@app/contracts';
+import * as endpoints from '@app/contracts/endpoints';
 import {
   apiUploadKind,
   isWithdrawalsDetailDone,
@@ -14,7 +14,7 @@ import {
   toPlainDate,
   withdrawalsDetailStartDate,
   type UploadKind,
-} from '@app/shared/domain';
+} from '@app/contracts/domain';
 import { DraftRadioGroup, FieldSlot, NormalizedField } from '../components/fields';
 import { BankFields } from '../components/pickers';
 import { ConfirmRemove } from '../components/confirm-remove';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ApiError, api } from '@app/shared';
-import { type Upload } from '@app/shared/contracts';
-import * as endpoints from '@app/shared/endpoints';
+import { type Upload } from '@app/contracts';
+import * as endpoints from '@app/contracts/endpoints';
 import { UploadField } from '@app/shared/upload';
 import type { Resource } from '../api/use-resource';
 import { formatDate, isoDay } from '../model/format';

@@ -1,6 +1,6 @@
 import { AppLink, href } from '@app/shared';
-import { canTransitionEntry, entryStatusLabel, entryStatusName, reviewKind, type EntryStatusName } from '@app/shared/domain';
-import type { Entry } from '@app/shared/contracts';
+import { canTransitionEntry, entryStatusLabel, entryStatusName, reviewKind, type EntryStatusName } from '@app/contracts/domain';
+import type { Entry } from '@app/contracts';
 import type { Resource } from '../api/use-resource';
 import { formatDate, formatYen, isoDay } from '../model/format';
 import { QuietError, Section, Skeleton } from './section';

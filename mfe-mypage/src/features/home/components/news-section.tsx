@@ -1,4 +1,4 @@
-import type { NewsItem } from '@app/shared/contracts';
+import type { NewsItem } from '@app/contracts';
 import type { Resource } from '../api/use-resource';
 import { formatDate, isoDay } from '../model/format';
 import { ExternalLink } from './config-link';

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { CLAIM_STATUS, ENTRY_STATUS, NEW_ENTRY_BLOCK_MESSAGES, REVIEW_STATUS, identityStateOf } from '@app/shared/domain';
-import { meFixture, suppressEntriesFixture } from '@app/shared/mocks';
-import type { Me } from '@app/shared/contracts';
+import { CLAIM_STATUS, ENTRY_STATUS, NEW_ENTRY_BLOCK_MESSAGES, REVIEW_STATUS, identityStateOf } from '@app/contracts/domain';
+import { meFixture, suppressEntriesFixture } from '@app/mocks';
+import type { Me } from '@app/contracts';
 import { buildChecklist, type ChecklistInput, type StepId } from './checklist';
 
 const TODAY = '2026-11-21';

@@ -5,8 +5,8 @@ import {
   identityStatusLabel,
   type IdentityState,
   type NewEntryEligibilityInput,
-} from '@app/shared/domain';
-import type { PreEntryResult } from '@app/shared/contracts';
+} from '@app/contracts/domain';
+import type { PreEntryResult } from '@app/contracts';
 
 /**
  * The /mypage checklist: the four steps to a first entry (事前確認 → 基本情報 → 本人確認 → 新規申し込み),

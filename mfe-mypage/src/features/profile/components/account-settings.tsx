@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormAlert, PasswordRules, SubmitButton, TextField, api, showToast, useApiForm } from '@app/shared';
-import { passwordChecklist } from '@app/shared/contracts';
-import * as endpoints from '@app/shared/endpoints';
+import { passwordChecklist } from '@app/contracts';
+import * as endpoints from '@app/contracts/endpoints';
 
 /** /profile: change the login address (password required, confirmed from the new address) and the password. */
 export function AccountSettings({ email, names }: { readonly email: string; readonly names: { last_name: string; first_name: string } }) {

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { TextField, api } from '@app/shared';
-import { normalizePostalCode } from '@app/shared/contracts';
-import * as endpoints from '@app/shared/endpoints';
-import { PROFILE_FIELD_MAX_LENGTHS as L } from '@app/shared/domain';
+import { normalizePostalCode } from '@app/contracts';
+import * as endpoints from '@app/contracts/endpoints';
+import { PROFILE_FIELD_MAX_LENGTHS as L } from '@app/contracts/domain';
 import { PREFECTURE_OPTIONS } from '../model/profile-form';
 import { SelectField } from './fields';
 

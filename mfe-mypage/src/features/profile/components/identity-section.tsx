@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { FormAlert, RadioGroup, SubmitButton, TextField, api, useApiForm, useAuth } from '@app/shared';
-import { type ProfileResponse, type Upload } from '@app/shared/contracts';
-import * as endpoints from '@app/shared/endpoints';
+import { type ProfileResponse, type Upload } from '@app/contracts';
+import * as endpoints from '@app/contracts/endpoints';
 import {
   IDENTITY_DOCUMENT_RULES,
   IDENTITY_DOCUMENT_TYPES,
@@ -14,7 +14,7 @@ import {
   requiresIdentityResubmission,
   type IdentityDocumentType,
   type IdentitySide,
-} from '@app/shared/domain';
+} from '@app/contracts/domain';
 import { UploadField } from '@app/shared/upload';
 
 type Sides = Record<IdentitySide, Upload[]>;

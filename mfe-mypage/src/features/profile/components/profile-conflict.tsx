@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { ACCOUNT_MESSAGES, type ProfileResponse } from '@app/shared/contracts';
+import { ACCOUNT_MESSAGES, type ProfileResponse } from '@app/contracts';
 import { FIELD_LABELS, displayValue, valuesFromProfile, type ProfileField, type ProfileFormValues } from '../model/profile-form';
 
 /** A save refused with 409: the profile as the other screen saved it, and the fields it changed. */

@@ -9,7 +9,7 @@ import {
   SECTOR_LABELS,
   SECTORS,
   type DepositType,
-} from '@app/shared/domain';
+} from '@app/contracts/domain';
 import type { ProfileField, ProfileFormValues } from '../model/profile-form';
 import { AddressFields, type AddressValues } from './address-fields';
 import { SelectField, TextAreaField } from './fields';

@@ -2,8 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { LOGGED_OUT, authStore } from '@app/shared';
-import { endpoints, type AccountSession } from '@app/shared/contracts';
-import { accountSessionsFixture, meFixture, mock } from '@app/shared/mocks';
+import { endpoints, type AccountSession } from '@app/contracts';
+import { accountSessionsFixture, meFixture, mock } from '@app/mocks';
 import { installMswServer, server } from '../../../testing/server';
 import { SessionsSection } from './sessions-section';
 

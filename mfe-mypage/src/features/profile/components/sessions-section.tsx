@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, api, logout, showToast } from '@app/shared';
-import { type AccountSession } from '@app/shared/contracts';
-import * as endpoints from '@app/shared/endpoints';
+import { type AccountSession } from '@app/contracts';
+import * as endpoints from '@app/contracts/endpoints';
 
 /** `2026年11月21日 12:00`, in Japan's time. */
 const formatSeen = (iso: string): string =>

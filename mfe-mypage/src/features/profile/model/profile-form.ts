@@ -1,4 +1,4 @@
-import type { ProfileResponse } from '@app/shared/contracts';
+import type { ProfileResponse } from '@app/contracts';
 import {
   DEPOSIT_TYPE_LABELS,
   formatBankAccount,
@@ -9,7 +9,7 @@ import {
   SECTOR_LABELS,
   type DepositType,
   type Sector,
-} from '@app/shared/domain';
+} from '@app/contracts/domain';
 
 /**
  * The profile form's values and how they map to and from the API (spec §3 "Profile"): what the

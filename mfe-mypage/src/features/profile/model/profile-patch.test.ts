@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { CORPORATE_PROFILE_REQUIRED_FIELDS, PROFILE_REQUIRED_FIELDS } from '@app/shared/domain';
+import { CORPORATE_PROFILE_REQUIRED_FIELDS, PROFILE_REQUIRED_FIELDS } from '@app/contracts/domain';
 import { missingRequired } from './profile-patch';
 import type { ProfileFormValues } from './profile-form';
 

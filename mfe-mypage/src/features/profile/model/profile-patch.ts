@@ -1,11 +1,11 @@
-import type { ProfileResponse } from '@app/shared/contracts';
+import type { ProfileResponse } from '@app/contracts';
 import {
   CORPORATE_PROFILE_REQUIRED_FIELDS,
   isProfileSatisfied,
   normalizePhoneNumber,
   PHONE_MESSAGES,
   PROFILE_REQUIRED_FIELDS,
-} from '@app/shared/domain';
+} from '@app/contracts/domain';
 import { BANK_FIELDS, bankAccountOf, changedFields, type ProfileField, type ProfileFormValues } from './profile-form';
 
 /** Where the form is shown: registering after sign-up, /profile, or the check before an entry. */

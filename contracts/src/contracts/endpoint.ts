@@ -1,0 +1,227 @@
+import * as z from 'zod/mini';
+import { DetailErrorBodySchema, ValidationErrorBodySchema } from './errors';
+
+/**
+ * One API endpoint as data: method, path, who may call it, what it takes and what it answers per
+ * status, and which error of spec §8 each failure is. The API registers its routes from these
+ * objects, the client calls them (`api(endpoints.me.get)`), the mocks answer for them and the
+ * OpenAPI document is generated from them: an endpoint is written once, in `endpoints.ts`.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export const UNSAFE_METHODS: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Staff roles of the back office (the spec shows no admin side; see the back-office issue). */
+export const STAFF_ROLES = ['reviewer', 'approver', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
+ * Who may call: `visitor` — anyone, logged in or not; `applicant` — a logged-in applicant (a visitor
+ * gets 403 認証情報が含まれていません。 before the body is read); `{ staff }` — a staff session with
+ * one of the roles.
+ */
+export type Access = 'visitor' | 'applicant' | { readonly staff: readonly StaffRole[] };
+
+/**
+ * CSRF (spec §7; the API's check is http/csrf.ts): `required` for every unsafe method by default;
+ * `bootstrap` for the one call that hands out the csrftoken cookie (it passes while the browser has
+ * none yet, and a CSRF failure there is not "stale credentials" for the client); `none` for safe
+ * methods.
+ */
+export type CsrfMode = 'required' | 'bootstrap' | 'none';
+
+/**
+ * The failures an endpoint can answer, as the §8 error the client turns them into:
+ * - `validation` 400 `{field: [msg], non_field_errors: [msg]}` → ValidationError
+ * - `operational` 401 `{detail}`: an expected refusal shown as it is (login) → OperationalError
+ * - `forbidden` 403 `{detail}` → UnauthorizedError (added to every applicant and staff endpoint)
+ * - `csrf` 403 `{detail: "CSRF Failed: …"}` → CsrfError, stale credentials (added to unsafe ones)
+ * - `notFound` 404, `conflict` 409 (stale `version`), `tooLarge` 413, `throttled` 429 (Retry-After),
+ *   `unavailable` 503 → ServerError with the `detail`
+ */
+export const ERROR_CASES = {
+  validation: { status: 400, description: '入力内容の誤り（項目ごとのメッセージ）' },
+  operational: { status: 401, description: '受け付けられない操作（detail をそのまま表示）' },
+  forbidden: { status: 403, description: 'ログインしていない、または権限がない' },
+  csrf: { status: 403, description: 'CSRF トークンが一致しない（ログイン情報の期限切れ）' },
+  notFound: { status: 404, description: '見つからない（他人のデータも同じ答え）' },
+  conflict: { status: 409, description: 'ほかの画面・端末で更新済み（version が古い）' },
+  tooLarge: { status: 413, description: '大きすぎる' },
+  throttled: { status: 429, description: '試行回数の上限（Retry-After 秒後に再試行）' },
+  unavailable: { status: 503, description: '一時的に利用できない' },
+} as const;
+export type ErrorCase = keyof typeof ERROR_CASES;
+
+/** A zod schema of any flavour (the contracts use zod/mini; the API's type provider reads any). */
+export type Schema = z.core.$ZodType;
+
+/** The names inside `{…}` of a path template: `'/api/entries/{id}/'` → `'id'`. */
+export type PathParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PathParamNames<Rest>
+  : never;
+
+export interface EndpointSpec<Path extends string = string> {
+  readonly method: HttpMethod;
+  /** Path template with `{name}` for each parameter, trailing slash as the API spells it. */
+  readonly path: Path;
+  /** One line for the API document. */
+  readonly summary: string;
+  /** Resource group (OpenAPI tag). */
+  readonly tag: string;
+  readonly access: Access;
+  /** Defaults: `required` for unsafe methods, `none` for GET. */
+  readonly csrf?: CsrfMode;
+  /** Path parameters, one schema per `{name}` of the path (values arrive as text). */
+  readonly params?: z.ZodMiniObject<Record<PathParamNames<Path>, Schema>>;
+  readonly query?: Schema;
+  /** JSON body. A multipart body is described by `multipart` instead. */
+  readonly body?: Schema;
+  /** Multipart form: the text fields' schema (files are streamed by the handler). */
+  readonly multipart?: Schema;
+  /** With `multipart`: the name of the part that carries the file (the text fields come before it). */
+  readonly multipartFile?: string;
+  /**
+   * The success answer: exactly one 2xx status, its body's schema (`null`: no body, e.g. 204), or
+   * `file: true` for the bytes of a file (a download, not JSON; the page links to it) or a stream
+   * the handler writes (the server-sent events of `GET /api/events/`).
+   */
+  readonly success: { readonly status: 200 | 201 | 202 | 204; readonly schema: Schema | null; readonly file?: boolean };
+  /** The failures it can answer besides those implied by access and method (see ERROR_CASES). */
+  readonly errors?: readonly ErrorCase[];
+  /** A failure whose body is not the usual `{detail}` (e.g. the health check's 503 is a health report). */
+  readonly errorBodies?: Partial<Readonly<Record<ErrorCase, Schema>>>;
+}
+
+export interface Endpoint<Spec extends EndpointSpec = EndpointSpec> {
+  /** Dotted key in the catalogue (`profile.patch`): the OpenAPI operationId and the mocks' name. */
+  readonly id: string;
+  readonly spec: Spec;
+  readonly method: Spec['method'];
+  readonly path: Spec['path'];
+  readonly access: Access;
+  readonly csrf: CsrfMode;
+  /** Every failure it can answer, including the implied `forbidden` and `csrf`. */
+  readonly errors: readonly ErrorCase[];
+  /** Per status: the body's schema (null for none). */
+  readonly responses: Readonly<Record<number, Schema | null>>;
+}
+
+/** The error bodies by case: `{detail}` (extra fields kept, e.g. correct_login_url) or DRF's 400. */
+const LooseDetailErrorBodySchema = z.looseObject(DetailErrorBodySchema.shape);
+export const errorBodySchema = (errorCase: ErrorCase): Schema =>
+  errorCase === 'validation' ? ValidationErrorBodySchema : LooseDetailErrorBodySchema;
+
+export const pathParamNames = (path: string): string[] => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
+
+/** Defines an endpoint (its `id` is given by `defineCatalogue`). Throws on a spec that contradicts itself. */
+export function endpoint<const Path extends string, const Spec extends EndpointSpec<Path>>(spec: Spec & { path: Path }): Endpoint<Spec> {
+  const names = pathParamNames(spec.path);
+  const declared = spec.params ? Object.keys(spec.params.shape) : [];
+  if (names.join() !== declared.join()) {
+    throw new Error(`${spec.method} ${spec.path}: path parameters {${names.join(', ')}} but params {${declared.join(', ')}}`);
+  }
+  if (spec.body !== undefined && spec.multipart !== undefined) throw new Error(`${spec.method} ${spec.path}: body or multipart, not both`);
+  if (spec.multipartFile !== undefined && spec.multipart === undefined)
+    throw new Error(`${spec.method} ${spec.path}: a file part needs multipart`);
+  const unsafe = UNSAFE_METHODS.has(spec.method);
+  const csrf = spec.csrf ?? (unsafe ? 'required' : 'none');
+  if (!unsafe && csrf !== 'none') throw new Error(`${spec.method} ${spec.path}: a safe method has no CSRF check`);
+  const implied: ErrorCase[] = [];
+  if (spec.access !== 'visitor') implied.push('forbidden');
+  if (csrf !== 'none') implied.push('csrf');
+  const errors = [...new Set([...(spec.errors ?? []), ...implied])];
+  const responses: Record<number, Schema | null> = { [spec.success.status]: spec.success.schema };
+  for (const errorCase of errors) responses[ERROR_CASES[errorCase].status] = spec.errorBodies?.[errorCase] ?? errorBodySchema(errorCase);
+  return { id: '', spec, method: spec.method, path: spec.path, access: spec.access, csrf, errors, responses };
+}
+
+export type AnyEndpoint = Endpoint<EndpointSpec>;
+
+/** A nested object of endpoints. */
+export interface Catalogue {
+  readonly [key: string]: AnyEndpoint | Catalogue;
+}
+
+const isEndpoint = (value: AnyEndpoint | Catalogue): value is AnyEndpoint => typeof value.id === 'string' && 'spec' in value;
+
+/**
+ * One top-level group of the catalogue (`endpoints.<name>`), defined in a module of its own
+ * (contracts/groups/): its endpoints are named `<name>.<key>` here already, so a page that imports
+ * only the groups it calls (`@app/contracts/endpoints`) gets them named without the whole catalogue.
+ */
+export function group<const G extends Catalogue>(name: string, members: G): G {
+  return defineCatalogue(members, name);
+}
+
+/** Names every endpoint by its dotted key and refuses two endpoints with the same method and path. */
+export function defineCatalogue<const C extends Catalogue>(catalogue: C, prefix = ''): C {
+  const seen = new Map<string, string>();
+  const walk = (node: Catalogue, prefix: string) => {
+    for (const [key, value] of Object.entries(node)) {
+      const id = prefix === '' ? key : `${prefix}.${key}`;
+      if (isEndpoint(value)) {
+        (value as { id: string }).id = id;
+        const route = `${value.method} ${value.path}`;
+        const other = seen.get(route);
+        if (other !== undefined) throw new Error(`${route} is both ${other} and ${id}`);
+        seen.set(route, id);
+      } else walk(value, id);
+    }
+  };
+  walk(catalogue, prefix);
+  return catalogue;
+}
+
+/** Every endpoint of a catalogue, in definition order. */
+export function listEndpoints(catalogue: Catalogue): AnyEndpoint[] {
+  return Object.values(catalogue).flatMap((value) => (isEndpoint(value) ? [value] : listEndpoints(value)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Types the client, the mocks and the API read off an endpoint
+// ---------------------------------------------------------------------------------------------
+
+type SpecOf<E> = E extends Endpoint<infer Spec> ? Spec : never;
+type Out<S> = S extends Schema ? z.output<S> : undefined;
+type In<S> = S extends Schema ? z.input<S> : undefined;
+
+/** The success body as parsed (defaults filled in); `undefined` for a 204. */
+export type ResponseOf<E> = Out<SpecOf<E>['success']['schema']>;
+/** The success body as sent (what a handler returns and a mock answers). */
+export type ResponseInputOf<E> = In<SpecOf<E>['success']['schema']>;
+/** The JSON body as a caller sends it (before the schema's defaults and transforms). */
+export type BodyInputOf<E> = In<SpecOf<E>['body']>;
+/** The JSON body as the handler receives it (validated, transformed). */
+export type BodyOf<E> = Out<SpecOf<E>['body']>;
+export type QueryInputOf<E> = In<SpecOf<E>['query']>;
+export type QueryOf<E> = Out<SpecOf<E>['query']>;
+export type ParamsOf<E> = SpecOf<E>['params'] extends Schema ? z.output<NonNullable<SpecOf<E>['params']>> : undefined;
+/** Path parameters as a caller gives them (`{ id: 12 }`). */
+export type ParamsInputOf<E> = Record<PathParamNames<SpecOf<E>['path']>, string | number>;
+export type MultipartOf<E> = Out<SpecOf<E>['multipart']>;
+
+/** What a call needs besides the endpoint: only the parts the endpoint has are allowed and required. */
+export type CallOptions<E> = ([PathParamNames<SpecOf<E>['path']>] extends [never] ? { params?: never } : { params: ParamsInputOf<E> }) &
+  (SpecOf<E>['body'] extends Schema ? { body: BodyInputOf<E> } : { body?: never }) &
+  (SpecOf<E>['query'] extends Schema ? { query: QueryInputOf<E> } : { query?: never }) &
+  (SpecOf<E>['multipart'] extends Schema ? { form: FormData } : { form?: never }) & { signal?: AbortSignal };
+
+/** `[options]` when the endpoint needs any, else `[options?]`. */
+export type CallArgs<E> = [PathParamNames<SpecOf<E>['path']>] extends [never]
+  ? SpecOf<E>['body'] extends Schema
+    ? [options: CallOptions<E>]
+    : SpecOf<E>['query'] extends Schema
+      ? [options: CallOptions<E>]
+      : SpecOf<E>['multipart'] extends Schema
+        ? [options: CallOptions<E>]
+        : [options?: CallOptions<E>]
+  : [options: CallOptions<E>];
+
+/** The path with its parameters filled in (each encoded). */
+export function pathOf(endpoint: AnyEndpoint, params: Readonly<Record<string, string | number>> = {}): string {
+  return endpoint.path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${endpoint.id}: missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
