@@ -1,9 +1,14 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One command runs every package's unit tests: `pnpm test:unit` (part of `pnpm check`).
 export default defineConfig({
   define: { __BUILD_LABEL__: JSON.stringify(''), __MOCK_API__: 'false' },
   test: {
+    // Two test files at a time at least. vitest's default (one worker less than the cores) is one
+    // worker on a 2-core machine, where the API tests, waiting on PostgreSQL and the argon2 threads
+    // most of their time, left the second core idle.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         // The pure package: Node, no DOM (what the API runs it in).
@@ -63,8 +68,9 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Each test file starts its own embedded PostgreSQL: run them one at a time.
-          fileParallelism: false,
+          // One embedded PostgreSQL for the run, each test file a database of its own copied from
+          // its migrated template (src/test/postgres-cluster.ts), so files can run side by side
+          // (and beside the other projects' files): they share no database, port or directory.
         },
       },
     ],

@@ -14,6 +14,7 @@ import { createStaffMember } from '../modules/staff/command';
 import { TOTP_SETTINGS, totpCode, totpCounter } from '../modules/staff/totp';
 import { totpKeyFor } from '../modules/staff/totp-secret';
 import { LocalStorage } from '../storage/local';
+import { clusterUrl, createTestDatabase, dropTestDatabase, sharedCluster } from './postgres-cluster';
 import { makeTempDir, removeDir } from './support';
 
 /**
@@ -58,7 +59,19 @@ export interface TestApiOptions {
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const dataDir = makeTempDir('api-accounts');
   const outboxDir = path.join(dataDir, 'mail');
-  const database = await startDatabase({ dataDir });
+  // Under vitest: a database of its own in the run's one cluster (test/postgres-cluster.ts), copied
+  // from the migrated template; elsewhere (bench scripts): an embedded PostgreSQL of its own.
+  const cluster = sharedCluster();
+  const testDatabase = cluster ? await createTestDatabase(cluster) : undefined;
+  const database = await startDatabase(
+    cluster && testDatabase
+      ? {
+          dataDir,
+          databaseUrl: clusterUrl(cluster, 'app', testDatabase),
+          migrationDatabaseUrl: clusterUrl(cluster, 'owner', testDatabase),
+        }
+      : { dataDir },
+  );
   await migrate(database);
   const clock = new TestClock();
   const outbox = createMailer({ from: DEFAULT_MAIL_FROM, outboxDir, log: () => {}, afterSend: mailRecorder(database.drizzle, clock.now) });
@@ -91,6 +104,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       await app.close();
       await mailer.idle();
       await database.stop();
+      if (cluster && testDatabase) await dropTestDatabase(cluster, testDatabase);
       removeDir(dataDir);
     },
   };

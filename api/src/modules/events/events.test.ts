@@ -231,7 +231,7 @@ describe('GET /api/events/', () => {
     const a = await applicant(api);
     const stream = await openStream(api.app, a.agent);
     const { rows } = await api.database.pool.query<{ ok: boolean }>(
-      `select pg_terminate_backend(pid) as ok from pg_stat_activity where query = $1 and pid <> pg_backend_pid()`,
+      `select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = current_database() and query = $1 and pid <> pg_backend_pid()`,
       [`LISTEN "${NOTICE_CHANNEL}"`],
     );
     // One connection per app that has had a stream (this one at least), whatever their number of streams.

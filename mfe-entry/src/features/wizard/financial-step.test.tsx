@@ -25,8 +25,9 @@ describe('/entry (financial statements)', () => {
     const backend = startBackend(undefined, { draft: draftOf(completeInvoiceStep()) });
     renderWizard('/entry');
     expect(await screen.findByRole('heading', { level: 1, name: '決算書の提出' })).toBeInTheDocument();
+    // The wizard's heading comes first; the step's form once the draft has loaded (a skeleton until then).
+    const choice = await screen.findByRole('group', { name: /決算書を提出できますか/ });
     expect(fileFields()).toEqual([]);
-    const choice = screen.getByRole('group', { name: /決算書を提出できますか/ });
     await userEvent.click(within(choice).getByRole('radio', { name: /^提出できる/ }));
     expect(fileFields()).toEqual(['損益計算書', '貸借対照表', '勘定科目内訳明細書', '販売費及び一般管理費内訳書']);
     await userEvent.click(screen.getByRole('checkbox', { name: /販売費及び一般管理費内訳書がない/ }));
@@ -41,7 +42,7 @@ describe('/entry (financial statements)', () => {
     startBackend(applicant({ corporate_division: 'individual' }), { draft: draftOf(completeInvoiceStep()) });
     renderWizard('/entry');
     expect(await screen.findByRole('heading', { level: 1, name: '確定申告書の提出' })).toBeInTheDocument();
-    const choice = screen.getByRole('group', { name: /確定申告書を提出できますか/ });
+    const choice = await screen.findByRole('group', { name: /確定申告書を提出できますか/ });
     await userEvent.click(within(choice).getByRole('radio', { name: /^提出できる/ }));
     expect(fileFields()).toEqual([]);
     const method = screen.getByRole('group', { name: /確定申告の方法/ });
