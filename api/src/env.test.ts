@@ -21,8 +21,17 @@ describe('loadEnv', () => {
       MAIL_OUTBOX_DIR: path.join(repoRoot, '.data', 'mail'),
       SMTP_URL: undefined,
       MAIL_FROM: DEFAULT_MAIL_FROM,
+      STAFF_NOTIFY_DIGEST_MINUTES: 15,
     });
     expect(path.basename(repoRoot)).not.toBe('api');
+  });
+
+  it('reads the staff digest address and window; refuses a bad address or window', () => {
+    const env = loadEnv({ STAFF_NOTIFY_EMAIL: 'shinsa-team@example.jp', STAFF_NOTIFY_DIGEST_MINUTES: '30' });
+    expect(env.STAFF_NOTIFY_EMAIL).toBe('shinsa-team@example.jp');
+    expect(env.STAFF_NOTIFY_DIGEST_MINUTES).toBe(30);
+    expect(() => loadEnv({ STAFF_NOTIFY_EMAIL: 'not a mail address' })).toThrow(/STAFF_NOTIFY_EMAIL/);
+    expect(() => loadEnv({ STAFF_NOTIFY_DIGEST_MINUTES: '0' })).toThrow(/STAFF_NOTIFY_DIGEST_MINUTES/);
   });
 
   it('reads given values and resolves directories to absolute paths', () => {
