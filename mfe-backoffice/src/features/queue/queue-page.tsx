@@ -99,8 +99,8 @@ export default function QueuePage() {
             value={draft.order}
             onChange={(e) => setDraft({ ...draft, order: e.target.value === 'newest' ? 'newest' : 'oldest' })}
           >
-            <option value="oldest">申込の古い順</option>
-            <option value="newest">申込の新しい順</option>
+            <option value="oldest">受付の古い順</option>
+            <option value="newest">受付の新しい順</option>
           </select>
         </div>
         {FILTER_FIELDS.map((field) => (
