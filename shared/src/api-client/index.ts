@@ -1,10 +1,18 @@
 import { FetchError, ofetch } from 'ofetch';
 import { safeParse } from 'zod/mini';
 import { API_TIMEOUT_MS, MIN_CLIENT_BUILD_HEADER } from '../constants';
-import { pathOf, type AnyEndpoint, type CallArgs, type CallOptions, type ResponseOf } from '@app/contracts/api/endpoint';
+import {
+  pathOf,
+  type AnyEndpoint,
+  type CallArgs,
+  type CallOptions,
+  type MultipartCallOptions,
+  type ResponseOf,
+} from '@app/contracts/api/endpoint';
 import { sessionEndpoints as endpoints } from '@app/contracts/api/endpoints-session';
 import { responseProblems } from './contract-problems';
 import { ContractError, CsrfError, STALE_CREDENTIALS_MESSAGE, toApiError } from './errors';
+import { multipartBody, sendWithXhr } from './multipart';
 import { csrfHeaders } from './read-cookie';
 import type { RawAnswer } from './raw-answer';
 
@@ -23,7 +31,8 @@ export interface ApiEnvironment {
   readonly baseUrl?: string;
   /**
    * A call without an answer after this long is given up: the §8 network error (499), which the
-   * page offers to retry. Not for multipart uploads (a big file on a slow line takes its time).
+   * page offers to retry. An upload in a page is given up after this long without progress (a big
+   * file on a slow line takes its time, so it is not a limit on the whole upload).
    */
   readonly timeoutMs?: number;
   /**
@@ -95,43 +104,70 @@ export function createApi(env: Partial<ApiEnvironment> = {}): Api {
     baseUrl,
     timeoutMs = API_TIMEOUT_MS,
   } = { ...browserEnvironment, ...env };
+  /** The headers of every call: `X-CSRFToken` from the cookie (csrfHeaders, the one place it is written), JSON answers. */
+  const requestHeaders = (): Record<string, string> => ({ ...csrfHeaders(getCookies()), Accept: 'application/json' });
+  const onHeaders = (header: (name: string) => string | null) => {
+    // A release that needs newer pages than this one (pnpm release force-reload): reload once.
+    if (typeof window !== 'undefined') onMinClientBuild?.(header(MIN_CLIENT_BUILD_HEADER));
+  };
   const raw = ofetch.create({
     ...(baseUrl === undefined ? {} : { baseURL: baseUrl }),
     credentials: 'include',
     retry: 0,
     onRequest({ options }) {
       const headers = new Headers(options.headers);
-      for (const [name, value] of Object.entries(csrfHeaders(getCookies()))) headers.set(name, value);
-      headers.set('Accept', 'application/json');
+      for (const [name, value] of Object.entries(requestHeaders())) headers.set(name, value);
       options.headers = headers;
     },
     onResponse({ response }) {
-      // A release that needs newer pages than this one (pnpm release force-reload): reload once.
-      if (typeof window !== 'undefined') onMinClientBuild?.(response.headers.get(MIN_CLIENT_BUILD_HEADER));
+      onHeaders((name) => response.headers.get(name));
     },
   });
 
-  async function call(endpoint: AnyEndpoint, options: CallOptions<AnyEndpoint> = {}): Promise<unknown> {
-    const url = pathOf(endpoint, options.params);
-    let status: number;
-    let data: unknown;
+  /** A JSON call (or, outside a page, a multipart one without progress) through fetch. */
+  async function viaFetch(endpoint: AnyEndpoint, url: string, options: CallOptions<AnyEndpoint>, form?: FormData): Promise<RawAnswer> {
     const cleanups: (() => void)[] = [];
     try {
       const response = await raw.raw(url, {
         method: endpoint.method,
-        body: (options.body as Record<string, unknown> | undefined) ?? options.form,
+        body: (options.body as Record<string, unknown> | undefined) ?? form,
         query: options.query as Record<string, unknown> | undefined,
-        signal: options.form === undefined ? withTimeout(options.signal, timeoutMs, cleanups) : options.signal,
+        // No overall limit for an upload: a big file on a slow line takes its time.
+        signal: form === undefined ? withTimeout(options.signal, timeoutMs, cleanups) : options.signal,
       });
-      status = response.status;
-      data = response._data;
+      return { ok: true, status: response.status, data: response._data };
     } catch (error) {
-      const failed = error instanceof FetchError && error.response ? error.response.status : null;
-      throw failure(endpoint, url, failed, error instanceof FetchError ? error.data : undefined, error, onStaleCredentials);
+      const status = error instanceof FetchError && error.response ? error.response.status : null;
+      return { ok: false, status, data: error instanceof FetchError ? error.data : undefined, error };
     } finally {
       for (const cleanup of cleanups) cleanup();
     }
-    return success(endpoint, url, status, data, onContractError);
+  }
+
+  async function call(endpoint: AnyEndpoint, options: CallOptions<AnyEndpoint> = {}): Promise<unknown> {
+    const url = pathOf(endpoint, options.params);
+    let answer: RawAnswer;
+    if (endpoint.spec.multipart === undefined) answer = await viaFetch(endpoint, url, options);
+    else {
+      const { fields, file, onProgress, signal } = options as CallOptions<AnyEndpoint> & MultipartCallOptions<AnyEndpoint>;
+      const body = multipartBody(endpoint, fields ?? {}, file);
+      // In a page through XMLHttpRequest, the only browser API that reports upload progress.
+      answer =
+        typeof XMLHttpRequest === 'undefined'
+          ? await viaFetch(endpoint, url, options, body)
+          : await sendWithXhr({
+              method: endpoint.method,
+              url: `${baseUrl ?? ''}${url}`,
+              headers: requestHeaders(),
+              body,
+              signal,
+              onProgress,
+              idleTimeoutMs: timeoutMs,
+              onHeaders,
+            });
+    }
+    if (answer.status === null || !answer.ok) throw failure(endpoint, url, answer.status, answer.data, answer.error, onStaleCredentials);
+    return success(endpoint, url, answer.status, answer.data, onContractError);
   }
   return call as Api;
 }

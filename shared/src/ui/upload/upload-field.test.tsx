@@ -8,7 +8,7 @@ import { NOT_FOUND_DETAIL } from '@app/contracts/api/errors';
 import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MESSAGES, type Upload } from '@app/contracts/api/upload';
 import { MESSAGES } from '@app/contracts/domain/messages';
 import { failure, mock } from '@app/mocks';
-import { FakeXhr } from './fake-xhr';
+import { FakeXhr } from '../../api-client/fake-xhr';
 import { isUploadInFlight } from './in-flight';
 import { UploadField, type UploadFieldProps } from './upload-field';
 
