@@ -86,7 +86,8 @@ const browserEnvironment: ApiEnvironment = {
 /**
  * Calls one endpoint of the catalogue: `api(endpoints.me.get)`, `api(endpoints.profile.patch, { body })`.
  * Its params, query and body are typed from the endpoint, and so is the answer — parsed with the
- * endpoint's schema, so what a page gets is what the contract says or a ContractError.
+ * endpoint's schema, so what a page gets is what the contract says or a ContractError. A multipart
+ * endpoint (an upload) takes `{ fields, file, onProgress?, signal? }`: see `createApi`.
  */
 export type Api = <E extends AnyEndpoint>(endpoint: E, ...args: CallArgs<E>) => Promise<ResponseOf<E>>;
 
@@ -94,6 +95,12 @@ export type Api = <E extends AnyEndpoint>(endpoint: E, ...args: CallArgs<E>) => 
  * The API client: same-origin `/api`, credentials included, `X-CSRFToken` echoed from the
  * `csrftoken` cookie on every call (spec §7), failures mapped to the error catalogue (spec §8),
  * answers parsed with the catalogue's schemas.
+ *
+ * Uploads are calls of the same client: a multipart endpoint's body is built from its contract (the
+ * text fields, then the file as the part the endpoint names) and, in a page, sent through
+ * XMLHttpRequest — the only browser API that reports upload progress — with the same headers, the
+ * same reading of the answer and the same hooks; its time limit counts from the last progress event.
+ * Outside a page (Node: tests, scripts) it goes through fetch, without progress.
  */
 export function createApi(env: Partial<ApiEnvironment> = {}): Api {
   const {
