@@ -106,6 +106,19 @@ describe('the request, from the endpoint’s contract', () => {
   });
 });
 
+test('the call is typed by the contract (checked by typecheck): fields and file required, a kind of the catalogue', () => {
+  const api = client();
+  const typeErrors = () => {
+    // @ts-expect-error the file is required
+    void api(create, { fields: { kind: 'pl' } });
+    // @ts-expect-error not an upload kind
+    void api(create, { fields: { kind: 'selfie' }, file: pdf() });
+    // @ts-expect-error a JSON endpoint takes no file
+    void api(endpoints.uploads.list, { file: pdf() });
+  };
+  expect(typeErrors).toBeTypeOf('function');
+});
+
 describe('the answer, read as every call’s', () => {
   test('parsed with the endpoint’s response schema: a mismatch is a ContractError naming the field, reported', async () => {
     const done = rejection(client()(create, { fields: { kind: 'pl' }, file: pdf() }));
