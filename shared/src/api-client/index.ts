@@ -11,8 +11,8 @@ import {
 } from '@app/contracts/api/endpoint';
 import { sessionEndpoints as endpoints } from '@app/contracts/api/endpoints-session';
 import { responseProblems } from './contract-problems';
-import { ContractError, CsrfError, STALE_CREDENTIALS_MESSAGE, toApiError } from './errors';
-import { multipartBody, sendWithXhr } from './multipart';
+import { ContractError, CsrfError, NetworkError, STALE_CREDENTIALS_MESSAGE, toApiError } from './errors';
+import type * as Multipart from './multipart';
 import { csrfHeaders } from './read-cookie';
 import type { RawAnswer } from './raw-answer';
 
@@ -56,6 +56,17 @@ function withTimeout(signal: AbortSignal | undefined, ms: number, cleanups: (() 
     signal?.removeEventListener('abort', forward);
   });
   return controller.signal;
+}
+
+/** The upload path (./multipart), loaded on first use: pages without an upload do not download it. */
+let multipart: typeof Multipart | undefined;
+
+/**
+ * Loads the client's upload path ahead of the first upload (an upload field does when it appears),
+ * so that the upload starts at once; an upload before it has loaded loads it first.
+ */
+export async function preloadUploads(): Promise<void> {
+  multipart ??= await import('./multipart');
 }
 
 /**
@@ -157,6 +168,15 @@ export function createApi(env: Partial<ApiEnvironment> = {}): Api {
     if (endpoint.spec.multipart === undefined) answer = await viaFetch(endpoint, url, options);
     else {
       const { fields, file, onProgress, signal } = options as CallOptions<AnyEndpoint> & MultipartCallOptions<AnyEndpoint>;
+      // Synchronous once loaded: the request is then under way when the call returns.
+      if (multipart === undefined) {
+        try {
+          await preloadUploads();
+        } catch (error) {
+          throw new NetworkError(url, error);
+        }
+      }
+      const { multipartBody, sendWithXhr } = multipart as typeof Multipart;
       const body = multipartBody(endpoint, fields ?? {}, file);
       // In a page through XMLHttpRequest, the only browser API that reports upload progress.
       answer =

@@ -1,8 +1,17 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { UPLOAD_FILE_FIELD, endpoints, type Upload } from '@app/contracts';
 import { MIN_CLIENT_BUILD_HEADER } from '../constants';
 import { FakeXhr } from './fake-xhr';
-import { ContractError, CsrfError, NetworkError, STALE_CREDENTIALS_MESSAGE, ServerError, ValidationError, createApi } from './index';
+import {
+  ContractError,
+  CsrfError,
+  NetworkError,
+  STALE_CREDENTIALS_MESSAGE,
+  ServerError,
+  ValidationError,
+  createApi,
+  preloadUploads,
+} from './index';
 
 /**
  * The upload path of the one API client: a multipart endpoint of the catalogue goes out through
@@ -44,6 +53,8 @@ const client = (cookies = 'csrftoken=tok-1', timeoutMs?: number) =>
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
   });
 
+// The upload path is loaded on first use; loaded here, a call sends its request before it returns.
+beforeAll(() => preloadUploads());
 beforeEach(() => {
   FakeXhr.reset();
   vi.stubGlobal('XMLHttpRequest', FakeXhr);

@@ -1,4 +1,4 @@
-import { ApiError, api, ensureStyleSheet } from '@app/shared';
+import { ApiError, api, ensureStyleSheet, preloadUploads } from '@app/shared';
 import { useEffect, useId, useInsertionEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import * as endpoints from '@app/contracts/endpoints';
 import { UPLOAD_MAX_FILE_BYTES, acceptedContentTypes, type Upload, type UploadSide } from '@app/contracts/api/upload';
@@ -73,6 +73,8 @@ export function UploadField({
   const { kind } = parsed;
 
   useInsertionEffect(() => ensureStyleSheet(UPLOAD_STYLE_ID, UPLOAD_CSS), []);
+  // The client's upload path, ready before the first file is chosen (an upload would load it anyway).
+  useEffect(() => void preloadUploads().catch(() => undefined), []);
 
   const id = useId();
   const inputId = `${id}-input`;

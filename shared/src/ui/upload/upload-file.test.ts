@@ -1,5 +1,13 @@
-import { ContractError, CsrfError, NetworkError, STALE_CREDENTIALS_MESSAGE, ServerError, ValidationError } from '@app/shared';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import {
+  ContractError,
+  CsrfError,
+  NetworkError,
+  STALE_CREDENTIALS_MESSAGE,
+  ServerError,
+  ValidationError,
+  preloadUploads,
+} from '@app/shared';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MESSAGES, type Upload } from '@app/contracts/api/upload';
 import { FakeXhr } from '../../api-client/fake-xhr';
 import { checkFile, isAbortError, uploadErrorMessage, uploadFile } from './upload-file';
@@ -27,6 +35,8 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
   );
 }
 
+// The upload path is loaded on first use; loaded here, a call sends its request before it returns.
+beforeAll(() => preloadUploads());
 beforeEach(() => {
   FakeXhr.reset();
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
