@@ -199,12 +199,34 @@ export type ParamsOf<E> = SpecOf<E>['params'] extends Schema ? z.output<NonNulla
 /** Path parameters as a caller gives them (`{ id: 12 }`). */
 export type ParamsInputOf<E> = Record<PathParamNames<SpecOf<E>['path']>, string | number>;
 export type MultipartOf<E> = Out<SpecOf<E>['multipart']>;
+/** The multipart text fields as a caller gives them (the client sends them before the file). */
+export type MultipartInputOf<E> = In<SpecOf<E>['multipart']>;
+
+/** How far the body of an upload has gone out: bytes sent, of the whole multipart body. */
+export interface UploadProgress {
+  /** Bytes sent so far. */
+  readonly loaded: number;
+  /** Bytes to send (the whole multipart body, so a little more than the file). */
+  readonly total: number;
+}
+
+/**
+ * A multipart call: the text fields (the endpoint's `multipart` schema), the file (sent last, as the
+ * part the endpoint names: `multipartFile`) and, in a page, its progress as the bytes go out.
+ */
+export interface MultipartCallOptions<E> {
+  readonly fields: MultipartInputOf<E>;
+  readonly file: Blob;
+  readonly onProgress?: ((progress: UploadProgress) => void) | undefined;
+}
 
 /** What a call needs besides the endpoint: only the parts the endpoint has are allowed and required. */
 export type CallOptions<E> = ([PathParamNames<SpecOf<E>['path']>] extends [never] ? { params?: never } : { params: ParamsInputOf<E> }) &
   (SpecOf<E>['body'] extends Schema ? { body: BodyInputOf<E> } : { body?: never }) &
   (SpecOf<E>['query'] extends Schema ? { query: QueryInputOf<E> } : { query?: never }) &
-  (SpecOf<E>['multipart'] extends Schema ? { form: FormData } : { form?: never }) & { signal?: AbortSignal };
+  (SpecOf<E>['multipart'] extends Schema ? MultipartCallOptions<E> : { fields?: never; file?: never; onProgress?: never }) & {
+    signal?: AbortSignal | undefined;
+  };
 
 /** `[options]` when the endpoint needs any, else `[options?]`. */
 export type CallArgs<E> = [PathParamNames<SpecOf<E>['path']>] extends [never]

@@ -74,7 +74,12 @@ export class CsrfError extends ApiError {
 export class ServerError extends ApiError {
   override name = 'ServerError';
   readonly kind = 'server';
-  constructor(url: string, status: number, detail: string | null) {
+  constructor(
+    url: string,
+    status: number,
+    /** The body's `detail` (null: none, e.g. a proxy's own error page; the message is then the status's). */
+    readonly detail: string | null,
+  ) {
     super(detail ?? statusMessage(status), status, url);
   }
 }

@@ -1,10 +1,18 @@
 import { FetchError, ofetch } from 'ofetch';
 import { safeParse } from 'zod/mini';
 import { API_TIMEOUT_MS, MIN_CLIENT_BUILD_HEADER } from '../constants';
-import { pathOf, type AnyEndpoint, type CallArgs, type CallOptions, type ResponseOf } from '@app/contracts/api/endpoint';
+import {
+  pathOf,
+  type AnyEndpoint,
+  type CallArgs,
+  type CallOptions,
+  type MultipartCallOptions,
+  type ResponseOf,
+} from '@app/contracts/api/endpoint';
 import { sessionEndpoints as endpoints } from '@app/contracts/api/endpoints-session';
 import { responseProblems } from './contract-problems';
-import { ContractError, CsrfError, STALE_CREDENTIALS_MESSAGE, toApiError } from './errors';
+import { ContractError, CsrfError, NetworkError, STALE_CREDENTIALS_MESSAGE, toApiError } from './errors';
+import type * as Multipart from './multipart';
 import { csrfHeaders } from './read-cookie';
 import type { RawAnswer } from './raw-answer';
 
@@ -23,7 +31,8 @@ export interface ApiEnvironment {
   readonly baseUrl?: string;
   /**
    * A call without an answer after this long is given up: the §8 network error (499), which the
-   * page offers to retry. Not for multipart uploads (a big file on a slow line takes its time).
+   * page offers to retry. An upload in a page is given up after this long without progress (a big
+   * file on a slow line takes its time, so it is not a limit on the whole upload).
    */
   readonly timeoutMs?: number;
   /**
@@ -47,6 +56,17 @@ function withTimeout(signal: AbortSignal | undefined, ms: number, cleanups: (() 
     signal?.removeEventListener('abort', forward);
   });
   return controller.signal;
+}
+
+/** The upload path (./multipart), loaded on first use: pages without an upload do not download it. */
+let multipart: typeof Multipart | undefined;
+
+/**
+ * Loads the client's upload path ahead of the first upload (an upload field does when it appears),
+ * so that the upload starts at once; an upload before it has loaded loads it first.
+ */
+export async function preloadUploads(): Promise<void> {
+  multipart ??= await import('./multipart');
 }
 
 /**
@@ -77,7 +97,8 @@ const browserEnvironment: ApiEnvironment = {
 /**
  * Calls one endpoint of the catalogue: `api(endpoints.me.get)`, `api(endpoints.profile.patch, { body })`.
  * Its params, query and body are typed from the endpoint, and so is the answer — parsed with the
- * endpoint's schema, so what a page gets is what the contract says or a ContractError.
+ * endpoint's schema, so what a page gets is what the contract says or a ContractError. A multipart
+ * endpoint (an upload) takes `{ fields, file, onProgress?, signal? }`: see `createApi`.
  */
 export type Api = <E extends AnyEndpoint>(endpoint: E, ...args: CallArgs<E>) => Promise<ResponseOf<E>>;
 
@@ -85,6 +106,12 @@ export type Api = <E extends AnyEndpoint>(endpoint: E, ...args: CallArgs<E>) => 
  * The API client: same-origin `/api`, credentials included, `X-CSRFToken` echoed from the
  * `csrftoken` cookie on every call (spec §7), failures mapped to the error catalogue (spec §8),
  * answers parsed with the catalogue's schemas.
+ *
+ * Uploads are calls of the same client: a multipart endpoint's body is built from its contract (the
+ * text fields, then the file as the part the endpoint names) and, in a page, sent through
+ * XMLHttpRequest — the only browser API that reports upload progress — with the same headers, the
+ * same reading of the answer and the same hooks; its time limit counts from the last progress event.
+ * Outside a page (Node: tests, scripts) it goes through fetch, without progress.
  */
 export function createApi(env: Partial<ApiEnvironment> = {}): Api {
   const {
@@ -95,43 +122,79 @@ export function createApi(env: Partial<ApiEnvironment> = {}): Api {
     baseUrl,
     timeoutMs = API_TIMEOUT_MS,
   } = { ...browserEnvironment, ...env };
+  /** The headers of every call: `X-CSRFToken` from the cookie (csrfHeaders, the one place it is written), JSON answers. */
+  const requestHeaders = (): Record<string, string> => ({ ...csrfHeaders(getCookies()), Accept: 'application/json' });
+  const onHeaders = (header: (name: string) => string | null) => {
+    // A release that needs newer pages than this one (pnpm release force-reload): reload once.
+    if (typeof window !== 'undefined') onMinClientBuild?.(header(MIN_CLIENT_BUILD_HEADER));
+  };
   const raw = ofetch.create({
     ...(baseUrl === undefined ? {} : { baseURL: baseUrl }),
     credentials: 'include',
     retry: 0,
     onRequest({ options }) {
       const headers = new Headers(options.headers);
-      for (const [name, value] of Object.entries(csrfHeaders(getCookies()))) headers.set(name, value);
-      headers.set('Accept', 'application/json');
+      for (const [name, value] of Object.entries(requestHeaders())) headers.set(name, value);
       options.headers = headers;
     },
     onResponse({ response }) {
-      // A release that needs newer pages than this one (pnpm release force-reload): reload once.
-      if (typeof window !== 'undefined') onMinClientBuild?.(response.headers.get(MIN_CLIENT_BUILD_HEADER));
+      onHeaders((name) => response.headers.get(name));
     },
   });
 
-  async function call(endpoint: AnyEndpoint, options: CallOptions<AnyEndpoint> = {}): Promise<unknown> {
-    const url = pathOf(endpoint, options.params);
-    let status: number;
-    let data: unknown;
+  /** A JSON call (or, outside a page, a multipart one without progress) through fetch. */
+  async function viaFetch(endpoint: AnyEndpoint, url: string, options: CallOptions<AnyEndpoint>, form?: FormData): Promise<RawAnswer> {
     const cleanups: (() => void)[] = [];
     try {
       const response = await raw.raw(url, {
         method: endpoint.method,
-        body: (options.body as Record<string, unknown> | undefined) ?? options.form,
+        body: (options.body as Record<string, unknown> | undefined) ?? form,
         query: options.query as Record<string, unknown> | undefined,
-        signal: options.form === undefined ? withTimeout(options.signal, timeoutMs, cleanups) : options.signal,
+        // No overall limit for an upload: a big file on a slow line takes its time.
+        signal: form === undefined ? withTimeout(options.signal, timeoutMs, cleanups) : options.signal,
       });
-      status = response.status;
-      data = response._data;
+      return { ok: true, status: response.status, data: response._data };
     } catch (error) {
-      const failed = error instanceof FetchError && error.response ? error.response.status : null;
-      throw failure(endpoint, url, failed, error instanceof FetchError ? error.data : undefined, error, onStaleCredentials);
+      const status = error instanceof FetchError && error.response ? error.response.status : null;
+      return { ok: false, status, data: error instanceof FetchError ? error.data : undefined, error };
     } finally {
       for (const cleanup of cleanups) cleanup();
     }
-    return success(endpoint, url, status, data, onContractError);
+  }
+
+  async function call(endpoint: AnyEndpoint, options: CallOptions<AnyEndpoint> = {}): Promise<unknown> {
+    const url = pathOf(endpoint, options.params);
+    let answer: RawAnswer;
+    if (endpoint.spec.multipart === undefined) answer = await viaFetch(endpoint, url, options);
+    else {
+      const { fields, file, onProgress, signal } = options as CallOptions<AnyEndpoint> & MultipartCallOptions<AnyEndpoint>;
+      // Synchronous once loaded: the request is then under way when the call returns.
+      if (multipart === undefined) {
+        try {
+          await preloadUploads();
+        } catch (error) {
+          throw new NetworkError(url, error);
+        }
+      }
+      const { multipartBody, sendWithXhr } = multipart as typeof Multipart;
+      const body = multipartBody(endpoint, fields ?? {}, file);
+      // In a page through XMLHttpRequest, the only browser API that reports upload progress.
+      answer =
+        typeof XMLHttpRequest === 'undefined'
+          ? await viaFetch(endpoint, url, options, body)
+          : await sendWithXhr({
+              method: endpoint.method,
+              url: `${baseUrl ?? ''}${url}`,
+              headers: requestHeaders(),
+              body,
+              signal,
+              onProgress,
+              idleTimeoutMs: timeoutMs,
+              onHeaders,
+            });
+    }
+    if (answer.status === null || !answer.ok) throw failure(endpoint, url, answer.status, answer.data, answer.error, onStaleCredentials);
+    return success(endpoint, url, answer.status, answer.data, onContractError);
   }
   return call as Api;
 }

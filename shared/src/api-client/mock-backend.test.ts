@@ -430,23 +430,19 @@ describe('the mock backend', () => {
     expect((await api(endpoints.profile.get)).office_city).toBe('大阪市北区');
   });
 
-  test('uploads: a file through the client as FormData, listed, refused when the kind does not take its type, deleted', async () => {
+  test('uploads: a file through the client (the multipart body built from the contract), listed, refused when the kind does not take its type, deleted', async () => {
     start();
     await api(endpoints.auth.login, { body: MOCK_ACCOUNT });
-    const form = new FormData();
-    form.append('kind', 'pl');
-    form.append('content_file', new File([new Uint8Array([0x25, 0x50, 0x44, 0x46])], '損益計算書.pdf', { type: 'application/pdf' }));
-    const upload = await api(endpoints.uploads.create, { form });
+    const pdf = new File([new Uint8Array([0x25, 0x50, 0x44, 0x46])], '損益計算書.pdf', { type: 'application/pdf' });
+    const upload = await api(endpoints.uploads.create, { fields: { kind: 'pl' }, file: pdf });
     expect(upload).toMatchObject({ kind: 'pl', name: '損益計算書.pdf', content_type: 'application/pdf', size: 4 });
     expect(await api(endpoints.uploads.list)).toEqual([upload]);
     const content = await fetch(`http://localhost/api/uploads/${upload.id}/content/`);
     expect([content.status, content.headers.get('content-type')]).toEqual([200, 'application/pdf']);
     expect([...new Uint8Array(await content.arrayBuffer())]).toEqual([0x25, 0x50, 0x44, 0x46]);
     expect((await fetch('http://localhost/api/uploads/999/content/')).status).toBe(404);
-    const csv = new FormData();
-    csv.append('kind', 'pl');
-    csv.append('content_file', new File(['a,b'], 'a.csv', { type: 'text/csv' }));
-    await expect(api(endpoints.uploads.create, { form: csv })).rejects.toMatchObject({
+    const csv = new File(['a,b'], 'a.csv', { type: 'text/csv' });
+    await expect(api(endpoints.uploads.create, { fields: { kind: 'pl' }, file: csv })).rejects.toMatchObject({
       kind: 'validation',
       fieldErrors: { content_file: expect.stringContaining('形式') as unknown },
     });

@@ -21,8 +21,8 @@ export function readCsrfToken(cookieString: string): string | null {
 /**
  * The header every request of the site's pages sends (spec §7): `X-CSRFToken` with the csrf
  * cookie's token, none while there is no cookie yet. The one place the header is written: the API
- * client, the start-up `/api/me/` request, the upload's XHR, the draft's last save on leaving and the
- * back office's file view all take it from here (a test keeps it so).
+ * client (its JSON calls and its uploads), the start-up `/api/me/` request, the draft's last save
+ * on leaving and the back office's file view all take it from here (a test keeps it so).
  */
 export function csrfHeaders(cookieString: string): Record<string, string> {
   const token = readCsrfToken(cookieString);

@@ -41,3 +41,17 @@ export function formatFileSize(bytes: number): string {
   if (rounded >= 1024 && unit < units.length - 1) return `1 ${units[unit + 1]}`;
   return `${rounded} ${units[unit]}`;
 }
+
+/** Short names of the formats, for the hint and the badge of a file with no preview. */
+export const FORMAT_LABELS: Readonly<Record<string, string>> = {
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/heic': 'HEIC',
+  'image/heif': 'HEIC',
+  'application/pdf': 'PDF',
+  'text/csv': 'CSV',
+};
+
+/** The last part of a file name's type for a file with no preview (`PDF`, `HEIC`, `CSV`). */
+export const badgeOf = (name: string, contentType: string): string =>
+  FORMAT_LABELS[contentType] ?? (name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toUpperCase() : 'FILE');

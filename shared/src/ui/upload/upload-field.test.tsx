@@ -3,12 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { useState } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { preloadUploads } from '@app/shared';
 import { endpoints } from '@app/contracts/api/endpoints';
 import { NOT_FOUND_DETAIL } from '@app/contracts/api/errors';
 import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MESSAGES, type Upload } from '@app/contracts/api/upload';
 import { MESSAGES } from '@app/contracts/domain/messages';
 import { failure, mock } from '@app/mocks';
-import { FakeXhr } from './fake-xhr';
+import { FakeXhr } from '../../api-client/fake-xhr';
 import { isUploadInFlight } from './in-flight';
 import { UploadField, type UploadFieldProps } from './upload-field';
 
@@ -18,6 +19,8 @@ afterAll(() => server.close());
 
 const createObjectURL = vi.fn((_file: Blob) => 'blob:preview');
 const revokeObjectURL = vi.fn((_url: string) => undefined);
+// The upload path is loaded on first use; loaded here, a call sends its request before it returns.
+beforeAll(() => preloadUploads());
 beforeEach(() => {
   FakeXhr.reset();
   vi.stubGlobal('XMLHttpRequest', FakeXhr);

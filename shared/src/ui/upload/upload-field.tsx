@@ -1,13 +1,14 @@
-import { ApiError, api, ensureStyleSheet } from '@app/shared';
+import { ApiError, api, ensureStyleSheet, preloadUploads } from '@app/shared';
 import { useEffect, useId, useInsertionEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import * as endpoints from '@app/contracts/endpoints';
 import { UPLOAD_MAX_FILE_BYTES, acceptedContentTypes, type Upload, type UploadSide } from '@app/contracts/api/upload';
 import { parseUploadKey } from '@app/contracts/domain/statuses';
-import { acceptAttribute, formatFileSize, isPreviewable, uploadContentUrl } from './format';
+import { FORMAT_LABELS, acceptAttribute, isPreviewable } from './format';
 import { claimUploadSlot } from './in-flight';
 import { UPLOAD_FIELD_MESSAGES as M } from './messages';
 import { UPLOAD_CSS, UPLOAD_STYLE_ID } from './styles';
 import { checkFile, isAbortError, uploadErrorMessage, uploadFile } from './upload-file';
+import { PendingFileItem, UploadedFileItem, type PendingItem } from './upload-items';
 
 export interface UploadFieldProps {
   /** The upload key: a kind (`identity`, `pl`) or a suffixed kind (`invoice-12`, `withdrawals_detail-2`). */
@@ -35,27 +36,7 @@ export interface UploadFieldProps {
   readonly disabled?: boolean;
 }
 
-/** A file being sent, waiting its turn, or refused (until the person dismisses the message). */
-interface PendingItem {
-  readonly localId: number;
-  readonly name: string;
-  readonly size: number;
-  /** An object URL of a JPEG/PNG while it is sent; null otherwise. */
-  readonly preview: string | null;
-  readonly progress: number;
-  readonly error: { readonly title: string | null; readonly message: string } | null;
-}
-
 let nextLocalId = 1;
-
-const FORMAT_LABELS: Readonly<Record<string, string>> = {
-  'image/jpeg': 'JPEG',
-  'image/png': 'PNG',
-  'image/heic': 'HEIC',
-  'image/heif': 'HEIC',
-  'application/pdf': 'PDF',
-  'text/csv': 'CSV',
-};
 
 const objectUrlFor = (file: File): string | null =>
   isPreviewable(file.type) && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null;
@@ -63,10 +44,6 @@ const objectUrlFor = (file: File): string | null =>
 const revoke = (url: string | null) => {
   if (url !== null && typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(url);
 };
-
-/** The last part of a file name's type for a file with no preview (`PDF`, `HEIC`, `CSV`). */
-const badgeOf = (name: string, contentType: string): string =>
-  FORMAT_LABELS[contentType] ?? (name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toUpperCase() : 'FILE');
 
 /**
  * The one file upload of the site: a drop zone with a real file input, uploads one at a time per
@@ -96,6 +73,8 @@ export function UploadField({
   const { kind } = parsed;
 
   useInsertionEffect(() => ensureStyleSheet(UPLOAD_STYLE_ID, UPLOAD_CSS), []);
+  // The client's upload path, ready before the first file is chosen (an upload would load it anyway).
+  useEffect(() => void preloadUploads().catch(() => undefined), []);
 
   const id = useId();
   const inputId = `${id}-input`;
@@ -341,112 +320,26 @@ export function UploadField({
 
       {(files.length > 0 || pending.length > 0) && (
         <ul className="upload-field__files" aria-label={`${label}のファイル`}>
-          {files.map((upload) => {
-            const busy = deleting.has(upload.id);
-            const deleteError = deleteErrors[upload.id];
-            return (
-              <li key={upload.id} className="upload-file">
-                <div className="upload-file__main">
-                  {isPreviewable(upload.content_type) ? (
-                    <img className="upload-file__preview" src={uploadContentUrl(upload.id)} alt={`${upload.name}のプレビュー`} />
-                  ) : (
-                    <span className="upload-file__badge" aria-hidden="true">
-                      {badgeOf(upload.name, upload.content_type)}
-                    </span>
-                  )}
-                  <span className="upload-file__info">
-                    <span className="upload-file__name">{upload.name}</span>
-                    <span className="upload-file__size">{formatFileSize(upload.size)}</span>
-                  </span>
-                  {confirming === upload.id ? (
-                    <span className="upload-file__confirm" role="group" aria-labelledby={`${id}-confirm-${upload.id}`}>
-                      <span id={`${id}-confirm-${upload.id}`} className="upload-file__question">
-                        {M.deleteConfirm}
-                      </span>
-                      <button type="button" className="button button--small upload-file__delete" onClick={() => void remove(upload)}>
-                        削除する
-                      </button>
-                      <button
-                        type="button"
-                        ref={confirmCancelRef}
-                        className="button button--secondary button--small"
-                        onClick={() => {
-                          setConfirming(null);
-                          setFocusAfter(`${id}-delete-${upload.id}`);
-                        }}
-                      >
-                        キャンセル
-                      </button>
-                    </span>
-                  ) : (
-                    <button
-                      type="button"
-                      id={`${id}-delete-${upload.id}`}
-                      className="button button--secondary button--small"
-                      aria-label={`${upload.name}を削除`}
-                      disabled={disabled || busy}
-                      onClick={() => setConfirming(upload.id)}
-                    >
-                      {busy ? '削除中…' : '削除'}
-                    </button>
-                  )}
-                </div>
-                {deleteError && (
-                  <p className="upload-file__error" role="alert">
-                    {deleteError}
-                  </p>
-                )}
-              </li>
-            );
-          })}
+          {files.map((upload) => (
+            <UploadedFileItem
+              key={upload.id}
+              upload={upload}
+              fieldId={id}
+              disabled={disabled}
+              busy={deleting.has(upload.id)}
+              deleteError={deleteErrors[upload.id]}
+              confirming={confirming === upload.id}
+              cancelRef={confirmCancelRef}
+              onAsk={() => setConfirming(upload.id)}
+              onDelete={() => void remove(upload)}
+              onCancel={() => {
+                setConfirming(null);
+                setFocusAfter(`${id}-delete-${upload.id}`);
+              }}
+            />
+          ))}
           {pending.map((item) => (
-            <li key={item.localId} className={`upload-file${item.error ? ' upload-file--failed' : ''}`}>
-              <div className="upload-file__main">
-                {item.preview ? (
-                  <img className="upload-file__preview" src={item.preview} alt={`${item.name}のプレビュー`} />
-                ) : (
-                  <span className="upload-file__badge" aria-hidden="true">
-                    {badgeOf(item.name, '')}
-                  </span>
-                )}
-                <span className="upload-file__info">
-                  <span className="upload-file__name">{item.name}</span>
-                  <span className="upload-file__size">{formatFileSize(item.size)}</span>
-                </span>
-                {item.error && (
-                  <button
-                    type="button"
-                    className="button button--secondary button--small"
-                    aria-label={`${item.name}のエラーを閉じる`}
-                    onClick={() => removePending(item.localId)}
-                  >
-                    閉じる
-                  </button>
-                )}
-              </div>
-              {item.error ? (
-                <div className="upload-file__error" role="alert">
-                  {item.error.title && <p className="upload-file__error-title">{item.error.title}</p>}
-                  <p>{item.error.message}</p>
-                </div>
-              ) : (
-                <div className="upload-file__progress">
-                  <div
-                    className="upload-progress"
-                    role="progressbar"
-                    aria-label={`${item.name}のアップロード`}
-                    aria-valuemin={0}
-                    aria-valuemax={100}
-                    aria-valuenow={item.progress}
-                  >
-                    <span className="upload-progress__bar" style={{ width: `${item.progress}%` }} />
-                  </div>
-                  <span className="upload-progress__value" aria-hidden="true">
-                    {item.progress}%
-                  </span>
-                </div>
-              )}
-            </li>
+            <PendingFileItem key={item.localId} item={item} onDismiss={() => removePending(item.localId)} />
           ))}
         </ul>
       )}

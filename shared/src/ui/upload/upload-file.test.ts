@@ -1,8 +1,16 @@
-import { ContractError, CsrfError, NetworkError, STALE_CREDENTIALS_MESSAGE, ServerError, ValidationError } from '@app/shared';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import {
+  ContractError,
+  CsrfError,
+  NetworkError,
+  STALE_CREDENTIALS_MESSAGE,
+  ServerError,
+  ValidationError,
+  preloadUploads,
+} from '@app/shared';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MESSAGES, type Upload } from '@app/contracts/api/upload';
-import { FakeXhr } from './fake-xhr';
-import { checkFile, uploadErrorMessage, uploadFile } from './upload-file';
+import { FakeXhr } from '../../api-client/fake-xhr';
+import { checkFile, isAbortError, uploadErrorMessage, uploadFile } from './upload-file';
 
 const upload = (overrides: Partial<Upload> = {}): Upload => ({
   id: 41,
@@ -27,6 +35,8 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
   );
 }
 
+// The upload path is loaded on first use; loaded here, a call sends its request before it returns.
+beforeAll(() => preloadUploads());
 beforeEach(() => {
   FakeXhr.reset();
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
@@ -139,12 +149,18 @@ describe('failures: the client’s error classes (the @app/shared singleton’s)
     expect(uploadErrorMessage(error)).toMatch(/^通信できませんでした。/);
   });
 
-  test('a CSRF failure reads as stale credentials, not the server’s English', async () => {
+  test('a CSRF failure reads as stale credentials, not the server’s English, and is handled as every call’s (§8 alert)', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('offline'))),
+    );
     const done = rejection(uploadFile('pl', pdf()));
     FakeXhr.last().respond(403, { detail: 'CSRF Failed: CSRF token missing.' });
     const error = await done;
     expect(error).toBeInstanceOf(CsrfError);
     expect(uploadErrorMessage(error)).toBe(STALE_CREDENTIALS_MESSAGE);
+    expect(alert).toHaveBeenCalledWith(STALE_CREDENTIALS_MESSAGE);
   });
 
   test('a 201 that does not match the contract is a ContractError naming the field', async () => {
@@ -156,11 +172,20 @@ describe('failures: the client’s error classes (the @app/shared singleton’s)
     expect((error as ContractError).fields).toEqual(['size']);
   });
 
-  test('aborting stops the request and rejects with AbortError', async () => {
+  test('aborting stops the request: the client’s network error, told apart as an abort', async () => {
     const controller = new AbortController();
     const done = rejection(uploadFile('pl', pdf(), { signal: controller.signal }));
     controller.abort();
     expect(FakeXhr.last().aborted).toBe(true);
-    expect(await done).toMatchObject({ name: 'AbortError' });
+    const error = await done;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(isAbortError(error)).toBe(true);
+    expect(uploadErrorMessage(error)).toBe('アップロードを中止しました。');
+  });
+
+  test('a network failure is not an abort', async () => {
+    const done = rejection(uploadFile('pl', pdf()));
+    FakeXhr.last().failNetwork();
+    expect(isAbortError(await done)).toBe(false);
   });
 });

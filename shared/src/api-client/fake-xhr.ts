@@ -1,7 +1,8 @@
 /**
- * A stand-in XMLHttpRequest for the upload tests (`vi.stubGlobal('XMLHttpRequest', FakeXhr)`): it
- * records what was sent and lets the test drive the upload — progress, the answer, a network
- * failure — one step at a time. Test code only (index.ts does not export it).
+ * A stand-in XMLHttpRequest for the tests of the client's upload path and the upload field
+ * (`vi.stubGlobal('XMLHttpRequest', FakeXhr)`): it records what was sent and lets the test drive
+ * the upload — progress, the answer and its headers, a network failure — one step at a time. Test
+ * code only (no entry point exports it).
  */
 type Handler = ((event: ProgressEvent) => void) | null;
 
@@ -25,6 +26,8 @@ export class FakeXhr {
   status = 0;
   responseText = '';
   readonly headers: Record<string, string> = {};
+  /** The answer's headers (lower-case names), set by `respond`. */
+  responseHeaders: Record<string, string> = {};
   body: FormData | null = null;
   aborted = false;
   readonly upload: { onprogress: Handler } = { onprogress: null };
@@ -44,6 +47,9 @@ export class FakeXhr {
     this.body = body;
     FakeXhr.sent.push(this);
   }
+  getResponseHeader(name: string): string | null {
+    return this.responseHeaders[name.toLowerCase()] ?? null;
+  }
   abort(): void {
     this.aborted = true;
     this.onabort?.(new ProgressEvent('abort'));
@@ -58,8 +64,9 @@ export class FakeXhr {
   progress(loaded: number, total: number): void {
     this.upload.onprogress?.(new ProgressEvent('progress', { lengthComputable: true, loaded, total }));
   }
-  respond(status: number, body: unknown): void {
+  respond(status: number, body: unknown, headers: Record<string, string> = {}): void {
     this.status = status;
+    this.responseHeaders = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
     this.responseText = typeof body === 'string' ? body : JSON.stringify(body);
     this.onload?.(new ProgressEvent('load'));
   }
