@@ -1,12 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { type Entry } from '@app/contracts';
 import { CLAIM_STATUS } from '@app/contracts/domain';
-import { writeAudit } from '../../audit';
 import type { AppContext } from '../../context';
 import { entries, type User } from '../../db/schema';
 import { entryCancelledMail } from '../../mail/templates';
 import { getEntry } from './service';
-import { entryLink, lockEntry, claimsOf, moveOrConflict, claimMoves, applyClaimMoves, auditClaims, person } from './life-support';
+import {
+  entryLink,
+  lockEntry,
+  claimsOf,
+  moveOrConflict,
+  claimMoves,
+  applyClaimMoves,
+  auditClaims,
+  person,
+  writeEntryAudit,
+} from './life-support';
 
 // POST /api/entries/{id}/cancel/
 // ---------------------------------------------------------------------------------------------
@@ -30,18 +39,15 @@ export async function cancelEntry(ctx: AppContext, user: User, id: number): Prom
       now,
       { cancelledAt: now },
     );
-    await writeAudit(tx, {
-      event: 'entry.cancelled',
-      at: now,
-      userId: user.id,
-      subjectType: 'entry',
-      subjectId: String(entry.id),
-      data: {
-        code: entry.code,
+    await writeEntryAudit(
+      tx,
+      'entry.cancelled',
+      { at: now, user, entry },
+      {
         before: { status: entry.status, cancelled_at: null, claims: auditClaims(moves, 'before') },
         after: { status: next, cancelled_at: now.toISOString(), claims: auditClaims(moves, 'after') },
       },
-    });
+    );
     return entry;
   });
 

@@ -3,7 +3,6 @@ import { ENTRY_LIFE_MESSAGES, type Entry } from '@app/contracts';
 import { CLAIM_STATUS, contractIdentityProblem, parseYen } from '@app/contracts/domain';
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { writeAudit } from '../../audit';
 import type { AppContext } from '../../context';
 import { entries, users, type ClaimRow, type ContractPartyRecord, type EntryRow, type User } from '../../db/schema';
 import { ApiError, notFound } from '../../http/errors';
@@ -22,6 +21,7 @@ import {
   applyClaimMoves,
   auditClaims,
   person,
+  writeEntryAudit,
 } from './life-support';
 
 // POST /api/entries/{id}/contract/
@@ -97,14 +97,11 @@ export async function contractEntry(ctx: AppContext, user: User, id: number): Pr
         .set({ status: next, contractedAt: now, contractDocumentKey: storedKey, updatedAt: now })
         .where(eq(entries.id, entry.id));
       await applyClaimMoves(tx, moves, now);
-      await writeAudit(tx, {
-        event: 'entry.contracted',
-        at: now,
-        userId: user.id,
-        subjectType: 'entry',
-        subjectId: String(entry.id),
-        data: {
-          code: entry.code,
+      await writeEntryAudit(
+        tx,
+        'entry.contracted',
+        { at: now, user, entry },
+        {
           agreed: true,
           contract_period: entry.contractPeriod,
           contract_document_key: storedKey,
@@ -113,7 +110,7 @@ export async function contractEntry(ctx: AppContext, user: User, id: number): Pr
           before: { status: entry.status, contracted_at: null, claims: auditClaims(moves, 'before') },
           after: { status: next, contracted_at: now.toISOString(), claims: auditClaims(moves, 'after') },
         },
-      });
+      );
       return { entry, owner, bought };
     });
   } catch (error) {

@@ -9,6 +9,7 @@ import {
   type EntryStatus,
 } from '@app/contracts/domain';
 import { drfDateTime } from '../../accounts/users';
+import { writeAudit, type AuditEntry } from '../../audit';
 import type { AppContext, Db } from '../../context';
 import { claims, entries, type ClaimRow, type EntryRow, type User } from '../../db/schema';
 import { ApiError, notFound } from '../../http/errors';
@@ -78,3 +79,12 @@ export const auditClaims = (moves: readonly ClaimMove[], side: 'before' | 'after
 export const person = (user: User) => ({ to: user.email, lastName: user.lastName, firstName: user.firstName });
 
 // ---------------------------------------------------------------------------------------------
+
+/** The audit row of the applicant's move, by the applicant, about the entry (its code first in `data`). */
+export const writeEntryAudit = (
+  tx: Tx,
+  event: AuditEntry['event'],
+  { at, user, entry }: { at: Date; user: User; entry: EntryRow },
+  data: Record<string, unknown>,
+): Promise<void> =>
+  writeAudit(tx, { event, at, userId: user.id, subjectType: 'entry', subjectId: String(entry.id), data: { code: entry.code, ...data } });

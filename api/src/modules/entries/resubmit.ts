@@ -10,14 +10,23 @@ import {
   type DocumentGroup,
   type ReviewStatus,
 } from '@app/contracts/domain';
-import { writeAudit } from '../../audit';
 import type { AppContext } from '../../context';
 import { claims, entries, entryFiles, uploads, users, type ClaimRow, type EntryRow, type User } from '../../db/schema';
 import { ValidationError } from '../../http/errors';
 import { entryResubmittedMail } from '../../mail/templates';
 import { uploadKeyOf } from './files';
 import { getEntry } from './service';
-import { entryLink, lockEntry, claimsOf, moveOrConflict, notAllowed, claimMoves, auditClaims, person } from './life-support';
+import {
+  entryLink,
+  lockEntry,
+  claimsOf,
+  moveOrConflict,
+  notAllowed,
+  claimMoves,
+  auditClaims,
+  person,
+  writeEntryAudit,
+} from './life-support';
 
 // POST /api/entries/{id}/review/ (resubmit)
 // ---------------------------------------------------------------------------------------------
@@ -181,14 +190,11 @@ export async function resubmitEntry(ctx: AppContext, user: User, id: number, req
     }
     const userAfter = { ...userStatuses };
 
-    await writeAudit(tx, {
-      event: 'entry.resubmitted',
-      at: now,
-      userId: user.id,
-      subjectType: 'entry',
-      subjectId: String(entry.id),
-      data: {
-        code: entry.code,
+    await writeEntryAudit(
+      tx,
+      'entry.resubmitted',
+      { at: now, user, entry },
+      {
         files: accepted.map((file) => ({ id: file.uploadId, group: file.group, claim_id: file.claim?.id ?? null, kind: file.kind })),
         before: {
           status: entry.status,
@@ -207,7 +213,7 @@ export async function resubmitEntry(ctx: AppContext, user: User, id: number, req
           user: userAfter,
         },
       },
-    });
+    );
     return entry;
   });
 
