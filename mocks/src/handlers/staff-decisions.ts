@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES } from '@app/contracts/api/account-messages';
-import { type AnyEndpoint } from '@app/contracts/api/endpoint';
+import type { HttpHandler } from 'msw';
+import type { AnyEndpoint, ResponseInputOf } from '@app/contracts/api/endpoint';
 import { endpoints } from '@app/contracts/api/endpoints';
 import { NOT_FOUND_DETAIL } from '@app/contracts/api/errors';
 import type { Entry } from '@app/contracts/api/entry';
@@ -55,16 +56,28 @@ export function staffDecisionHandlers(state: MockState) {
   const entryConflict = (endpoint: AnyEndpoint, entry: Entry) =>
     failureReply(endpoint, 'conflict', { detail: STAFF_DECISION_MESSAGES.entryNotAllowed(entryStatusLabel(entry.status) ?? '') });
   const stamp = () => ({ staff_id: state.staff?.id ?? 0, staff_name: state.staff?.name ?? '', at: nowIso() });
-  return {
-    [e.staff.entries.assignee.id]: mock(e.staff.entries.assignee, ({ params, body }) => {
-      const endpoint = e.staff.entries.assignee;
+  /** A decision on one item of the review: the staff 403s, 404 for an unknown item, the body's 400, then `apply`. */
+  const decide = <E extends AnyEndpoint>(
+    endpoint: E,
+    find: (id: string) => StaffEntryDetail | undefined,
+    apply: (
+      endpoint: E,
+      item: StaffEntryDetail,
+      value: unknown,
+      params: Readonly<Record<string, string>>,
+    ) => ResponseInputOf<E> | MockReply,
+  ): HttpHandler =>
+    mock(endpoint, ({ params, body }) => {
       const refused = staffRefusal(state, endpoint);
       if (refused) return refused;
-      const item = reviewItem(params.id ?? '');
+      const item = find(params.id ?? '');
       if (item === undefined) return failureReply(endpoint, 'notFound', { detail: NOT_FOUND_DETAIL });
       const checked = validate(endpoint, body);
-      if (!checked.ok) return checked.reply;
-      const request = checked.value as StaffEntryAssign;
+      return checked.ok ? apply(endpoint, item, checked.value, params) : checked.reply;
+    });
+  return {
+    [e.staff.entries.assignee.id]: decide(e.staff.entries.assignee, reviewItem, (endpoint, item, value) => {
+      const request = value as StaffEntryAssign;
       const staff = state.staff!;
       const current = item.assignee?.staff_id ?? null;
       if (current !== request.current_assignee) {
@@ -77,16 +90,9 @@ export function staffDecisionHandlers(state: MockState) {
       }
       return saveReview({ ...item, assignee: request.take ? { staff_id: staff.id, staff_name: staff.name, at: nowIso() } : null });
     }),
-    [e.staff.entries.documents.id]: mock(e.staff.entries.documents, ({ params, body }) => {
-      const endpoint = e.staff.entries.documents;
-      const refused = staffRefusal(state, endpoint);
-      if (refused) return refused;
-      const item = reviewItem(params.id ?? '');
-      if (item === undefined) return failureReply(endpoint, 'notFound', { detail: NOT_FOUND_DETAIL });
-      const checked = validate(endpoint, body);
-      if (!checked.ok) return checked.reply;
+    [e.staff.entries.documents.id]: decide(e.staff.entries.documents, reviewItem, (endpoint, item, value) => {
       if (item.entry.status !== ENTRY_STATUS.under_review) return entryConflict(endpoint, item.entry);
-      const decision = checked.value as StaffDocumentDecision;
+      const decision = value as StaffDocumentDecision;
       const status = decision.decision === 'confirmed' ? REVIEW_STATUS.confirmed : REVIEW_STATUS.inadequate;
       const claimId = decision.claim_id ?? null;
       const isClaimGroup = decision.group === 'invoice' || decision.group === 'additional_doc';
@@ -118,15 +124,8 @@ export function staffDecisionHandlers(state: MockState) {
       }
       return saveReview({ ...item, entry });
     }),
-    [e.staff.entries.action.id]: mock(e.staff.entries.action, ({ params, body }) => {
-      const endpoint = e.staff.entries.action;
-      const refused = staffRefusal(state, endpoint);
-      if (refused) return refused;
-      const item = reviewItem(params.id ?? '');
-      if (item === undefined) return failureReply(endpoint, 'notFound', { detail: NOT_FOUND_DETAIL });
-      const checked = validate(endpoint, body);
-      if (!checked.ok) return checked.reply;
-      const { action, reason } = checked.value as StaffEntryAction;
+    [e.staff.entries.action.id]: decide(e.staff.entries.action, reviewItem, (endpoint, item, value) => {
+      const { action, reason } = value as StaffEntryAction;
       // An offer still open ends only by an approver (or admin), with the reason the applicant is told (issue 23).
       if (action === 'archive' && isOfferOpen(item.entry)) {
         if (!OFFER_ENDERS.has(state.staff?.role ?? ''))
@@ -170,14 +169,7 @@ export function staffDecisionHandlers(state: MockState) {
       if (item.entry.payout_hold_at === null) return failureReply(endpoint, 'conflict', { detail: PAYOUT_CHANGE_MESSAGES.noHold });
       return saveReview({ ...item, entry: { ...item.entry, payout_hold_at: null, payout_hold_previous_bank_account: null } });
     }),
-    [e.staff.entries.approve.id]: mock(e.staff.entries.approve, ({ params, body }) => {
-      const endpoint = e.staff.entries.approve;
-      const refused = staffRefusal(state, endpoint);
-      if (refused) return refused;
-      const item = reviewItem(params.id ?? '');
-      if (item === undefined) return failureReply(endpoint, 'notFound', { detail: NOT_FOUND_DETAIL });
-      const checked = validate(endpoint, body);
-      if (!checked.ok) return checked.reply;
+    [e.staff.entries.approve.id]: decide(e.staff.entries.approve, reviewItem, (endpoint, item, value) => {
       if (item.pricing.some((p) => p.priced_by.staff_id === state.staff?.id))
         return failureReply(endpoint, 'forbidden', { detail: STAFF_DECISION_MESSAGES.samePerson });
       if (!canApproveEntry(item.entry.claims.map((claim) => claim.status)))
@@ -192,7 +184,7 @@ export function staffDecisionHandlers(state: MockState) {
       );
       if (identityProblem !== null)
         return failureReply(endpoint, 'conflict', { detail: STAFF_DECISION_MESSAGES.identity[identityProblem] });
-      const { contract_period } = checked.value as StaffEntryApprove;
+      const { contract_period } = value as StaffEntryApprove;
       return saveReview({
         ...item,
         approval: stamp(),
@@ -212,16 +204,9 @@ export function staffDecisionHandlers(state: MockState) {
         ? new MockReply(200, MOCK_FILE_BYTES, { 'Content-Type': 'application/pdf' })
         : failureReply(endpoint, 'notFound', { detail: NOT_FOUND_DETAIL });
     }),
-    [e.staff.claims.decision.id]: mock(e.staff.claims.decision, ({ params, body }) => {
-      const endpoint = e.staff.claims.decision;
-      const refused = staffRefusal(state, endpoint);
-      if (refused) return refused;
-      const item = claimItem(params.id ?? '');
-      if (item === undefined) return failureReply(endpoint, 'notFound', { detail: NOT_FOUND_DETAIL });
-      const checked = validate(endpoint, body);
-      if (!checked.ok) return checked.reply;
+    [e.staff.claims.decision.id]: decide(e.staff.claims.decision, claimItem, (endpoint, item, value, params) => {
       if (item.entry.status !== ENTRY_STATUS.under_review) return entryConflict(endpoint, item.entry);
-      const decision = checked.value as StaffClaimDecision;
+      const decision = value as StaffClaimDecision;
       const claimId = Number(params.id);
       let pricing = item.pricing.filter((p) => p.claim_id !== claimId);
       const claims = item.entry.claims.map((claim) => {
@@ -239,15 +224,8 @@ export function staffDecisionHandlers(state: MockState) {
       });
       return saveReview({ ...item, pricing, entry: { ...item.entry, claims } });
     }),
-    [e.staff.claims.action.id]: mock(e.staff.claims.action, ({ params, body }) => {
-      const endpoint = e.staff.claims.action;
-      const refused = staffRefusal(state, endpoint);
-      if (refused) return refused;
-      const item = claimItem(params.id ?? '');
-      if (item === undefined) return failureReply(endpoint, 'notFound', { detail: NOT_FOUND_DETAIL });
-      const checked = validate(endpoint, body);
-      if (!checked.ok) return checked.reply;
-      const { action } = checked.value as StaffClaimAction;
+    [e.staff.claims.action.id]: decide(e.staff.claims.action, claimItem, (endpoint, item, value, params) => {
+      const { action } = value as StaffClaimAction;
       const claim = item.entry.claims.find((c) => String(c.id) === params.id);
       const next = claim === undefined ? null : nextClaimStatus(claim.status, action);
       if (claim === undefined || next === null)
