@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES } from '@app/contracts/api/account-messages';
+import type { AnyEndpoint } from '@app/contracts/api/endpoint';
 import { endpoints } from '@app/contracts/api/endpoints';
 import { NOT_FOUND_DETAIL } from '@app/contracts/api/errors';
 import type { DraftSaveRequest, EntryCreateRequest } from '@app/contracts/api/draft';
@@ -19,6 +20,19 @@ import { MOCK_FILE_BYTES, applicantGate, moveEntry, nowIso } from './support';
 export function entryHandlers(state: MockState) {
   const e = endpoints;
   const loggedIn = applicantGate(state);
+  /** The applicant's entry named by the path: the 403 when logged out, the 404 the API answers for anyone else's. */
+  const ownEntry = (endpoint: AnyEndpoint, id: string | undefined): Entry | MockReply => {
+    const refused = loggedIn(endpoint);
+    if (refused) return refused;
+    return state.entries.find((item) => String(item.id) === id) ?? failureReply(endpoint, 'notFound', { detail: NOT_FOUND_DETAIL });
+  };
+  /** The 409 of a move the entry's status does not allow, worded as the API words it. */
+  const notAllowed = (endpoint: AnyEndpoint, entry: Entry, action: string): MockReply =>
+    failureReply(endpoint, 'conflict', { detail: ENTRY_LIFE_MESSAGES.notAllowed(entryStatusLabel(entry.status) ?? '', action) });
+  const saveEntry = (entry: Entry): Entry => {
+    state.entries = state.entries.map((item) => (item.id === entry.id ? entry : item));
+    return entry;
+  };
   return {
     [e.preEntry.get.id]: mock(e.preEntry.get, () => loggedIn(e.preEntry.get) ?? state.preEntry),
     [e.preEntry.submit.id]: mock(e.preEntry.submit, ({ body }) => {
@@ -65,17 +79,12 @@ export function entryHandlers(state: MockState) {
     // An entry's life: the same legal moves as the API (the domain's transition table), no mails.
     [e.entries.review.id]: mock(e.entries.review, ({ params, body }) => {
       const endpoint = e.entries.review;
-      const refused = loggedIn(endpoint);
-      if (refused) return refused;
-      const entry = state.entries.find((item) => String(item.id) === params.id);
-      if (entry === undefined) return failureReply(endpoint, 'notFound', { detail: NOT_FOUND_DETAIL });
+      const entry = ownEntry(endpoint, params.id);
+      if (entry instanceof MockReply) return entry;
       const checked = validate(endpoint, body);
       if (!checked.ok) return checked.reply;
       const moved = entry.status === ENTRY_STATUS.inadequate ? moveEntry(entry, 'review') : null;
-      if (moved === null)
-        return failureReply(endpoint, 'conflict', {
-          detail: ENTRY_LIFE_MESSAGES.notAllowed(entryStatusLabel(entry.status) ?? '', ENTRY_LIFE_MESSAGES.actions.review),
-        });
+      if (moved === null) return notAllowed(endpoint, entry, ENTRY_LIFE_MESSAGES.actions.review);
       const files = (checked.value as EntryReviewRequest).files;
       const resubmitted: Entry = {
         ...moved,
@@ -104,57 +113,40 @@ export function entryHandlers(state: MockState) {
           ],
         })),
       };
-      state.entries = state.entries.map((item) => (item.id === entry.id ? resubmitted : item));
-      return resubmitted;
+      return saveEntry(resubmitted);
     }),
     [e.entries.cancel.id]: mock(e.entries.cancel, ({ params }) => {
       const endpoint = e.entries.cancel;
-      const refused = loggedIn(endpoint);
-      if (refused) return refused;
-      const entry = state.entries.find((item) => String(item.id) === params.id);
-      if (entry === undefined) return failureReply(endpoint, 'notFound', { detail: NOT_FOUND_DETAIL });
+      const entry = ownEntry(endpoint, params.id);
+      if (entry instanceof MockReply) return entry;
       const moved = moveEntry(entry, 'cancel');
-      if (moved === null)
-        return failureReply(endpoint, 'conflict', {
-          detail: ENTRY_LIFE_MESSAGES.notAllowed(entryStatusLabel(entry.status) ?? '', ENTRY_LIFE_MESSAGES.actions.cancel),
-        });
+      if (moved === null) return notAllowed(endpoint, entry, ENTRY_LIFE_MESSAGES.actions.cancel);
       const cancelled = { ...moved, cancelled_at: nowIso() };
-      state.entries = state.entries.map((item) => (item.id === entry.id ? cancelled : item));
-      return cancelled;
+      return saveEntry(cancelled);
     }),
     [e.entries.contract.id]: mock(e.entries.contract, ({ params, body }) => {
       const endpoint = e.entries.contract;
-      const refused = loggedIn(endpoint);
-      if (refused) return refused;
-      const entry = state.entries.find((item) => String(item.id) === params.id);
-      if (entry === undefined) return failureReply(endpoint, 'notFound', { detail: NOT_FOUND_DETAIL });
+      const entry = ownEntry(endpoint, params.id);
+      if (entry instanceof MockReply) return entry;
       const checked = validate(endpoint, body);
       if (!checked.ok) return checked.reply;
       const moved = moveEntry(entry, 'contract');
-      if (moved === null)
-        return failureReply(endpoint, 'conflict', {
-          detail: ENTRY_LIFE_MESSAGES.notAllowed(entryStatusLabel(entry.status) ?? '', ENTRY_LIFE_MESSAGES.actions.contract),
-        });
+      if (moved === null) return notAllowed(endpoint, entry, ENTRY_LIFE_MESSAGES.actions.contract);
       const contracted = { ...moved, contracted_at: nowIso(), has_contract_document: true };
-      state.entries = state.entries.map((item) => (item.id === entry.id ? contracted : item));
-      return contracted;
+      return saveEntry(contracted);
     }),
     // As the API (payout-account/): reviewed or contracted, the password typed again, the payout held.
     [e.entries.changeBankAccount.id]: mock(e.entries.changeBankAccount, ({ params, body }) => {
       const endpoint = e.entries.changeBankAccount;
-      const refused = loggedIn(endpoint);
-      if (refused) return refused;
-      const entry = state.entries.find((item) => String(item.id) === params.id);
-      if (entry === undefined) return failureReply(endpoint, 'notFound', { detail: NOT_FOUND_DETAIL });
+      const entry = ownEntry(endpoint, params.id);
+      if (entry instanceof MockReply) return entry;
       const checked = validate(endpoint, body);
       if (!checked.ok) return checked.reply;
       const request = checked.value as EntryBankAccountChangeRequest;
       if (request.password !== state.accounts.get(state.me?.email ?? ''))
         return failureReply(endpoint, 'validation', { password: [PAYOUT_CHANGE_MESSAGES.passwordIncorrect] });
       if (entry.status !== ENTRY_STATUS.reviewed && entry.status !== ENTRY_STATUS.contracted)
-        return failureReply(endpoint, 'conflict', {
-          detail: ENTRY_LIFE_MESSAGES.notAllowed(entryStatusLabel(entry.status) ?? '', PAYOUT_CHANGE_MESSAGES.action),
-        });
+        return notAllowed(endpoint, entry, PAYOUT_CHANGE_MESSAGES.action);
       if (!state.profile.can_edit_bank_account)
         return failureReply(endpoint, 'validation', { bank_account: [ACCOUNT_MESSAGES.bankAccountLocked] });
       const bankAccount = request.bank_account.trim();
@@ -166,8 +158,7 @@ export function entryHandlers(state: MockState) {
         payout_hold_at: nowIso(),
         payout_hold_previous_bank_account: entry.payout_hold_at === null ? entry.bank_account : entry.payout_hold_previous_bank_account,
       };
-      state.entries = state.entries.map((item) => (item.id === entry.id ? changed : item));
-      return changed;
+      return saveEntry(changed);
     }),
     [e.entries.contractDocument.id]: mock(e.entries.contractDocument, ({ params }) => {
       const endpoint = e.entries.contractDocument;
