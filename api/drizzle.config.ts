@@ -5,6 +5,6 @@ import { defineConfig } from 'drizzle-kit';
 // The server applies them on start (src/db/migrate.ts). No database connection is needed here.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  schema: './src/db/schema/index.ts',
   out: './drizzle',
 });

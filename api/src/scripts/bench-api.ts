@@ -13,7 +13,7 @@
 // table: the medians of req/s, p50, p99, the failed answers, the ratio of req/s to the baseline
 // measured in the same round and that of p99 to the baseline's own p99 in that round. Exit 1 if a request failed or the
 // targets of issue 12 (POST /api/me/ ≥ 0.8× the baseline, p99 ≤ 10 ms) are missed.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,10 @@ import { startDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { users } from '../db/schema';
 import { API_DIR } from '../paths';
+import { PASSWORD, logIn, startChild, stopChild, type Child } from './bench-processes';
+import { cpuTimeUs, luaString, parseWrk, postgresCpuSince, postgresCpuTimes, type Result } from './bench-wrk';
+
+export { parseWrk } from './bench-wrk';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const SECONDS = Math.min(10, Number(process.env.BENCH_SECONDS ?? 5));
@@ -41,70 +45,6 @@ const TARGET_P99_MS = 10;
 /** Applicants logged in; wrk's requests take their sessions in turn (a save is not one row's queue). */
 const USERS = Math.max(1, Number(process.env.BENCH_USERS ?? 32));
 const emailOf = (n: number) => `bench${n}@example.com`;
-const PASSWORD = 'bench-password-2026';
-
-interface Child {
-  readonly process: ChildProcess;
-  output: string;
-}
-
-function startChild(command: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<{ child: Child; port: number }> {
-  const processHandle = spawn(command, args, { cwd: API_DIR, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const child: Child = { process: processHandle, output: '' };
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start:\n${child.output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      child.output += chunk.toString();
-      const match = ready.exec(child.output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve({ child, port: Number(match[1]) });
-      }
-    };
-    processHandle.stdout.on('data', onData);
-    processHandle.stderr.on('data', onData);
-    processHandle.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${args.join(' ')} exited with ${code}:\n${child.output}`));
-    });
-  });
-}
-
-async function stopChild(child: Child | undefined): Promise<void> {
-  if (child === undefined || child.process.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.process.once('exit', resolve));
-  child.process.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  if (child.process.exitCode === null) child.process.kill('SIGKILL');
-}
-
-/** Cookies of a fetch answer, name → value. */
-function cookiesOf(response: Response): Map<string, string> {
-  const cookies = new Map<string, string>();
-  for (const line of response.headers.getSetCookie()) {
-    const [pair = ''] = line.split(';');
-    const at = pair.indexOf('=');
-    cookies.set(pair.slice(0, at), pair.slice(at + 1));
-  }
-  return cookies;
-}
-
-/** Logs the applicant in as the site does: POST /api/me/ (the csrftoken cookie), then POST /api/auth/. */
-async function logIn(base: string, email: string): Promise<{ cookie: string; csrf: string }> {
-  const first = await fetch(`${base}/api/me/`, { method: 'POST', headers: { origin: base } });
-  const csrf = cookiesOf(first).get('csrftoken');
-  if (csrf === undefined) throw new Error(`POST /api/me/ gave no csrftoken (${first.status})`);
-  const login = await fetch(`${base}/api/auth/`, {
-    method: 'POST',
-    headers: { origin: base, cookie: `csrftoken=${csrf}`, 'x-csrftoken': csrf, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD, persistLoginState: false }),
-  });
-  const cookies = cookiesOf(login);
-  const session = cookies.get('sessionid');
-  const rotated = cookies.get('csrftoken') ?? csrf;
-  if (login.status !== 200 || session === undefined) throw new Error(`login: ${login.status} ${await login.text()}`);
-  return { cookie: `sessionid=${session}; csrftoken=${rotated}`, csrf: rotated };
-}
 
 /**
  * The baseline of POST /api/me/: the bare server doing the same query (the session, its user and
@@ -128,85 +68,7 @@ interface Target {
   readonly checked?: boolean;
 }
 
-interface Result {
-  readonly requestsPerSecond: number;
-  readonly p50Ms: number;
-  readonly p99Ms: number;
-  readonly failed: number;
-  /** CPU time of the server process per request (µs), from /proc: robust to a busy machine. */
-  readonly cpuUsPerRequest: number;
-  /** CPU time of the PostgreSQL backends per request (µs). */
-  readonly pgCpuUsPerRequest: number;
-}
-
-const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 };
-
-function parseDuration(text: string | undefined): number {
-  const match = /^([\d.]+)(us|ms|s|m)$/.exec(text ?? '');
-  return match?.[1] && match[2] ? Number(match[1]) * (UNIT_MS[match[2]] ?? NaN) : NaN;
-}
-
-/** wrk's summary → req/s, p50, p99 and the failures (non-2xx answers, socket errors). */
-export function parseWrk(output: string): Result {
-  const requestsPerSecond = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? NaN);
-  const p50Ms = parseDuration(/^\s+50%\s+(\S+)/m.exec(output)?.[1]);
-  const p99Ms = parseDuration(/^\s+99%\s+(\S+)/m.exec(output)?.[1]);
-  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0);
-  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
-  const socketErrors = socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
-  const requests = Number(/(\d+) requests in/.exec(output)?.[1] ?? NaN);
-  return {
-    requestsPerSecond,
-    p50Ms,
-    p99Ms,
-    failed: non2xx + socketErrors,
-    cpuUsPerRequest: NaN,
-    pgCpuUsPerRequest: NaN,
-    requests,
-  } as Result & {
-    requests: number;
-  };
-}
-
-function luaString(value: string): string {
-  return JSON.stringify(value); // a JSON string is a valid Lua string literal for these characters
-}
-
-/** user + system CPU time of a process in µs (Linux /proc; NaN elsewhere). */
-function cpuTimeUs(pid: number | undefined): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS) * 1e6;
-  } catch {
-    return NaN;
-  }
-}
-/** CPU time (µs) of the postmaster and each of its backends, by process id. */
-function postgresCpuTimes(postmaster: number | undefined): Map<number, number> {
-  const times = new Map<number, number>();
-  if (postmaster === undefined) return times;
-  times.set(postmaster, cpuTimeUs(postmaster));
-  for (const name of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const fields = fs.readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      if (Number(fields[1]) === postmaster) times.set(Number(name), ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS) * 1e6);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return times;
-}
-
-/** The PostgreSQL CPU time spent between two snapshots (a backend that ended meanwhile counts 0). */
-function postgresCpuSince(before: Map<number, number>, postmaster: number | undefined): number {
-  let total = 0;
-  for (const [pid, time] of postgresCpuTimes(postmaster)) total += time - (before.get(pid) ?? 0);
-  return postmaster === undefined ? NaN : total;
-}
 let postmasterPid: number | undefined;
-
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
 function wrk(
   target: Target,

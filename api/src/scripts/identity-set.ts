@@ -2,27 +2,12 @@
 // See modules/identity-review/set-command.ts for the options.
 import { openCliDatabase } from '../db/cli-database';
 import { env } from '../env';
-import {
-  IDENTITY_SET_USAGE,
-  IdentityCommandError,
-  parseIdentityCommand,
-  runIdentityCommand,
-  UsageError,
-} from '../modules/identity-review/set-command';
+import { IDENTITY_SET_USAGE, IdentityCommandError, parseIdentityCommand, runIdentityCommand } from '../modules/identity-review/set-command';
+import { parseOperatorCommand, runAndExit } from './operator-cli';
 
 async function main(): Promise<number> {
-  let command;
-  try {
-    command = parseIdentityCommand(process.argv.slice(2));
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`${error.message}\n\n${IDENTITY_SET_USAGE}`);
-    return 2;
-  }
-  if (command.kind === 'help') {
-    console.log(IDENTITY_SET_USAGE);
-    return 0;
-  }
+  const command = parseOperatorCommand(parseIdentityCommand, IDENTITY_SET_USAGE);
+  if (typeof command === 'number') return command;
   const database = await openCliDatabase(env, (line) => console.error(`[identity] ${line}`));
   try {
     const result = await runIdentityCommand(database.db, command, new Date());
@@ -38,11 +23,4 @@ async function main(): Promise<number> {
   }
 }
 
-// The embedded database's handles would keep the process alive: always exit.
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`[identity] failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  },
-);
+runAndExit('identity', main);

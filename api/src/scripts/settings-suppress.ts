@@ -2,21 +2,12 @@
 // See modules/system-settings/suppress-command.ts for the options.
 import { openCliDatabase } from '../db/cli-database';
 import { env } from '../env';
-import { parseSuppressCommand, runSuppressCommand, SUPPRESS_USAGE, UsageError } from '../modules/system-settings/suppress-command';
+import { parseSuppressCommand, runSuppressCommand, SUPPRESS_USAGE } from '../modules/system-settings/suppress-command';
+import { parseOperatorCommand, runAndExit } from './operator-cli';
 
 async function main(): Promise<number> {
-  let command;
-  try {
-    command = parseSuppressCommand(process.argv.slice(2));
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`${error.message}\n\n${SUPPRESS_USAGE}`);
-    return 2;
-  }
-  if (command.kind === 'help') {
-    console.log(SUPPRESS_USAGE);
-    return 0;
-  }
+  const command = parseOperatorCommand(parseSuppressCommand, SUPPRESS_USAGE);
+  if (typeof command === 'number') return command;
   const database = await openCliDatabase(env, (line) => console.error(`[settings] ${line}`));
   try {
     const setting = await runSuppressCommand(database.db, command, new Date());
@@ -28,10 +19,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`[settings] failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  },
-);
+runAndExit('settings', main);

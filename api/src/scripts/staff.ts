@@ -20,6 +20,7 @@ import {
 } from '../modules/staff/command';
 import { TOTP_SETTINGS } from '../modules/staff/totp';
 import { totpKeyFor } from '../modules/staff/totp-secret';
+import { parseOperatorCommand, runAndExit } from './operator-cli';
 
 const log = (line: string) => console.error(`[staff] ${line}`);
 
@@ -104,18 +105,8 @@ Scan the URI as a QR code (e.g. qrencode -t ansiutf8 '<the URI>') or type the se
 }
 
 async function main(): Promise<number> {
-  let command;
-  try {
-    command = parseStaffCommand(process.argv.slice(2));
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`${error.message}\n\n${STAFF_USAGE}`);
-    return 2;
-  }
-  if (command.kind === 'help') {
-    console.log(STAFF_USAGE);
-    return 0;
-  }
+  const command = parseOperatorCommand(parseStaffCommand, STAFF_USAGE);
+  if (typeof command === 'number') return command;
   if ((command.kind === 'create' || command.kind === 'reset-totp') && env.STAFF_TOTP_KEY === undefined) {
     log('STAFF_TOTP_KEY is not set: the secret is stored under the development key (fine on a laptop, never for real staff)');
   }
@@ -168,11 +159,4 @@ async function main(): Promise<number> {
   }
 }
 
-// The embedded database's handles would keep the process alive: always exit.
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`[staff] failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  },
-);
+runAndExit('staff', main);

@@ -5,6 +5,7 @@ import { openCliDatabase } from '../db/cli-database';
 import { env } from '../env';
 import { createStorage } from '../storage/create';
 import { SWEEP_GRACE_MS, sweepStorage } from '../storage/sweep';
+import { runAndExit } from './operator-cli';
 
 const USAGE = `Usage: pnpm --filter @app/api run storage:sweep [-- options]
 
@@ -70,10 +71,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`[storage] failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  },
-);
+runAndExit('storage', main);

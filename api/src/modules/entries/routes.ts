@@ -5,7 +5,9 @@ import { ValidationError } from '../../http/errors';
 import { getDraft, saveDraft } from './drafts';
 import { cancelEntry, contractEntry, downloadContractDocument, resubmitEntry } from './life';
 import { DRAFT_MAX_BYTES, ENTRY_MESSAGES } from './messages';
-import { createEntry, getEntry, listEntries, normalizeEntryBody } from './service';
+import { createEntry } from './create';
+import { getEntry, listEntries } from './service';
+import { normalizeEntryBody } from './submit-rules';
 
 /**
  * The size of the body as JSON. A body nested deeper than JSON.stringify's stack (5,000 arrays:

@@ -1,9 +1,8 @@
 import os from 'node:os';
-import { parseArgs } from 'node:util';
 import { REVIEW_STATUS, toIsoDate, type ReviewStatusName } from '@app/contracts/domain';
 import { findUserByEmail } from '../../accounts/users';
 import type { Db } from '../../context';
-import { UsageError } from '../system-settings/suppress-command';
+import { UsageError, parseCommandOptions } from '../system-settings/suppress-command';
 import { identityStateOfUser, IdentityReviewError, reviewIdentity, type IdentityState } from './review';
 
 export { UsageError };
@@ -32,23 +31,17 @@ export type IdentityCommand =
 /** Reads the command line (a leading `--` from `pnpm run … --` is ignored). */
 export function parseIdentityCommand(argv: readonly string[]): IdentityCommand {
   const args = argv[0] === '--' ? argv.slice(1) : [...argv];
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        email: { type: 'string' },
-        status: { type: 'string' },
-        'valid-date': { type: 'string' },
-        help: { type: 'boolean' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  const { email, status, 'valid-date': validDateText, help } = parsed.values;
+  const {
+    email,
+    status,
+    'valid-date': validDateText,
+    help,
+  } = parseCommandOptions(args, {
+    email: { type: 'string' },
+    status: { type: 'string' },
+    'valid-date': { type: 'string' },
+    help: { type: 'boolean' },
+  });
   if (help) return { kind: 'help' };
   if (email === undefined || email.trim() === '') throw new UsageError('--email is required');
   if (status === undefined) {

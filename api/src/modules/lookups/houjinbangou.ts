@@ -5,6 +5,7 @@ import { isValidHoujinbangou } from '@app/contracts/domain';
 import offlineData from './offline-corporations.json' with { type: 'json' };
 import { matchRank, rankedMatches } from './rank';
 import { corporationKey, searchKey } from './search-key';
+import { readBodyAtMost } from '../../http/read-body';
 
 /** At most this many suggestions per answer. */
 export const CORPORATION_LIMIT = 10;
@@ -237,23 +238,8 @@ export class NtaHoujinbangou implements CorporationSource {
 }
 
 /** The body as UTF-8 text, refused past MAX_BODY_BYTES. */
-async function readBody(response: Response): Promise<string> {
-  const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > MAX_BODY_BYTES) throw new NtaUnavailable(`answer too large (${declared} bytes)`);
-  if (response.body === null) return '';
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    size += read.value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => {});
-      throw new NtaUnavailable(`answer too large (over ${MAX_BODY_BYTES} bytes)`);
-    }
-    chunks.push(read.value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
+const readBody = (response: Response): Promise<string> =>
+  readBodyAtMost(response, MAX_BODY_BYTES, (message) => new NtaUnavailable(message));
 
 function reasonOf(error: unknown, timeoutMs: number): string {
   if (error instanceof NtaUnavailable) return error.message;

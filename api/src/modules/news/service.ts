@@ -2,6 +2,7 @@ import { NewsItemSchema, type NewsItem } from '@app/contracts';
 import { WORDPRESS_TAG_ID } from '@app/contracts/domain';
 import { z } from 'zod';
 import { drfDateTime } from '../../accounts/users';
+import { readBodyAtMost } from '../../http/read-body';
 
 /** How many posts /mypage shows. */
 export const NEWS_COUNT = 5;
@@ -116,23 +117,8 @@ function reasonOf(error: unknown, timeoutMs: number): string {
 }
 
 /** The body as text, refusing more than MAX_BODY_BYTES. */
-async function readBody(response: Response): Promise<string> {
-  const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > MAX_BODY_BYTES) throw new NewsUnavailable(`answer too large (${declared} bytes)`);
-  if (response.body === null) return '';
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    size += read.value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => {});
-      throw new NewsUnavailable(`answer too large (over ${MAX_BODY_BYTES} bytes)`);
-    }
-    chunks.push(read.value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
+const readBody = (response: Response): Promise<string> =>
+  readBodyAtMost(response, MAX_BODY_BYTES, (message) => new NewsUnavailable(message));
 
 /**
  * The news of /mypage from the site's WordPress (spec §9: the posts with tag 15), as an adapter the

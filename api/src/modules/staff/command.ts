@@ -1,5 +1,4 @@
 import os from 'node:os';
-import { parseArgs } from 'node:util';
 import {
   ACCOUNT_MESSAGES,
   EmailFieldSchema,
@@ -15,7 +14,7 @@ import { hashPassword } from '../../accounts/passwords';
 import { writeAudit } from '../../audit';
 import type { Db } from '../../context';
 import { staffMembers } from '../../db/schema';
-import { UsageError } from '../system-settings/suppress-command';
+import { UsageError, parseCommandOptions } from '../system-settings/suppress-command';
 import { findStaffMemberByEmail, listStaffMembers, STAFF_SUBJECT, toStaffMember } from './service';
 import { deleteStaffMemberSessions } from '../../accounts/staff-sessions';
 import { newTotpSecret, totpUri } from './totp';
@@ -72,27 +71,17 @@ export function parseStaffCommand(argv: readonly string[]): StaffCommand {
   if (subcommand === undefined || !(SUBCOMMANDS as readonly string[]).includes(subcommand)) {
     throw new UsageError(`the command must be one of ${SUBCOMMANDS.join(', ')}${subcommand === undefined ? '' : ` (got "${subcommand}")`}`);
   }
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: rest,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        email: { type: 'string' },
-        name: { type: 'string' },
-        role: { type: 'string' },
-        'password-stdin': { type: 'boolean' },
-        help: { type: 'boolean' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  const { email, name, role, 'password-stdin': passwordStdin, help } = parsed.values;
+  const values = parseCommandOptions(rest, {
+    email: { type: 'string' },
+    name: { type: 'string' },
+    role: { type: 'string' },
+    'password-stdin': { type: 'boolean' },
+    help: { type: 'boolean' },
+  });
+  const { email, name, role, 'password-stdin': passwordStdin, help } = values;
   if (help) return { kind: 'help' };
   const only = (allowed: readonly string[]) => {
-    const extra = Object.keys(parsed.values).filter((key) => !allowed.includes(key));
+    const extra = Object.keys(values).filter((key) => !allowed.includes(key));
     if (extra.length > 0) throw new UsageError(`${subcommand} does not take --${extra.join(', --')}`);
   };
   if (subcommand === 'list') {

@@ -1,6 +1,6 @@
 import { SUPPRESS_ENTRIES_METHOD } from '@app/contracts/domain';
 import os from 'node:os';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { SuppressEntries } from '@app/contracts';
 import type { Db } from '../../context';
 import { getSuppressEntries, setSuppressEntries } from './service';
@@ -26,27 +26,25 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-/** Reads the command line (a leading `--` from `pnpm run … --` is ignored). */
-export function parseSuppressCommand(argv: readonly string[]): SuppressCommand {
-  const args = argv[0] === '--' ? argv.slice(1) : [...argv];
-  let parsed;
+/** An operator command's options (`parseArgs`, strict, no positionals); a parse error is a UsageError. */
+export function parseCommandOptions<const O extends NonNullable<ParseArgsConfig['options']>>(args: readonly string[], options: O) {
   try {
-    parsed = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        method: { type: 'string' },
-        segment: { type: 'string' },
-        message: { type: 'string' },
-        clear: { type: 'boolean' },
-        help: { type: 'boolean' },
-      },
-    });
+    return parseArgs({ args: [...args], strict: true, allowPositionals: false, options }).values;
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
-  const { method, segment, message, clear, help } = parsed.values;
+}
+
+/** Reads the command line (a leading `--` from `pnpm run … --` is ignored). */
+export function parseSuppressCommand(argv: readonly string[]): SuppressCommand {
+  const args = argv[0] === '--' ? argv.slice(1) : [...argv];
+  const { method, segment, message, clear, help } = parseCommandOptions(args, {
+    method: { type: 'string' },
+    segment: { type: 'string' },
+    message: { type: 'string' },
+    clear: { type: 'boolean' },
+    help: { type: 'boolean' },
+  });
   if (help) return { kind: 'help' };
   const setsSomething = method !== undefined || segment !== undefined || message !== undefined;
   if (clear) {
