@@ -101,6 +101,8 @@ export const entries = pgTable(
   (table) => [
     uniqueIndex('entries_code_key').on(table.code),
     index('entries_user_idx').on(table.userId, table.createdAt),
+    // The review queue: one status, oldest (or newest) first, a page at a time (issue 25's bench:staff).
+    index('entries_status_created_idx').on(table.status, table.createdAt, table.id),
     check('entries_status_check', sql`${table.status} between 1 and 6`),
     check(
       'entries_confirmation_status_check',

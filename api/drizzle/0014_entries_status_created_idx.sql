@@ -1,0 +1,1 @@
+CREATE INDEX "entries_status_created_idx" ON "entries" USING btree ("status","created_at","id");
