@@ -46,7 +46,7 @@ export async function seedScale(pool: Pool, seed: ScaleSeed, now: Date): Promise
     await client.query(
       `insert into claims (entry_id, code, position, draft_key, obliger_company_name, amount, scheduled_deposit_amount_from_obliger,
                            obliger_payment_date, is_fixed_debt, is_bank_transfer_from_obliger, created_at, updated_at)
-       select e.id, e.code || '-1', 1, 'c1', '株式会社取引先', 1100000, 1100000, date '2026-12-31', true, true, e.created_at, e.created_at
+       select e.id, e.code || '-1', 1, 'c1', '株式会社ミナミ物産', 1100000, 1100000, date '2026-12-31', true, true, e.created_at, e.created_at
        from entries e where e.id > $1::int`,
       [Number(entryBase)],
     );
