@@ -129,8 +129,11 @@ test.describe('canary (pnpm release canary, /deployment.json per user)', () => {
 
   test('mid-session: the page keeps working when its version changes, and runs the new one after the build check, at the next navigation', async ({
     page,
-  }) =>
-    exclusively(async () => {
+  }) => {
+    // Two release commands and the wait for the other release tests' turn (release-promote.spec holds
+    // the same lock from another worker): the default 30 s is not this test's own time.
+    test.setTimeout(120_000);
+    await exclusively(async () => {
       const swap = JSON.parse(fs.readFileSync(SWAP_FILE, 'utf8')) as { version: string };
       await page.clock.install();
       await loginAsStaff(page, 'reviewer', { via: 'api' });
@@ -165,7 +168,8 @@ test.describe('canary (pnpm release canary, /deployment.json per user)', () => {
       // The new page runs the canary build of marketing.
       await page.getByRole('link', { name: 'ツムギ 請求書買取 トップページ' }).click();
       await expect(page.locator('[data-build-label]')).toHaveAttribute('data-build-label', 'swap-test');
-    }));
+    });
+  });
 
   test('a staff-only canary: the staff member runs the canary build, a visitor the live one; abort restores it for both', async ({
     page,
