@@ -144,22 +144,27 @@ export const oneTimeTokens = pgTable(
 
 export type OneTimeToken = typeof oneTimeTokens.$inferSelect;
 
-/** Login attempts, for throttling failures per address and per client (any API process sees them). */
-export const loginAttempts = pgTable(
-  'login_attempts',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    attemptedAt: timestamp('attempted_at', tz).notNull(),
-    /** The address as typed, lower-cased (it may belong to no account). */
-    email: text('email').notNull(),
-    ip: text('ip').notNull(),
-    succeeded: boolean('succeeded').notNull(),
-  },
-  (table) => [
-    index('login_attempts_email_idx').on(table.email, table.attemptedAt),
-    index('login_attempts_ip_idx').on(table.ip, table.attemptedAt),
-  ],
-);
+/**
+ * A table of login attempts, for throttling failures per address and per client (any API process
+ * sees them): `login_attempts` for applicants here, `staff_login_attempts` for staff (staff.ts).
+ */
+export function loginAttemptsTable(name: string) {
+  return pgTable(
+    name,
+    {
+      id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+      attemptedAt: timestamp('attempted_at', tz).notNull(),
+      /** The address as typed, lower-cased (it may belong to no account). */
+      email: text('email').notNull(),
+      ip: text('ip').notNull(),
+      succeeded: boolean('succeeded').notNull(),
+    },
+    (table) => [index(`${name}_email_idx`).on(table.email, table.attemptedAt), index(`${name}_ip_idx`).on(table.ip, table.attemptedAt)],
+  );
+}
+
+/** Applicants' login attempts (modules/auth/throttle.ts). */
+export const loginAttempts = loginAttemptsTable('login_attempts');
 
 /**
  * Requests counted by the rate limits of http/rate-limit.ts (registration, password reset,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tz } from './columns';
-import { users } from './accounts';
+import { loginAttemptsTable, users } from './accounts';
 
 // --- Staff (issue 11: the back office) -----------------------------------------------------
 
@@ -69,21 +69,7 @@ export const staffSessions = pgTable(
 export type StaffSessionRow = typeof staffSessions.$inferSelect;
 
 /** Staff login attempts, for throttling failures per address and per client (apart from `login_attempts`). */
-export const staffLoginAttempts = pgTable(
-  'staff_login_attempts',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    attemptedAt: timestamp('attempted_at', tz).notNull(),
-    /** The address as typed, lower-cased (it may belong to no staff account). */
-    email: text('email').notNull(),
-    ip: text('ip').notNull(),
-    succeeded: boolean('succeeded').notNull(),
-  },
-  (table) => [
-    index('staff_login_attempts_email_idx').on(table.email, table.attemptedAt),
-    index('staff_login_attempts_ip_idx').on(table.ip, table.attemptedAt),
-  ],
-);
+export const staffLoginAttempts = loginAttemptsTable('staff_login_attempts');
 
 // --- The operations desk (issue 25) ------------------------------------------------------------
 

@@ -1,9 +1,5 @@
-import { and, desc, eq, gt, max } from 'drizzle-orm';
-import type { Db } from '../../context';
-import type { AppDrizzle } from '../../db/database';
 import { staffLoginAttempts } from '../../db/schema';
-import { lockKeys } from '../../http/rate-limit';
-import { LOGIN_THROTTLE, normalizeEmail } from '../auth/throttle';
+import { LOGIN_THROTTLE, loginThrottle } from '../auth/throttle';
 
 /**
  * Failed staff logins, throttled as the applicants' (modules/auth/throttle.ts, the same limits)
@@ -20,57 +16,7 @@ import { LOGIN_THROTTLE, normalizeEmail } from '../auth/throttle';
  */
 export const STAFF_LOGIN_THROTTLE = LOGIN_THROTTLE;
 
-/** Seconds until another attempt is allowed, or 0 when it is allowed now. */
-export async function staffLoginRetryAfter(db: Db, input: { email: string; ip: string; now: Date }): Promise<number> {
-  const { now } = input;
-  const windowStart = new Date(now.getTime() - STAFF_LOGIN_THROTTLE.windowMs);
-  const email = normalizeEmail(input.email);
+const staffLogins = loginThrottle(staffLoginAttempts, 'staff-login');
 
-  const [lastSuccess] = await db
-    .select({ at: max(staffLoginAttempts.attemptedAt) })
-    .from(staffLoginAttempts)
-    .where(
-      and(eq(staffLoginAttempts.email, email), eq(staffLoginAttempts.succeeded, true), gt(staffLoginAttempts.attemptedAt, windowStart)),
-    );
-  const since = lastSuccess?.at ?? windowStart;
-
-  // The limit-th most recent failure: once it leaves the window, an attempt is allowed again.
-  const retryAfter = async (key: 'email' | 'ip', value: string, after: Date, limit: number): Promise<number> => {
-    const recent = await db
-      .select({ at: staffLoginAttempts.attemptedAt })
-      .from(staffLoginAttempts)
-      .where(and(eq(staffLoginAttempts[key], value), eq(staffLoginAttempts.succeeded, false), gt(staffLoginAttempts.attemptedAt, after)))
-      .orderBy(desc(staffLoginAttempts.attemptedAt))
-      .limit(limit);
-    const freedBy = recent[limit - 1];
-    if (freedBy === undefined) return 0;
-    return Math.max(1, Math.ceil((freedBy.at.getTime() + STAFF_LOGIN_THROTTLE.windowMs - now.getTime()) / 1000));
-  };
-
-  const byEmail = await retryAfter('email', email, since, STAFF_LOGIN_THROTTLE.maxFailuresPerEmail);
-  const byIp = await retryAfter('ip', input.ip, windowStart, STAFF_LOGIN_THROTTLE.maxFailuresPerIp);
-  return Math.max(byEmail, byIp);
-}
-
-/** Checks the limits and records the attempt as a failure, atomically; its row id, or the seconds to wait. */
-export async function reserveStaffLoginAttempt(
-  db: AppDrizzle,
-  input: { email: string; ip: string; now: Date },
-): Promise<{ retryAfter: number; attemptId?: undefined } | { retryAfter: 0; attemptId: number }> {
-  const email = normalizeEmail(input.email);
-  return db.transaction(async (tx) => {
-    await lockKeys(tx, [`staff-login:email:${email}`, `staff-login:ip:${input.ip}`]);
-    const retryAfter = await staffLoginRetryAfter(tx, { ...input, email });
-    if (retryAfter > 0) return { retryAfter };
-    const [row] = await tx
-      .insert(staffLoginAttempts)
-      .values({ email, ip: input.ip, attemptedAt: input.now, succeeded: false })
-      .returning({ id: staffLoginAttempts.id });
-    return { retryAfter: 0, attemptId: row!.id };
-  });
-}
-
-/** The reserved attempt was a success: the address's count starts again. */
-export async function markStaffLoginSucceeded(db: Db, attemptId: number): Promise<void> {
-  await db.update(staffLoginAttempts).set({ succeeded: true }).where(eq(staffLoginAttempts.id, attemptId));
-}
+export const reserveStaffLoginAttempt = staffLogins.reserve;
+export const markStaffLoginSucceeded = staffLogins.markSucceeded;
