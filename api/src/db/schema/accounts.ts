@@ -82,6 +82,12 @@ export const users = pgTable(
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
+/** The applicant a row belongs to (`user_id`): deleted with the account. */
+export const applicantId = () =>
+  integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 /**
  * Logged-in sessions, in the database so that any API process can serve any request. The cookie
  * holds a random 32-byte token; the row's id is its SHA-256 (a copy of this table cannot be
@@ -91,9 +97,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: applicantId(),
     /** Login with persistLoginState: the cookie outlives the browser. */
     persistent: boolean('persistent').notNull(),
     createdAt: timestamp('created_at', tz).notNull(),
@@ -124,9 +128,7 @@ export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: applicantId(),
     purpose: text('purpose').$type<OneTimeTokenPurpose>().notNull(),
     tokenHash: text('token_hash').notNull(),
     createdAt: timestamp('created_at', tz).notNull(),

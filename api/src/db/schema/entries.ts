@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ratio, tz, yen } from './columns';
-import { users, type CorporateDivisionCode } from './accounts';
+import { applicantId, type CorporateDivisionCode } from './accounts';
 import { uploads } from './uploads';
 import { staffMembers } from './staff';
 
@@ -16,9 +16,7 @@ export const entryDrafts = pgTable(
   'entry_drafts',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: applicantId(),
     version: integer('version').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp('created_at', tz).notNull(),
@@ -40,9 +38,7 @@ export const entries = pgTable(
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     code: text('code').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: applicantId(),
     status: smallint('status').notNull().default(1),
     accountActivityStatementConfirmationStatus: smallint('account_activity_statement_confirmation_status').notNull().default(4),
     financialStatementConfirmationStatus: smallint('financial_statement_confirmation_status').notNull().default(4),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tz } from './columns';
-import { loginAttemptsTable, users } from './accounts';
+import { applicantId, loginAttemptsTable } from './accounts';
 
 // --- Staff (issue 11: the back office) -----------------------------------------------------
 
@@ -81,9 +81,7 @@ export const staffNotes = pgTable(
   'staff_notes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: applicantId(),
     staffMemberId: integer('staff_member_id')
       .notNull()
       .references(() => staffMembers.id),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tz } from './columns';
-import { users } from './accounts';
+import { applicantId } from './accounts';
 
 // --- Uploads (issue #9) --------------------------------------------------------------------
 
@@ -16,9 +16,7 @@ export const uploads = pgTable(
   'uploads',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: applicantId(),
     kind: text('kind').notNull(),
     side: text('side').$type<'front' | 'back'>(),
     name: text('name').notNull(),
