@@ -4,7 +4,7 @@ import type { AppDrizzle } from '../db/database';
 import { directStatement } from '../db/direct';
 import { packed } from '../db/packed';
 import { sessions, users, type Session, type User } from '../db/schema';
-import { hashToken, randomToken } from './tokens';
+import { hashToken, newSessionRow } from './tokens';
 
 /**
  * Server-side sessions (table `sessions`; the `sessionid` cookie holds a random token whose
@@ -53,20 +53,11 @@ export async function createSession(
   db: Db,
   input: { userId: number; persistent: boolean; now: Date; ip?: string | undefined; userAgent?: string | undefined },
 ): Promise<NewSession> {
-  const token = randomToken();
   const { now } = input;
+  const { token, row } = newSessionRow(now, input);
   const [session] = await db
     .insert(sessions)
-    .values({
-      id: hashToken(token),
-      userId: input.userId,
-      persistent: input.persistent,
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: slidingExpiry(input.persistent, now, now),
-      ip: input.ip ?? null,
-      userAgent: input.userAgent?.slice(0, 500) ?? null,
-    })
+    .values({ ...row, userId: input.userId, persistent: input.persistent, expiresAt: slidingExpiry(input.persistent, now, now) })
     .returning();
   if (session === undefined) throw new Error('the session was not stored');
   return { token, session };

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
-import { hashToken, randomToken } from './tokens';
+import { hashToken, newSessionRow } from './tokens';
 import type { Db } from '../context';
 import { staffLoginAttempts, staffMembers, staffSessions, type StaffMemberRow, type StaffSessionRow } from '../db/schema';
 
@@ -24,19 +24,11 @@ export async function createStaffSession(
   db: Db,
   input: { staffMemberId: number; now: Date; ip?: string | undefined; userAgent?: string | undefined },
 ): Promise<NewStaffSession> {
-  const token = randomToken();
   const { now } = input;
+  const { token, row } = newSessionRow(now, input);
   const [session] = await db
     .insert(staffSessions)
-    .values({
-      id: hashToken(token),
-      staffMemberId: input.staffMemberId,
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + STAFF_SESSION_IDLE_MS),
-      ip: input.ip ?? null,
-      userAgent: input.userAgent?.slice(0, 500) ?? null,
-    })
+    .values({ ...row, staffMemberId: input.staffMemberId, expiresAt: new Date(now.getTime() + STAFF_SESSION_IDLE_MS) })
     .returning();
   if (session === undefined) throw new Error('the staff session was not stored');
   return { token, session };

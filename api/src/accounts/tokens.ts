@@ -19,6 +19,23 @@ export const randomToken = (): string => randomBytes(32).toString('base64url');
  */
 export const hashToken = (token: string): string => hash('sha256', token, 'hex');
 
+/**
+ * A new session's token and the columns its row starts with, the same for applicants' sessions
+ * (sessions.ts) and staff sessions (staff-sessions.ts): the token's hash as the id, the times, and
+ * the client it came from (the user agent cut to 500 characters).
+ */
+export function newSessionRow(now: Date, client: { ip?: string | undefined; userAgent?: string | undefined }) {
+  const token = randomToken();
+  const row = {
+    id: hashToken(token),
+    createdAt: now,
+    lastSeenAt: now,
+    ip: client.ip ?? null,
+    userAgent: client.userAgent?.slice(0, 500) ?? null,
+  };
+  return { token, row };
+}
+
 /** The user id in a link, as Django writes it: urlsafe base64 of the decimal id, without padding. */
 export const encodeUid = (userId: number): string => Buffer.from(String(userId)).toString('base64url');
 
