@@ -39,28 +39,39 @@ const PAID = new Set<number>([CLAIM_STATUS.transferred, CLAIM_STATUS.returned, C
 /** The claims a contract bought. */
 const BOUGHT = new Set<number>([CLAIM_STATUS.contracted, ...PAID]);
 
-/** The payouts made in the period (`entries.transferred_at`), oldest first. */
-async function payoutRows(ctx: AppContext, from: Date, until: Date): Promise<string[][]> {
+/**
+ * The entries whose `at` (paid out, or contracted) falls in the period, oldest first, with their
+ * applicant's name and their claims' figures.
+ */
+async function entriesBetween(ctx: AppContext, at: typeof entries.transferredAt | typeof entries.contractedAt, from: Date, until: Date) {
   const rows = await ctx.db
     .select({
       id: entries.id,
       code: entries.code,
-      at: entries.transferredAt,
+      at,
       bankAccount: entries.bankAccount,
+      contractPeriod: entries.contractPeriod,
+      party: entries.contractParty,
       companyName: users.companyName,
       lastName: users.lastName,
       firstName: users.firstName,
     })
     .from(entries)
     .innerJoin(users, eq(users.id, entries.userId))
-    .where(and(gte(entries.transferredAt, from), lt(entries.transferredAt, until)))
-    .orderBy(asc(entries.transferredAt), asc(entries.id));
+    .where(and(gte(at, from), lt(at, until)))
+    .orderBy(asc(at), asc(entries.id));
   const figures = await claimsOf(
     ctx,
     rows.map((row) => row.id),
   );
+  return rows.map((row) => ({ ...row, claims: figures.get(row.id) ?? [] }));
+}
+
+/** The payouts made in the period (`entries.transferred_at`), oldest first. */
+async function payoutRows(ctx: AppContext, from: Date, until: Date): Promise<string[][]> {
+  const rows = await entriesBetween(ctx, entries.transferredAt, from, until);
   return rows.map((row) => {
-    const paid = (figures.get(row.id) ?? []).filter((claim) => PAID.has(claim.status));
+    const paid = row.claims.filter((claim) => PAID.has(claim.status));
     return [
       row.at === null ? '' : jstDateTime(row.at),
       row.code,
@@ -77,27 +88,9 @@ async function payoutRows(ctx: AppContext, from: Date, until: Date): Promise<str
 
 /** The contracts signed in the period (`entries.contracted_at`), oldest first, with the party fixed at approval. */
 async function contractRows(ctx: AppContext, from: Date, until: Date): Promise<string[][]> {
-  const rows = await ctx.db
-    .select({
-      id: entries.id,
-      code: entries.code,
-      at: entries.contractedAt,
-      contractPeriod: entries.contractPeriod,
-      party: entries.contractParty,
-      companyName: users.companyName,
-      lastName: users.lastName,
-      firstName: users.firstName,
-    })
-    .from(entries)
-    .innerJoin(users, eq(users.id, entries.userId))
-    .where(and(gte(entries.contractedAt, from), lt(entries.contractedAt, until)))
-    .orderBy(asc(entries.contractedAt), asc(entries.id));
-  const figures = await claimsOf(
-    ctx,
-    rows.map((row) => row.id),
-  );
+  const rows = await entriesBetween(ctx, entries.contractedAt, from, until);
   return rows.map((row) => {
-    const bought = (figures.get(row.id) ?? []).filter((claim) => BOUGHT.has(claim.status));
+    const bought = row.claims.filter((claim) => BOUGHT.has(claim.status));
     const party = row.party ?? profileValuesOf(row, ['company_name', 'last_name', 'first_name']);
     const representative = `${party.last_name} ${party.first_name}`.trim();
     return [
