@@ -128,46 +128,25 @@ interface Column {
   readonly total: ((claims: readonly ContractClaim[]) => string) | null;
 }
 
+/** A column of yen, right-aligned, with its total on the last row. */
+const yenColumn = (header: string, weight: number, pick: (claim: ContractClaim) => string | null): Column => ({
+  header,
+  weight,
+  align: 'right',
+  value: (c) => yen(pick(c)),
+  total: (cs) => yen(total(cs.map(pick))),
+});
+
 const COLUMNS: readonly Column[] = [
   { header: '売掛先', weight: 1.6, align: 'left', value: (c) => c.obligerCompanyName, total: null },
-  {
-    header: '請求書額面（税込）',
-    weight: 1.15,
-    align: 'right',
-    value: (c) => yen(c.amount),
-    total: (cs) => yen(total(cs.map((c) => c.amount))),
-  },
+  yenColumn('請求書額面（税込）', 1.15, (c) => c.amount),
   { header: '支払期日', weight: 1.3, align: 'left', value: (c) => japaneseDate(c.obligerPaymentDate), total: null },
   { header: '掛目', weight: 0.55, align: 'right', value: (c) => percent(c.purchaseRatio), total: null },
-  {
-    header: '買取元本',
-    weight: 1.1,
-    align: 'right',
-    value: (c) => yen(c.purchasePrincipalAmount),
-    total: (cs) => yen(total(cs.map((c) => c.purchasePrincipalAmount))),
-  },
+  yenColumn('買取元本', 1.1, (c) => c.purchasePrincipalAmount),
   { header: '手数料率', weight: 0.75, align: 'right', value: (c) => percent(c.purchaseFeeRatio), total: null },
-  {
-    header: '手数料',
-    weight: 0.95,
-    align: 'right',
-    value: (c) => yen(c.purchaseFee),
-    total: (cs) => yen(total(cs.map((c) => c.purchaseFee))),
-  },
-  {
-    header: '振込手数料',
-    weight: 0.8,
-    align: 'right',
-    value: (c) => yen(c.bankCharge),
-    total: (cs) => yen(total(cs.map((c) => c.bankCharge))),
-  },
-  {
-    header: '買取額',
-    weight: 1.1,
-    align: 'right',
-    value: (c) => yen(c.purchaseAmount),
-    total: (cs) => yen(total(cs.map((c) => c.purchaseAmount))),
-  },
+  yenColumn('手数料', 0.95, (c) => c.purchaseFee),
+  yenColumn('振込手数料', 0.8, (c) => c.bankCharge),
+  yenColumn('買取額', 1.1, (c) => c.purchaseAmount),
 ];
 
 type Doc = PDFKit.PDFDocument;

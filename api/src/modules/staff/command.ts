@@ -191,14 +191,27 @@ export async function disableStaffMember(
   const member = await existing(db, email);
   if (member.disabledAt !== null)
     throw new StaffCommandError(`${member.email} has been disabled already (${member.disabledAt.toISOString()})`);
+  return changeAndEndSessions(db, member, { disabledAt: now, updatedAt: now }, { event: 'staff.disabled', now, actor });
+}
+
+/**
+ * Changes the account, ends every session of it and audits `event` (with the address and how many
+ * sessions ended), in one transaction: disabling it, or a new authenticator.
+ */
+async function changeAndEndSessions(
+  db: Db,
+  member: NonNullable<Awaited<ReturnType<typeof findStaffMemberByEmail>>>,
+  set: Partial<typeof staffMembers.$inferInsert>,
+  audit: { event: 'staff.disabled' | 'staff.totp_reset'; now: Date; actor: string },
+): Promise<{ member: StaffMember; sessions_ended: number }> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.update(staffMembers).set({ disabledAt: now, updatedAt: now }).where(eq(staffMembers.id, member.id)).returning();
+    const [row] = await tx.update(staffMembers).set(set).where(eq(staffMembers.id, member.id)).returning();
     if (row === undefined) throw new Error('the staff account vanished');
     const sessionsEnded = await deleteStaffMemberSessions(tx, member.id);
     await writeAudit(tx, {
-      event: 'staff.disabled',
-      at: now,
-      actor,
+      event: audit.event,
+      at: audit.now,
+      actor: audit.actor,
       subjectType: STAFF_SUBJECT,
       subjectId: String(member.id),
       data: { email: member.email, sessions_ended: sessionsEnded },
@@ -217,24 +230,13 @@ export async function resetStaffTotp(
 ): Promise<{ member: StaffMember; totp: TotpEnrolment; sessions_ended: number }> {
   const member = await existing(db, email);
   const { encrypted, ...totp } = enrolment(member.email, totpKey);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(staffMembers)
-      .set({ totpSecretEncrypted: encrypted, totpLastCounter: null, updatedAt: now })
-      .where(eq(staffMembers.id, member.id))
-      .returning();
-    if (row === undefined) throw new Error('the staff account vanished');
-    const sessionsEnded = await deleteStaffMemberSessions(tx, member.id);
-    await writeAudit(tx, {
-      event: 'staff.totp_reset',
-      at: now,
-      actor,
-      subjectType: STAFF_SUBJECT,
-      subjectId: String(member.id),
-      data: { email: member.email, sessions_ended: sessionsEnded },
-    });
-    return { member: toStaffMember(row), totp, sessions_ended: sessionsEnded };
-  });
+  const changed = await changeAndEndSessions(
+    db,
+    member,
+    { totpSecretEncrypted: encrypted, totpLastCounter: null, updatedAt: now },
+    { event: 'staff.totp_reset', now, actor },
+  );
+  return { ...changed, totp };
 }
 
 export const listStaffAccounts = async (db: Db): Promise<StaffMember[]> => (await listStaffMembers(db)).map(toStaffMember);
