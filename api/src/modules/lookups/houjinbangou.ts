@@ -5,7 +5,7 @@ import { isValidHoujinbangou } from '@app/contracts/domain';
 import offlineData from './offline-corporations.json' with { type: 'json' };
 import { matchRank, rankedMatches } from './rank';
 import { corporationKey, searchKey } from './search-key';
-import { readBodyAtMost } from '../../http/read-body';
+import { OutsideServiceUnavailable, failureReason, fetchTextAtMost } from '../../http/outside-service';
 
 /** At most this many suggestions per answer. */
 export const CORPORATION_LIMIT = 10;
@@ -135,10 +135,6 @@ export function ntaNameUrl(baseUrl: string, appId: string, name: string): string
   return `${baseUrl}/4/name?${query.toString()}`;
 }
 
-class NtaUnavailable extends Error {
-  override name = 'NtaUnavailable';
-}
-
 export interface NtaHoujinbangouOptions {
   /** HOUJINBANGOU_APP_ID (the application id the National Tax Agency issued). */
   readonly appId: string;
@@ -199,7 +195,9 @@ export class NtaHoujinbangou implements CorporationSource {
     try {
       rows = await this.fetchRows(url);
     } catch (error) {
-      log.warn(`houjinbangou: the Web-API could not be read (${shown}: ${reasonOf(error, this.timeoutMs)}); no suggestions for this query`);
+      log.warn(
+        `houjinbangou: the Web-API could not be read (${shown}: ${failureReason(error, this.timeoutMs)}); no suggestions for this query`,
+      );
       return [];
     }
     let bad = 0;
@@ -222,34 +220,13 @@ export class NtaHoujinbangou implements CorporationSource {
   }
 
   private async fetchRows(url: string): Promise<string[][]> {
-    const signal = AbortSignal.timeout(this.timeoutMs);
-    const response = await fetch(url, { signal, headers: { accept: 'text/csv, */*' } });
-    if (!response.ok) {
-      await response.body?.cancel().catch(() => {});
-      throw new NtaUnavailable(`HTTP ${response.status}`);
-    }
-    const text = await readBody(response);
+    const text = await fetchTextAtMost(url, { accept: 'text/csv, */*', timeoutMs: this.timeoutMs, maxBytes: MAX_BODY_BYTES });
     const rows = parseCsv(text);
     const header = rows[0];
     if (header === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(header[0] ?? ''))
-      throw new NtaUnavailable('the answer is not the CSV of the Web-API');
+      throw new OutsideServiceUnavailable('the answer is not the CSV of the Web-API');
     return rows;
   }
-}
-
-/** The body as UTF-8 text, refused past MAX_BODY_BYTES. */
-const readBody = (response: Response): Promise<string> =>
-  readBodyAtMost(response, MAX_BODY_BYTES, (message) => new NtaUnavailable(message));
-
-function reasonOf(error: unknown, timeoutMs: number): string {
-  if (error instanceof NtaUnavailable) return error.message;
-  if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError'))
-    return `no answer within ${timeoutMs} ms`;
-  if (error instanceof Error) {
-    const code = (error.cause as { code?: unknown } | undefined)?.code;
-    return typeof code === 'string' ? `connection failed (${code})` : error.message;
-  }
-  return String(error);
 }
 
 /** The Web-API when an application id is configured, else the bundled offline index. */

@@ -2,7 +2,7 @@ import { NewsItemSchema, type NewsItem } from '@app/contracts';
 import { WORDPRESS_TAG_ID } from '@app/contracts/domain';
 import { z } from 'zod';
 import { drfDateTime } from '../../accounts/users';
-import { readBodyAtMost } from '../../http/read-body';
+import { OutsideServiceUnavailable, failureReason, fetchTextAtMost } from '../../http/outside-service';
 
 /** How many posts /mypage shows. */
 export const NEWS_COUNT = 5;
@@ -102,24 +102,7 @@ export function toNewsItem(post: unknown): NewsItem | null {
   return item.success ? item.data : null;
 }
 
-class NewsUnavailable extends Error {
-  override name = 'NewsUnavailable';
-}
-
 /** Why a fetch failed, in a few words for the log line. */
-function reasonOf(error: unknown, timeoutMs: number): string {
-  if (error instanceof NewsUnavailable) return error.message;
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return `no answer within ${timeoutMs} ms`;
-  const cause = error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
-  if (typeof cause?.code === 'string') return `connection failed (${cause.code})`;
-  if (typeof cause?.message === 'string') return `connection failed (${cause.message})`;
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** The body as text, refusing more than MAX_BODY_BYTES. */
-const readBody = (response: Response): Promise<string> =>
-  readBodyAtMost(response, MAX_BODY_BYTES, (message) => new NewsUnavailable(message));
-
 /**
  * The news of /mypage from the site's WordPress (spec §9: the posts with tag 15), as an adapter the
  * API reads on behalf of the page:
@@ -186,7 +169,7 @@ export class WordPressNews {
       if (!this.failing) {
         this.failing = true;
         log.warn(
-          `news: WordPress could not be read (${url}: ${reasonOf(error, this.timeoutMs)}); GET /api/news/ answers an empty list until it can (asked again every ${Math.round(this.retryMs / 1000)} s, logged once)`,
+          `news: WordPress could not be read (${url}: ${failureReason(error, this.timeoutMs)}); GET /api/news/ answers an empty list until it can (asked again every ${Math.round(this.retryMs / 1000)} s, logged once)`,
         );
       }
       return [];
@@ -194,20 +177,14 @@ export class WordPressNews {
   }
 
   private async fetchPosts(url: string): Promise<unknown[]> {
-    const signal = AbortSignal.timeout(this.timeoutMs);
-    const response = await fetch(url, { signal, headers: { accept: 'application/json' } });
-    if (!response.ok) {
-      await response.body?.cancel().catch(() => {});
-      throw new NewsUnavailable(`HTTP ${response.status}`);
-    }
-    const text = await readBody(response);
+    const text = await fetchTextAtMost(url, { accept: 'application/json', timeoutMs: this.timeoutMs, maxBytes: MAX_BODY_BYTES });
     let body: unknown;
     try {
       body = JSON.parse(text);
     } catch {
-      throw new NewsUnavailable('the answer is not JSON');
+      throw new OutsideServiceUnavailable('the answer is not JSON');
     }
-    if (!Array.isArray(body)) throw new NewsUnavailable('the answer is not a list of posts');
+    if (!Array.isArray(body)) throw new OutsideServiceUnavailable('the answer is not a list of posts');
     return body as unknown[];
   }
 }
