@@ -69,6 +69,9 @@ export function drfDateTime(date: Date): string {
   return `${shifted.slice(0, -1)}000+09:00`;
 }
 
+/** The day in Japan (Asia/Tokyo) of a moment: `2026-04-01`. */
+export const dayInJapan = (date: Date): string => drfDateTime(date).slice(0, 10);
+
 const drfDateTimeOrNull = (date: Date | null): string | null => (date === null ? null : drfDateTime(date));
 
 /**

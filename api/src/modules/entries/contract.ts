@@ -10,11 +10,11 @@ import { entryContractedMail } from '../../mail/templates';
 import { notifyStaffSoon } from '../staff-notify/digest';
 import { renderContractPdf, type ContractDocumentInput } from '../contract-document/render';
 import { sendContractDocument, storeContractDocument } from '../contract-document/store';
+import { dayInJapan } from '../../accounts/users';
 import { livePartyOf, partyAddress } from './contract-party';
 import { getEntry } from './service';
 import {
   entryLink,
-  dayInJapan,
   lockEntry,
   claimsOf,
   moveOrConflict,

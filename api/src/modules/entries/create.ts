@@ -17,7 +17,7 @@ import {
   type ReviewStatus,
 } from '@app/contracts/domain';
 import { safeParse } from 'zod/mini';
-import { drfDateTime, profileFilesOf, toMe } from '../../accounts/users';
+import { dayInJapan, profileFilesOf, toMe } from '../../accounts/users';
 import { writeAudit } from '../../audit';
 import type { AppContext, Db } from '../../context';
 import { claims, entries, entryDrafts, entryFiles, users, type ReceivePaymentAccountRecord, type User } from '../../db/schema';
@@ -37,7 +37,6 @@ import { add, invoiceErrors, dueDateErrors, financialErrors, withdrawalErrors, t
 const entryCode = (id: number): string => `E-${String(id).padStart(6, '0')}`;
 const claimCode = (id: number): string => `C-${String(id).padStart(6, '0')}`;
 /** The day in Japan (what "today" means for the identity's valid date). */
-const todayInJapan = (now: Date): string => drfDateTime(now).slice(0, 10);
 
 async function nextIds(db: Db, table: 'entries' | 'claims', count: number): Promise<number[]> {
   if (count === 0) return [];
@@ -69,7 +68,7 @@ async function nextIds(db: Db, table: 'entries' | 'claims', count: number): Prom
  */
 export async function createEntry(ctx: AppContext, authUser: User, request: EntryCreateRequest): Promise<Entry> {
   const now = ctx.now();
-  const today = todayInJapan(now);
+  const today = dayInJapan(now);
   const { entry, user, claimRows } = await ctx.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, authUser.id)).for('update');
     if (user === undefined) throw notFound();

@@ -8,7 +8,6 @@ import {
   type EntryAction,
   type EntryStatus,
 } from '@app/contracts/domain';
-import { drfDateTime } from '../../accounts/users';
 import { writeAudit, type AuditEntry } from '../../audit';
 import type { AppContext, Db } from '../../context';
 import { claims, entries, type ClaimRow, type EntryRow, type User } from '../../db/schema';
@@ -17,8 +16,6 @@ import { ApiError, notFound } from '../../http/errors';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const entryLink = (ctx: AppContext, entryId: number): string => `${ctx.publicUrl()}/entry/detail/${entryId}`;
-/** The day in Japan (Asia/Tokyo) of a moment: `2026-04-01`. */
-export const dayInJapan = (date: Date): string => drfDateTime(date).slice(0, 10);
 
 /** The applicant's entry, locked until the transaction ends; 404 for anyone else's and unknown ids. */
 export async function lockEntry(tx: Tx, user: User, id: number): Promise<EntryRow> {

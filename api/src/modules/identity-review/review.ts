@@ -1,7 +1,7 @@
 import { isIdentityExpired, REVIEW_STATUS, reviewStatusName, type ReviewStatus, type ReviewStatusName } from '@app/contracts/domain';
 import { eq } from 'drizzle-orm';
 import { profileValuesOf } from '../../accounts/profile-columns';
-import { drfDateTime } from '../../accounts/users';
+import { dayInJapan } from '../../accounts/users';
 import { writeAudit } from '../../audit';
 import type { Db } from '../../context';
 import { users, type User } from '../../db/schema';
@@ -72,7 +72,7 @@ export async function reviewIdentity(db: Db, review: IdentityReview): Promise<Id
       throw new IdentityReviewError({ kind: 'wrongStatus', current: user.identityConfirmation as ReviewStatus });
     }
     const before = identityStateOfUser(user);
-    const today = drfDateTime(review.now).slice(0, 10); // the day in Japan
+    const today = dayInJapan(review.now);
     const validDate = review.status === 'confirmed' || review.status === 'expired' ? (review.validDate ?? user.identityValidDate) : null;
     if (review.status === 'confirmed' && validDate !== null && isIdentityExpired(validDate, today)) {
       throw new IdentityReviewError({ kind: 'pastValidDate', validDate, today });

@@ -1,7 +1,7 @@
 import { STAFF_DECISION_MESSAGES, type StaffEntryApprove } from '@app/contracts';
 import { CLAIM_STATUS, REVIEW_STATUS, canApproveEntry, contractIdentityProblem, nextEntryStatus } from '@app/contracts/domain';
 import { eq } from 'drizzle-orm';
-import { drfDateTime } from '../../accounts/users';
+import { dayInJapan } from '../../accounts/users';
 import { writeAudit } from '../../audit';
 import type { AppContext } from '../../context';
 import { entries, type ClaimRow, type EntryRow } from '../../db/schema';
@@ -64,7 +64,7 @@ export async function approveEntry(ctx: AppContext, staff: StaffPrincipal, id: n
     if (!canApproveEntry(entryClaims.map(claimStatusOf))) throw conflict(STAFF_DECISION_MESSAGES.claimsUndecided);
     if (!documentsConfirmed(entry, entryClaims)) throw conflict(STAFF_DECISION_MESSAGES.documentsUnconfirmed);
     const contractPeriod = request.contract_period.trim();
-    const today = drfDateTime(now).slice(0, 10); // the day in Japan
+    const today = dayInJapan(now);
     if (contractPeriod < today) throw fieldError('contract_period', STAFF_DECISION_MESSAGES.contractPeriodPast);
     // The party is fixed here (issue 23): the applicant's row locked (a profile save waits), the
     // identity confirmed and unexpired, and what the contract will print copied onto the entry.

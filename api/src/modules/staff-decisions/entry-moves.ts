@@ -11,7 +11,7 @@ import {
   type ClaimStatus,
 } from '@app/contracts/domain';
 import { eq } from 'drizzle-orm';
-import { drfDateTime } from '../../accounts/users';
+import { dayInJapan } from '../../accounts/users';
 import { writeAudit, type AuditEntry } from '../../audit';
 import type { AppContext } from '../../context';
 import { claims, entries, type ClaimRow, type EntryRow, type InadequateDocumentRecord } from '../../db/schema';
@@ -62,7 +62,7 @@ const OFFER_ENDERS: ReadonlySet<StaffPrincipal['role']> = new Set(['approver', '
 
 /** Whether an approved entry's offer can still be signed: reviewed, its last day to sign today or later in Japan. */
 const isOfferOpen = (entry: EntryRow, now: Date): boolean =>
-  entry.status === ENTRY_STATUS.reviewed && entry.contractPeriod !== null && entry.contractPeriod >= drfDateTime(now).slice(0, 10);
+  entry.status === ENTRY_STATUS.reviewed && entry.contractPeriod !== null && entry.contractPeriod >= dayInJapan(now);
 
 /**
  * `POST /api/staff/entries/{id}/actions/`: the entry's move from the table, carried to its claims
