@@ -1,16 +1,14 @@
-import { group, endpoint } from '../endpoint';
+import { group, endpointsOf } from '../endpoint';
 import { AccountSummarySchema, LoginRequestSchema } from '../session';
 import { sessionEndpoints } from '../endpoints-session';
 
+const { POST } = endpointsOf({ tag: 'accounts', access: 'visitor' });
+
 export const auth = group('auth', {
-  login: endpoint({
-    method: 'POST',
-    path: '/api/auth/',
-    tag: 'accounts',
+  login: POST('/api/auth/', {
     summary: 'ログイン（セッション開始、csrftoken を更新）',
-    access: 'visitor',
     body: LoginRequestSchema,
-    success: { status: 200, schema: AccountSummarySchema },
+    ok: AccountSummarySchema,
     errors: ['validation', 'operational', 'throttled'],
   }),
   ...sessionEndpoints.auth,

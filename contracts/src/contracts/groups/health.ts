@@ -1,14 +1,12 @@
-import { group, endpoint } from '../endpoint';
+import { group, endpointsOf } from '../endpoint';
 import { HealthSchema } from '../health';
 
+const { GET } = endpointsOf({ tag: 'system', access: 'visitor' });
+
 export const health = group('health', {
-  get: endpoint({
-    method: 'GET',
-    path: '/api/health/',
-    tag: 'system',
+  get: GET('/api/health/', {
     summary: 'API とデータベースの稼働状況',
-    access: 'visitor',
-    success: { status: 200, schema: HealthSchema },
+    ok: HealthSchema,
     errors: ['unavailable'],
     errorBodies: { unavailable: HealthSchema },
   }),

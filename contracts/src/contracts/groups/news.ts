@@ -1,13 +1,11 @@
-import { group, endpoint } from '../endpoint';
+import { group, endpointsOf } from '../endpoint';
 import { NewsListSchema } from '../news';
 
+const { GET } = endpointsOf({ tag: 'system', access: 'applicant' });
+
 export const news = group('news', {
-  list: endpoint({
-    method: 'GET',
-    path: '/api/news/',
-    tag: 'system',
+  list: GET('/api/news/', {
     summary: 'お知らせ（WordPress のタグ 15、キャッシュ。未設定・停止中は空の一覧）',
-    access: 'applicant',
-    success: { status: 200, schema: NewsListSchema },
+    ok: NewsListSchema,
   }),
 });

@@ -1,28 +1,14 @@
-import { group, endpoint, type Schema } from '../endpoint';
+import { group, endpointsOf, type Schema } from '../endpoint';
 import { ProfileNameAndIdentityPatchSchema, ProfilePatchSchema, ProfileResponseSchema, ProfileWithoutSectorPatchSchema } from '../profile';
+
+const { GET, PATCH } = endpointsOf({ tag: 'profile', access: 'applicant' });
 
 /** The profile's PATCHes: the applicant's own profile, the fields in `body`, the `version` lock (409). */
 const profilePatch = <const Path extends string, const Body extends Schema>(path: Path, summary: string, body: Body) =>
-  endpoint({
-    method: 'PATCH',
-    path,
-    tag: 'profile',
-    summary,
-    access: 'applicant',
-    body,
-    success: { status: 200, schema: ProfileResponseSchema },
-    errors: ['validation', 'conflict'],
-  });
+  PATCH(path, { summary, body, ok: ProfileResponseSchema, errors: ['validation', 'conflict'] });
 
 export const profile = group('profile', {
-  get: endpoint({
-    method: 'GET',
-    path: '/api/profile/',
-    tag: 'profile',
-    summary: 'プロフィール',
-    access: 'applicant',
-    success: { status: 200, schema: ProfileResponseSchema },
-  }),
+  get: GET('/api/profile/', { summary: 'プロフィール', ok: ProfileResponseSchema }),
   patch: profilePatch('/api/profile/', 'プロフィールの更新（addfiles: 添付するアップロード済みファイル）', ProfilePatchSchema),
   patchWithoutSector: profilePatch(
     '/api/profile_without_sector_and_business_summary/',

@@ -1,26 +1,20 @@
-import { group, endpoint } from '../endpoint';
+import { group, endpointsOf } from '../endpoint';
 import { ActivationRequestSchema, RegisterRequestSchema } from '../accounts';
 import { AccountSummarySchema, DetailResponseSchema } from '../session';
 
+const { POST } = endpointsOf({ tag: 'accounts', access: 'visitor' });
+
 export const register = group('register', {
-  create: endpoint({
-    method: 'POST',
-    path: '/api/register/',
-    tag: 'accounts',
+  create: POST('/api/register/', {
     summary: '会員登録（確認メールを送信）',
-    access: 'visitor',
     body: RegisterRequestSchema,
-    success: { status: 201, schema: AccountSummarySchema },
+    created: AccountSummarySchema,
     errors: ['validation', 'throttled'],
   }),
-  activate: endpoint({
-    method: 'POST',
-    path: '/api/register/activation/',
-    tag: 'accounts',
+  activate: POST('/api/register/activation/', {
     summary: '確認メールのリンクでアカウントを有効化',
-    access: 'visitor',
     body: ActivationRequestSchema,
-    success: { status: 200, schema: DetailResponseSchema },
+    ok: DetailResponseSchema,
     errors: ['validation', 'throttled'],
   }),
 });

@@ -1,13 +1,11 @@
-import { group, endpoint } from '../endpoint';
+import { group, endpointsOf } from '../endpoint';
 import { OpenApiDocumentSchema } from '../health';
 
+const { GET } = endpointsOf({ tag: 'system', access: 'visitor' });
+
 export const schema = group('schema', {
-  get: endpoint({
-    method: 'GET',
-    path: '/api/schema/',
-    tag: 'system',
+  get: GET('/api/schema/', {
     summary: 'この API の OpenAPI 3.1 ドキュメント',
-    access: 'visitor',
-    success: { status: 200, schema: OpenApiDocumentSchema },
+    ok: OpenApiDocumentSchema,
   }),
 });
