@@ -1,6 +1,17 @@
 import * as z from 'zod/mini';
 import { describe, expect, test } from 'vitest';
-import { defineCatalogue, endpoint, endpointsOf, listEndpoints, pathOf, successOf, type AnyEndpoint, type ShortSuccess } from './endpoint';
+import {
+  defineCatalogue,
+  endpoint,
+  endpointsOf,
+  errorsOf,
+  group,
+  listEndpoints,
+  pathOf,
+  successOf,
+  type AnyEndpoint,
+  type ShortSuccess,
+} from './endpoint';
 import { endpoints } from './endpoints';
 import { sessionEndpoints } from './endpoints-session';
 import { ValidationErrorBodySchema } from './errors';
@@ -40,7 +51,7 @@ describe('endpointsOf()', () => {
   const body = z.object({ name: z.string() });
 
   test("an endpoint is endpoint() of its method and path, the group's tag and access, and its own spec", () => {
-    const short = POST('/api/x/{id}/', { summary: 's', params: z.object({ id: z.string() }), body, ok: body, errors: ['validation'] });
+    const short = POST('/api/x/{id}/', { summary: 's', params: z.object({ id: z.string() }), body, ok: body, errors: ['notFound'] });
     const long = endpoint({
       method: 'POST',
       path: '/api/x/{id}/',
@@ -50,7 +61,7 @@ describe('endpointsOf()', () => {
       params: short.spec.params,
       body,
       success: { status: 200, schema: body },
-      errors: ['validation'],
+      errors: ['validation', 'notFound'],
     });
     expect(short).toEqual(long);
     expect(short.spec).toEqual(long.spec);
@@ -63,6 +74,30 @@ describe('endpointsOf()', () => {
   test('one constructor per method', () => {
     const made = [GET, POST, PUT, PATCH, DELETE].map((make) => make('/api/x/', { summary: 's', noContent: true }).method);
     expect(made).toEqual(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+  });
+});
+
+describe('errorsOf()', () => {
+  const schema = z.object({});
+  test.each([
+    ['a body', { body: schema }, ['validation']],
+    ['a query', { query: schema, errors: ['notFound'] }, ['validation', 'notFound']],
+    ['a multipart form', { multipart: schema, errors: ['validation'] }, ['validation']],
+    ['nothing to read', { errors: ['notFound'] }, ['notFound']],
+    ['nothing at all', {}, []],
+  ] as const)('validation is implied by %s', (_label, short, errors) => {
+    expect(errorsOf(short)).toEqual(errors);
+  });
+  test('an endpoint without failures of its own has no errors in its spec', () => {
+    const { GET } = endpointsOf({ tag: 't', access: 'visitor' });
+    expect(GET('/api/x/', { summary: 's', ok: schema }).spec).not.toHaveProperty('errors');
+  });
+});
+
+describe('group()', () => {
+  test('declares its endpoints with its defaults and names them under the group', () => {
+    const g = group('g', { tag: 't', access: 'applicant' }, ({ GET }) => ({ list: GET('/api/g/', { summary: 's', noContent: true }) }));
+    expect([g.list.id, g.list.spec.tag, g.list.access]).toEqual(['g.list', 't', 'applicant']);
   });
 });
 

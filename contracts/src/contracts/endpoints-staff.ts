@@ -1,4 +1,4 @@
-import { defineCatalogue, endpointsOf, type Schema, type StaffRole } from './endpoint';
+import { defineCatalogue, endpointsOf, type Schema } from './endpoint';
 import { StaffLoginRequestSchema, StaffMeResponseSchema, StaffMemberListSchema, StaffSummarySchema } from './staff';
 import {
   StaffApplicantSchema,
@@ -36,16 +36,11 @@ const APPROVERS = { staff: ['approver', 'admin'] } as const;
 const { GET, POST } = endpointsOf({ tag: 'staff', access: REVIEWERS });
 
 /**
- * A decision on an entry under review or on one of its claims (the decision in `body`): answers the
- * entry as staff see it, or 409 when the entry's status does not allow the decision.
+ * A decision on an entry under review or on one of its claims (`body`, at the entry's or the claim's
+ * id): answers the entry as staff see it, or 409 when the entry's status does not allow the decision.
  */
-const decision = <const Path extends `${string}{id}${string}`, const Body extends Schema>(
-  path: Path,
-  summary: string,
-  body: Body,
-  access: { readonly staff: readonly StaffRole[] } = REVIEWERS,
-) =>
-  POST(path, { summary, access, params: IdParamsSchema, body, ok: StaffEntryDetailSchema, errors: ['validation', 'notFound', 'conflict'] });
+const decision = <const Body extends Schema>(body: Body) =>
+  ({ params: IdParamsSchema, body, ok: StaffEntryDetailSchema, errors: ['notFound', 'conflict'] }) as const;
 
 /**
  * The back office's endpoints (issue 11), under `/api/staff/`: part of the catalogue (`endpoints`
@@ -62,7 +57,7 @@ export const staffEndpoints = defineCatalogue({
         access: 'visitor',
         body: StaffLoginRequestSchema,
         ok: StaffSummarySchema,
-        errors: ['validation', 'operational', 'throttled'],
+        errors: ['operational', 'throttled'],
       }),
       logout: POST('/api/staff/auth/session/delete', {
         summary: 'スタッフのログアウト（スタッフのセッションがなくても 204。申込者のセッションには触れない）',
@@ -91,7 +86,6 @@ export const staffEndpoints = defineCatalogue({
           '審査キュー：申し込みの一覧（申込者・件数・額面合計。status で絞り込み、既定は under_review。古い順、order=newest で新しい順。limit（最大100）・offset でページ分け）',
         query: StaffEntryQueueQuerySchema,
         ok: StaffEntryQueueSchema,
-        errors: ['validation'],
       }),
       get: GET('/api/staff/entries/{id}/', {
         summary: '申し込み1件（請求書・ファイル）と申込者のプロフィール（本人確認の状態と書類）、監査ログの履歴',
@@ -99,33 +93,33 @@ export const staffEndpoints = defineCatalogue({
         ok: StaffEntryDetailSchema,
         errors: ['notFound'],
       }),
-      documents: decision(
-        '/api/staff/entries/{id}/documents/',
-        '書類の判定（入出金明細・決算書等・請求書・追加書類ごとに confirmed、または inadequate と申込者に伝える理由）。審査中のときだけ。監査ログに記録',
-        StaffDocumentDecisionSchema,
-      ),
-      action: decision(
-        '/api/staff/entries/{id}/actions/',
-        '申し込みの操作：markInadequate（不備として申込者に再提出を依頼・メール）、reject（理由つきでお断り）、transfer（入金済み・メール）、archive（終了）。遷移表にない操作は 409',
-        StaffEntryActionSchema,
-      ),
+      documents: POST('/api/staff/entries/{id}/documents/', {
+        summary:
+          '書類の判定（入出金明細・決算書等・請求書・追加書類ごとに confirmed、または inadequate と申込者に伝える理由）。審査中のときだけ。監査ログに記録',
+        ...decision(StaffDocumentDecisionSchema),
+      }),
+      action: POST('/api/staff/entries/{id}/actions/', {
+        summary:
+          '申し込みの操作：markInadequate（不備として申込者に再提出を依頼・メール）、reject（理由つきでお断り）、transfer（入金済み・メール）、archive（終了）。遷移表にない操作は 409',
+        ...decision(StaffEntryActionSchema),
+      }),
       confirmBankAccount: POST('/api/staff/entries/{id}/bank_account/confirm/', {
         summary: '申込者が変更した振込先口座の確認（入金の保留を解除し、監査ログに記録。保留がなければ 409）',
         params: IdParamsSchema,
         ok: StaffEntryDetailSchema,
         errors: ['notFound', 'conflict'],
       }),
-      assignee: decision(
-        '/api/staff/entries/{id}/assignee/',
-        '担当：申し込みを担当する（take: true）・担当を外す（false）。current_assignee に画面の担当者（なしは null）。別の人が担当していれば 409 で名前を返す。監査ログに残る',
-        StaffEntryAssignSchema,
-      ),
-      approve: decision(
-        '/api/staff/entries/{id}/approve/',
-        '買取条件の承認（承認者・管理者のみ。条件を設定した本人は 403）。契約期限を付けて申込者に提示し（reviewed）、メールで知らせる',
-        StaffEntryApproveSchema,
-        APPROVERS,
-      ),
+      assignee: POST('/api/staff/entries/{id}/assignee/', {
+        summary:
+          '担当：申し込みを担当する（take: true）・担当を外す（false）。current_assignee に画面の担当者（なしは null）。別の人が担当していれば 409 で名前を返す。監査ログに残る',
+        ...decision(StaffEntryAssignSchema),
+      }),
+      approve: POST('/api/staff/entries/{id}/approve/', {
+        summary:
+          '買取条件の承認（承認者・管理者のみ。条件を設定した本人は 403）。契約期限を付けて申込者に提示し（reviewed）、メールで知らせる',
+        ...decision(StaffEntryApproveSchema),
+        access: APPROVERS,
+      }),
       contractDocument: GET('/api/staff/entries/{id}/contract/document/', {
         summary: '署名済みの契約書 PDF（スタッフ用。契約前は 404）',
         params: IdParamsSchema,
@@ -134,16 +128,15 @@ export const staffEndpoints = defineCatalogue({
       }),
     },
     claims: {
-      decision: decision(
-        '/api/staff/claims/{id}/decision/',
-        '請求書の買取可否：can_buy（掛目・手数料率・振込手数料。金額はドメインの計算で算出）または cannot_buy。申し込みが審査中のときだけ、承認まではやり直せる',
-        StaffClaimDecisionSchema,
-      ),
-      action: decision(
-        '/api/staff/claims/{id}/actions/',
-        '入金後の請求書：delay（支払期日を過ぎて未回収）、return（回収済み）。遷移表にない操作は 409',
-        StaffClaimActionSchema,
-      ),
+      decision: POST('/api/staff/claims/{id}/decision/', {
+        summary:
+          '請求書の買取可否：can_buy（掛目・手数料率・振込手数料。金額はドメインの計算で算出）または cannot_buy。申し込みが審査中のときだけ、承認まではやり直せる',
+        ...decision(StaffClaimDecisionSchema),
+      }),
+      action: POST('/api/staff/claims/{id}/actions/', {
+        summary: '入金後の請求書：delay（支払期日を過ぎて未回収）、return（回収済み）。遷移表にない操作は 409',
+        ...decision(StaffClaimActionSchema),
+      }),
     },
     uploads: {
       content: GET('/api/staff/uploads/{id}/content/', {
@@ -167,7 +160,6 @@ export const staffEndpoints = defineCatalogue({
           '申込者の検索：会社名・氏名（かな・半角カナも）・メールアドレス・電話番号の前方一致と申込番号。本人確認の状態・お申し込み中・支払遅延で絞り込み。新しい順、cursor でページ送り',
         query: StaffApplicantSearchQuerySchema,
         ok: StaffApplicantSearchSchema,
-        errors: ['validation'],
       }),
       get: GET('/api/staff/applicants/{id}/', {
         summary: '申込者1人：プロフィールと本人確認書類、すべてのお申し込み、送ったメール（件名と日時）、スタッフメモ',
@@ -180,7 +172,7 @@ export const staffEndpoints = defineCatalogue({
         params: IdParamsSchema,
         body: StaffNoteRequestSchema,
         created: StaffNoteSchema,
-        errors: ['validation', 'notFound'],
+        errors: ['notFound'],
       }),
     },
     exports: {
@@ -190,7 +182,6 @@ export const staffEndpoints = defineCatalogue({
         access: APPROVERS,
         query: StaffExportQuerySchema,
         file: true,
-        errors: ['validation'],
       }),
       contracts: GET('/api/staff/exports/contracts/', {
         summary:
@@ -198,7 +189,6 @@ export const staffEndpoints = defineCatalogue({
         access: APPROVERS,
         query: StaffExportQuerySchema,
         file: true,
-        errors: ['validation'],
       }),
     },
     identityQueue: {
@@ -206,7 +196,6 @@ export const staffEndpoints = defineCatalogue({
         summary: '本人確認の待ち行列：本人確認が「確認中」の申込者（書類つき）、提出の古い順',
         query: StaffIdentityQueueQuerySchema,
         ok: StaffIdentityQueueSchema,
-        errors: ['validation'],
       }),
     },
     users: {
@@ -216,7 +205,7 @@ export const staffEndpoints = defineCatalogue({
         params: IdParamsSchema,
         body: StaffIdentityDecisionSchema,
         ok: StaffApplicantSchema,
-        errors: ['validation', 'notFound'],
+        errors: ['notFound'],
       }),
     },
   },

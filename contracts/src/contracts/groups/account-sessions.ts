@@ -1,9 +1,7 @@
-import { group, endpointsOf } from '../endpoint';
+import { group } from '../endpoint';
 import { AccountSessionListSchema, SessionParamsSchema } from '../account-sessions';
 
-const { GET, POST, DELETE } = endpointsOf({ tag: 'profile', access: 'applicant' });
-
-export const accountSessions = group('accountSessions', {
+export const accountSessions = group('accountSessions', { tag: 'profile', access: 'applicant' }, ({ GET, POST, DELETE }) => ({
   list: GET('/api/profile/sessions/', {
     summary: 'ログイン中の端末（セッション）の一覧。端末の種類、最終利用日時、この端末かどうか',
     ok: AccountSessionListSchema,
@@ -18,4 +16,4 @@ export const accountSessions = group('accountSessions', {
     summary: 'すべての端末からログアウトする（この端末を含む。セッション Cookie は削除される）',
     noContent: true,
   }),
-});
+}));

@@ -1,15 +1,13 @@
-import { group, endpointsOf } from '../endpoint';
+import { group } from '../endpoint';
 import { AccountSummarySchema, LoginRequestSchema } from '../session';
 import { sessionEndpoints } from '../endpoints-session';
 
-const { POST } = endpointsOf({ tag: 'accounts', access: 'visitor' });
-
-export const auth = group('auth', {
+export const auth = group('auth', { tag: 'accounts', access: 'visitor' }, ({ POST }) => ({
   login: POST('/api/auth/', {
     summary: 'ログイン（セッション開始、csrftoken を更新）',
     body: LoginRequestSchema,
     ok: AccountSummarySchema,
-    errors: ['validation', 'operational', 'throttled'],
+    errors: ['operational', 'throttled'],
   }),
   ...sessionEndpoints.auth,
-});
+}));

@@ -1,13 +1,11 @@
-import { group, endpointsOf } from '../endpoint';
+import { group } from '../endpoint';
 import { DraftEntryResponseSchema, DraftSaveRequestSchema, EntryCreateRequestSchema } from '../draft';
 import { EntryListSchema, EntrySchema } from '../entry';
 import { EntryContractRequestSchema, EntryReviewRequestSchema } from '../entry-life';
 import { EntryBankAccountChangeRequestSchema } from '../payout-account';
 import { IdParamsSchema } from '../upload';
 
-const { GET, POST, PUT } = endpointsOf({ tag: 'entries', access: 'applicant' });
-
-export const entries = group('entries', {
+export const entries = group('entries', { tag: 'entries', access: 'applicant' }, ({ GET, POST, PUT }) => ({
   list: GET('/api/entries/', {
     summary: '自分の申し込みの一覧（新しい順）',
     ok: EntryListSchema,
@@ -24,7 +22,7 @@ export const entries = group('entries', {
     params: IdParamsSchema,
     body: EntryReviewRequestSchema,
     ok: EntrySchema,
-    errors: ['validation', 'notFound', 'conflict'],
+    errors: ['notFound', 'conflict'],
   }),
   cancel: POST('/api/entries/{id}/cancel/', {
     summary: '申し込みの取り消し（審査中・書類の不備あり・審査完了のときだけ。終了にして cancelled_at、メール）',
@@ -37,7 +35,7 @@ export const entries = group('entries', {
     params: IdParamsSchema,
     body: EntryContractRequestSchema,
     ok: EntrySchema,
-    errors: ['validation', 'notFound', 'conflict'],
+    errors: ['notFound', 'conflict'],
   }),
   changeBankAccount: POST('/api/entries/{id}/bank_account/', {
     summary:
@@ -45,7 +43,7 @@ export const entries = group('entries', {
     params: IdParamsSchema,
     body: EntryBankAccountChangeRequestSchema,
     ok: EntrySchema,
-    errors: ['validation', 'notFound', 'conflict', 'throttled'],
+    errors: ['notFound', 'conflict', 'throttled'],
   }),
   contractDocument: GET('/api/entries/{id}/contract/document/', {
     summary: '署名済みの契約書 PDF（本人のみ。契約前・ほかの人の id は 404）',
@@ -58,7 +56,7 @@ export const entries = group('entries', {
       '申し込み（下書きの内容と version。§5 の初回提出のルールと §4 の新規申し込みの条件を確認し、審査中で作成、下書きを消去、確認メール）',
     body: EntryCreateRequestSchema,
     created: EntrySchema,
-    errors: ['validation', 'conflict'],
+    errors: ['conflict'],
   }),
   draft: GET('/api/entries/draft/', {
     summary: '申し込みの下書き（なければ version 0 の空の下書き）',
@@ -68,6 +66,6 @@ export const entries = group('entries', {
     summary: '下書きの保存（全体を version つきで。古い version は 409 で何も上書きしない）',
     body: DraftSaveRequestSchema,
     ok: DraftEntryResponseSchema,
-    errors: ['validation', 'conflict'],
+    errors: ['conflict'],
   }),
-});
+}));

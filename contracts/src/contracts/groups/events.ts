@@ -1,8 +1,6 @@
-import { group, endpointsOf } from '../endpoint';
+import { group } from '../endpoint';
 
-const { GET } = endpointsOf({ tag: 'accounts', access: 'applicant' });
-
-export const events = group('events', {
+export const events = group('events', { tag: 'accounts', access: 'applicant' }, ({ GET }) => ({
   stream: GET('/api/events/', {
     summary:
       'ライブ更新の通知（text/event-stream）。`event: changed` と `data: {"kind":"identity"|"entry","id":…}` だけを送り、データそのものは送らない。ハートビートのコメント、`retry:` の指示つき。ログアウト・セッション終了で閉じる',
@@ -11,4 +9,4 @@ export const events = group('events', {
     // The listening connection could not be opened (the database is down): the browser backs off.
     errors: ['unavailable'],
   }),
-});
+}));

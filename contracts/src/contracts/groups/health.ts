@@ -1,13 +1,11 @@
-import { group, endpointsOf } from '../endpoint';
+import { group } from '../endpoint';
 import { HealthSchema } from '../health';
 
-const { GET } = endpointsOf({ tag: 'system', access: 'visitor' });
-
-export const health = group('health', {
+export const health = group('health', { tag: 'system', access: 'visitor' }, ({ GET }) => ({
   get: GET('/api/health/', {
     summary: 'API とデータベースの稼働状況',
     ok: HealthSchema,
     errors: ['unavailable'],
     errorBodies: { unavailable: HealthSchema },
   }),
-});
+}));

@@ -1,9 +1,7 @@
-import { group, endpointsOf } from '../endpoint';
+import { group } from '../endpoint';
 import { PreEntryRequestSchema, PreEntryResultSchema } from '../pre-entry';
 
-const { GET, POST } = endpointsOf({ tag: 'profile', access: 'applicant' });
-
-export const preEntry = group('preEntry', {
+export const preEntry = group('preEntry', { tag: 'profile', access: 'applicant' }, ({ GET, POST }) => ({
   get: GET('/api/pre_entry/', {
     summary: '事前確認の結果（未回答・通過・お断り）',
     ok: PreEntryResultSchema,
@@ -12,6 +10,6 @@ export const preEntry = group('preEntry', {
     summary: '事前確認の回答（質問 id → 選択肢 id）。お断りの場合 has_pre_entry_declined が立つ。回答は一度だけ',
     body: PreEntryRequestSchema,
     ok: PreEntryResultSchema,
-    errors: ['validation', 'conflict'],
+    errors: ['conflict'],
   }),
-});
+}));

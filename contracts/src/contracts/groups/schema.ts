@@ -1,11 +1,9 @@
-import { group, endpointsOf } from '../endpoint';
+import { group } from '../endpoint';
 import { OpenApiDocumentSchema } from '../health';
 
-const { GET } = endpointsOf({ tag: 'system', access: 'visitor' });
-
-export const schema = group('schema', {
+export const schema = group('schema', { tag: 'system', access: 'visitor' }, ({ GET }) => ({
   get: GET('/api/schema/', {
     summary: 'この API の OpenAPI 3.1 ドキュメント',
     ok: OpenApiDocumentSchema,
   }),
-});
+}));

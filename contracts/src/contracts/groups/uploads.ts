@@ -1,4 +1,4 @@
-import { group, endpointsOf } from '../endpoint';
+import { group } from '../endpoint';
 import {
   ActiveDelinquencyRequestSchema,
   IdParamsSchema,
@@ -8,9 +8,7 @@ import {
   UploadSchema,
 } from '../upload';
 
-const { GET, POST, PATCH, DELETE } = endpointsOf({ tag: 'uploads', access: 'applicant' });
-
-export const uploads = group('uploads', {
+export const uploads = group('uploads', { tag: 'uploads', access: 'applicant' }, ({ GET, POST, PATCH, DELETE }) => ({
   list: GET('/api/uploads/', {
     summary: '自分がアップロードしたファイルの一覧',
     ok: UploadListSchema,
@@ -20,7 +18,6 @@ export const uploads = group('uploads', {
     multipart: UploadRequestFieldsSchema,
     multipartFile: UPLOAD_FILE_FIELD,
     created: UploadSchema,
-    errors: ['validation'],
   }),
   content: GET('/api/uploads/{id}/content/', {
     summary: 'アップロードしたファイルの中身（添付ファイルとして、本人のみ）',
@@ -38,6 +35,5 @@ export const uploads = group('uploads', {
     summary: '滞納に関する書類を有効にする（ids: 自分の delinquency ファイル）',
     body: ActiveDelinquencyRequestSchema,
     ok: UploadListSchema,
-    errors: ['validation'],
   }),
-});
+}));
