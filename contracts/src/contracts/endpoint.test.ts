@@ -1,6 +1,17 @@
 import * as z from 'zod/mini';
 import { describe, expect, test } from 'vitest';
-import { defineCatalogue, endpoint, listEndpoints, pathOf, type AnyEndpoint } from './endpoint';
+import {
+  defineCatalogue,
+  endpoint,
+  endpointsOf,
+  errorsOf,
+  group,
+  listEndpoints,
+  pathOf,
+  successOf,
+  type AnyEndpoint,
+  type ShortSuccess,
+} from './endpoint';
 import { endpoints } from './endpoints';
 import { sessionEndpoints } from './endpoints-session';
 import { ValidationErrorBodySchema } from './errors';
@@ -32,6 +43,78 @@ describe('endpoint()', () => {
   ])('refuses %s', (_label, change, message) => {
     const spec = { method: 'POST', path: '/api/x/', tag: 't', summary: 's', access: 'visitor', success: ok, ...change };
     expect(() => endpoint(spec as Parameters<typeof endpoint>[0])).toThrow(message);
+  });
+});
+
+describe('endpointsOf()', () => {
+  const { GET, POST, PUT, PATCH, DELETE } = endpointsOf({ tag: 't', access: 'applicant' });
+  const body = z.object({ name: z.string() });
+
+  test("an endpoint is endpoint() of its method and path, the group's tag and access, and its own spec", () => {
+    const short = POST('/api/x/{id}/', { summary: 's', params: z.object({ id: z.string() }), body, ok: body, errors: ['notFound'] });
+    const long = endpoint({
+      method: 'POST',
+      path: '/api/x/{id}/',
+      tag: 't',
+      summary: 's',
+      access: 'applicant',
+      params: short.spec.params,
+      body,
+      success: { status: 200, schema: body },
+      errors: ['validation', 'notFound'],
+    });
+    expect(short).toEqual(long);
+    expect(short.spec).toEqual(long.spec);
+    expect(Object.keys(short.spec)).not.toContain('ok');
+  });
+  test("an endpoint's own access and tag win over the group's", () => {
+    const own = GET('/api/x/', { summary: 's', tag: 'u', access: 'visitor', ok: body });
+    expect([own.spec.tag, own.access, own.errors]).toEqual(['u', 'visitor', []]);
+  });
+  test('one constructor per method', () => {
+    const made = [GET, POST, PUT, PATCH, DELETE].map((make) => make('/api/x/', { summary: 's', noContent: true }).method);
+    expect(made).toEqual(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+  });
+});
+
+describe('errorsOf()', () => {
+  const schema = z.object({});
+  test.each([
+    ['a body', { body: schema }, ['validation']],
+    ['a query', { query: schema, errors: ['notFound'] }, ['validation', 'notFound']],
+    ['a multipart form', { multipart: schema, errors: ['validation'] }, ['validation']],
+    ['nothing to read', { errors: ['notFound'] }, ['notFound']],
+    ['nothing at all', {}, []],
+  ] as const)('validation is implied by %s', (_label, short, errors) => {
+    expect(errorsOf(short)).toEqual(errors);
+  });
+  test('an endpoint without failures of its own has no errors in its spec', () => {
+    const { GET } = endpointsOf({ tag: 't', access: 'visitor' });
+    expect(GET('/api/x/', { summary: 's', ok: schema }).spec).not.toHaveProperty('errors');
+  });
+});
+
+describe('group()', () => {
+  test('declares its endpoints with its defaults and names them under the group', () => {
+    const g = group('g', { tag: 't', access: 'applicant' }, ({ GET }) => ({ list: GET('/api/g/', { summary: 's', noContent: true }) }));
+    expect([g.list.id, g.list.spec.tag, g.list.access]).toEqual(['g.list', 't', 'applicant']);
+  });
+});
+
+describe('successOf()', () => {
+  test.each([
+    ['ok', { ok: ok.schema }, { status: 200, schema: ok.schema }],
+    ['created', { created: ok.schema }, { status: 201, schema: ok.schema }],
+    ['noContent', { noContent: true }, { status: 204, schema: null }],
+    ['file', { file: true }, { status: 200, schema: null, file: true }],
+  ] as const)('%s', (_label, short, success) => {
+    expect(successOf(short as ShortSuccess)).toEqual(success);
+  });
+  test.each([
+    ['none', {}],
+    ['two', { ok: ok.schema, created: ok.schema }],
+  ])('refuses %s', (_label, short) => {
+    expect(() => successOf(short as ShortSuccess)).toThrow('a success answer is one of ok, created, noContent, file');
   });
 });
 

@@ -137,6 +137,92 @@ export function endpoint<const Path extends string, const Spec extends EndpointS
 
 export type AnyEndpoint = Endpoint<EndpointSpec>;
 
+// ---------------------------------------------------------------------------------------------
+// A group's endpoints in short: by method, with the group's tag and access said once
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The success answer in short, one of: `ok: Schema` (200 with that body), `created: Schema` (201),
+ * `noContent: true` (204, no body) or `file: true` (200, a file's bytes or a stream; see `success`).
+ */
+export type ShortSuccess =
+  | { readonly ok: Schema; readonly created?: never; readonly noContent?: never; readonly file?: never }
+  | { readonly created: Schema; readonly ok?: never; readonly noContent?: never; readonly file?: never }
+  | { readonly noContent: true; readonly ok?: never; readonly created?: never; readonly file?: never }
+  | { readonly file: true; readonly ok?: never; readonly created?: never; readonly noContent?: never };
+
+type SuccessOf<S> = S extends { readonly ok: infer Body extends Schema }
+  ? { readonly status: 200; readonly schema: Body }
+  : S extends { readonly created: infer Body extends Schema }
+    ? { readonly status: 201; readonly schema: Body }
+    : S extends { readonly noContent: true }
+      ? { readonly status: 204; readonly schema: null }
+      : { readonly status: 200; readonly schema: null; readonly file: true };
+
+/**
+ * What a group's endpoint says besides its method and path: its spec with the success answer in
+ * short, the group's tag and access as defaults, and `validation` (400) implied where the endpoint
+ * reads a body, a query or a multipart form (the API validates each against its schema).
+ */
+export type ShortSpec<Path extends string> = Omit<EndpointSpec<Path>, 'method' | 'path' | 'tag' | 'access' | 'success'> & {
+  readonly tag?: string;
+  readonly access?: Access;
+} & ShortSuccess;
+
+/** What a group's endpoints share: the OpenAPI tag and who may call, unless an endpoint says otherwise. */
+export interface GroupDefaults {
+  readonly tag: string;
+  readonly access: Access;
+}
+
+/** The spec a short one stands for (what `endpoint()` receives). */
+export type SpecOfShort<Method extends HttpMethod, Path extends string, Defaults extends GroupDefaults, Short> = Omit<
+  Short,
+  keyof ShortSuccess | 'tag' | 'access' | 'errors'
+> & {
+  readonly method: Method;
+  readonly path: Path;
+  readonly tag: string;
+  readonly access: Short extends { readonly access: infer Own extends Access } ? Own : Defaults['access'];
+  readonly success: SuccessOf<Short>;
+  readonly errors?: readonly ErrorCase[];
+};
+
+/** The success answer of a short spec (exactly one of `ok`, `created`, `noContent`, `file`). */
+export function successOf(short: ShortSuccess): EndpointSpec['success'] {
+  const given = [short.ok, short.created, short.noContent, short.file].filter((value) => value !== undefined);
+  if (given.length !== 1) throw new Error('a success answer is one of ok, created, noContent, file');
+  if (short.ok !== undefined) return { status: 200, schema: short.ok };
+  if (short.created !== undefined) return { status: 201, schema: short.created };
+  return short.noContent === true ? { status: 204, schema: null } : { status: 200, schema: null, file: true };
+}
+
+/** The failures of a short spec: its own, after `validation` where it reads a body, a query or a multipart form. */
+export function errorsOf(short: Pick<EndpointSpec, 'body' | 'query' | 'multipart' | 'errors'>): readonly ErrorCase[] {
+  const readsInput = short.body !== undefined || short.query !== undefined || short.multipart !== undefined;
+  return [...new Set<ErrorCase>([...(readsInput ? (['validation'] as const) : []), ...(short.errors ?? [])])];
+}
+
+/**
+ * `endpoint()` by method, for a group whose endpoints share a tag and (mostly) who may call: the
+ * group says them once and an endpoint says only what is its own (its own `access` or `tag` wins).
+ */
+export function endpointsOf<const Defaults extends GroupDefaults>(defaults: Defaults) {
+  const byMethod =
+    <const Method extends HttpMethod>(method: Method) =>
+    <const Path extends string, const Short extends ShortSpec<Path>>(
+      path: Path,
+      short: Short,
+    ): Endpoint<SpecOfShort<Method, Path, Defaults, Short>> => {
+      const { ok: _ok, created: _created, noContent: _noContent, file: _file, errors: _errors, ...own } = short;
+      const errors = errorsOf(short);
+      const spec = { method, path, ...defaults, ...own, success: successOf(short), ...(errors.length > 0 ? { errors } : {}) };
+      return endpoint(spec as EndpointSpec<Path> & { path: Path }) as unknown as Endpoint<SpecOfShort<Method, Path, Defaults, Short>>;
+    };
+  return { GET: byMethod('GET'), POST: byMethod('POST'), PUT: byMethod('PUT'), PATCH: byMethod('PATCH'), DELETE: byMethod('DELETE') };
+}
+export type EndpointsOf<Defaults extends GroupDefaults> = ReturnType<typeof endpointsOf<Defaults>>;
+
 /** A nested object of endpoints. */
 export interface Catalogue {
   readonly [key: string]: AnyEndpoint | Catalogue;
@@ -148,9 +234,15 @@ const isEndpoint = (value: AnyEndpoint | Catalogue): value is AnyEndpoint => typ
  * One top-level group of the catalogue (`endpoints.<name>`), defined in a module of its own
  * (contracts/groups/): its endpoints are named `<name>.<key>` here already, so a page that imports
  * only the groups it calls (`@app/contracts/endpoints`) gets them named without the whole catalogue.
+ * `defaults` are what its endpoints share (see `endpointsOf`); `members` declares them by method:
+ * `group('entries', { tag: 'entries', access: 'applicant' }, ({ GET }) => ({ list: GET('/api/entries/', {…}) }))`.
  */
-export function group<const G extends Catalogue>(name: string, members: G): G {
-  return defineCatalogue(members, name);
+export function group<const Defaults extends GroupDefaults, const G extends Catalogue>(
+  name: string,
+  defaults: Defaults,
+  members: (byMethod: EndpointsOf<Defaults>) => G,
+): G {
+  return defineCatalogue(members(endpointsOf(defaults)), name);
 }
 
 /** Names every endpoint by its dotted key and refuses two endpoints with the same method and path. */

@@ -1,6 +1,8 @@
-import { defineCatalogue, endpoint } from './endpoint';
+import { defineCatalogue, endpointsOf } from './endpoint';
 import { MeResponseSchema, MeSchema } from './me';
 import { SuppressEntriesSchema } from './system-settings';
+
+const { GET, POST } = endpointsOf({ tag: 'accounts', access: 'visitor' });
 
 /**
  * The endpoints every page's shared runtime calls (log out, the current user, the entry
@@ -9,42 +11,28 @@ import { SuppressEntriesSchema } from './system-settings';
  */
 export const sessionEndpoints = defineCatalogue({
   auth: {
-    logout: endpoint({
-      method: 'POST',
-      path: '/api/auth/session/delete',
-      tag: 'accounts',
+    logout: POST('/api/auth/session/delete', {
       summary: 'ログアウト（セッションがなくても 204）',
-      access: 'visitor',
-      success: { status: 204, schema: null },
+      noContent: true,
     }),
   },
   me: {
-    get: endpoint({
-      method: 'POST',
-      path: '/api/me/',
-      tag: 'accounts',
+    get: POST('/api/me/', {
       summary: 'ログイン中のユーザー（ビジターには {}）。csrftoken を発行',
-      access: 'visitor',
       csrf: 'bootstrap',
-      success: { status: 200, schema: MeResponseSchema },
+      ok: MeResponseSchema,
     }),
-    visitedEntryPage: endpoint({
-      method: 'POST',
-      path: '/api/me/visited_at_entry_page_after_mail_verification',
-      tag: 'accounts',
+    visitedEntryPage: POST('/api/me/visited_at_entry_page_after_mail_verification', {
       summary: 'メール確認後に申し込みページを初めて訪れた日時を記録',
       access: 'applicant',
-      success: { status: 200, schema: MeSchema },
+      ok: MeSchema,
     }),
   },
   systemSettings: {
-    suppressEntries: endpoint({
-      method: 'GET',
-      path: '/api/system_settings/supress_entries/',
-      tag: 'system',
+    suppressEntries: GET('/api/system_settings/supress_entries/', {
       summary: '新規申し込みの停止・メンテナンスの設定（API の綴りのまま）',
-      access: 'visitor',
-      success: { status: 200, schema: SuppressEntriesSchema },
+      tag: 'system',
+      ok: SuppressEntriesSchema,
     }),
   },
 });

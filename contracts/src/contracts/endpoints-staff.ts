@@ -1,4 +1,4 @@
-import { defineCatalogue, endpoint } from './endpoint';
+import { defineCatalogue, endpointsOf, type Schema } from './endpoint';
 import { StaffLoginRequestSchema, StaffMeResponseSchema, StaffMemberListSchema, StaffSummarySchema } from './staff';
 import {
   StaffApplicantSchema,
@@ -33,6 +33,15 @@ const REVIEWERS = { staff: ['reviewer', 'approver', 'admin'] } as const;
 /** Offering the terms needs an approver (or an admin), never whoever priced a claim. */
 const APPROVERS = { staff: ['approver', 'admin'] } as const;
 
+const { GET, POST } = endpointsOf({ tag: 'staff', access: REVIEWERS });
+
+/**
+ * A decision on an entry under review or on one of its claims (`body`, at the entry's or the claim's
+ * id): answers the entry as staff see it, or 409 when the entry's status does not allow the decision.
+ */
+const decision = <const Body extends Schema>(body: Body) =>
+  ({ params: IdParamsSchema, body, ok: StaffEntryDetailSchema, errors: ['notFound', 'conflict'] }) as const;
+
 /**
  * The back office's endpoints (issue 11), under `/api/staff/`: part of the catalogue (`endpoints`
  * spreads them in, ids `staff.…`). Staff have their own accounts, login (password and a TOTP
@@ -42,269 +51,161 @@ const APPROVERS = { staff: ['approver', 'admin'] } as const;
 export const staffEndpoints = defineCatalogue({
   staff: {
     auth: {
-      login: endpoint({
-        method: 'POST',
-        path: '/api/staff/auth/',
-        tag: 'staff',
+      login: POST('/api/staff/auth/', {
         summary:
           'スタッフのログイン（メールアドレス・パスワード・認証アプリの6桁の確認コード。staff_sessionid を発行し csrftoken を更新）。どれが誤っていても同じ 401',
         access: 'visitor',
         body: StaffLoginRequestSchema,
-        success: { status: 200, schema: StaffSummarySchema },
-        errors: ['validation', 'operational', 'throttled'],
+        ok: StaffSummarySchema,
+        errors: ['operational', 'throttled'],
       }),
-      logout: endpoint({
-        method: 'POST',
-        path: '/api/staff/auth/session/delete',
-        tag: 'staff',
+      logout: POST('/api/staff/auth/session/delete', {
         summary: 'スタッフのログアウト（スタッフのセッションがなくても 204。申込者のセッションには触れない）',
         access: 'visitor',
-        success: { status: 204, schema: null },
+        noContent: true,
       }),
     },
     me: {
-      get: endpoint({
-        method: 'POST',
-        path: '/api/staff/me/',
-        tag: 'staff',
+      get: POST('/api/staff/me/', {
         summary: 'ログイン中のスタッフ（スタッフのセッションがなければ {}）。csrftoken を発行',
         access: 'visitor',
         csrf: 'bootstrap',
-        success: { status: 200, schema: StaffMeResponseSchema },
+        ok: StaffMeResponseSchema,
       }),
     },
     staffMembers: {
-      list: endpoint({
-        method: 'GET',
-        path: '/api/staff/staff-members/',
-        tag: 'staff',
+      list: GET('/api/staff/staff-members/', {
         summary: 'スタッフアカウントの一覧（管理者のみ。パスワードや確認コードの秘密鍵は含まない）',
         access: { staff: ['admin'] },
-        success: { status: 200, schema: StaffMemberListSchema },
+        ok: StaffMemberListSchema,
       }),
     },
     entries: {
-      list: endpoint({
-        method: 'GET',
-        path: '/api/staff/entries/',
-        tag: 'staff',
+      list: GET('/api/staff/entries/', {
         summary:
           '審査キュー：申し込みの一覧（申込者・件数・額面合計。status で絞り込み、既定は under_review。古い順、order=newest で新しい順。limit（最大100）・offset でページ分け）',
-        access: REVIEWERS,
         query: StaffEntryQueueQuerySchema,
-        success: { status: 200, schema: StaffEntryQueueSchema },
-        errors: ['validation'],
+        ok: StaffEntryQueueSchema,
       }),
-      get: endpoint({
-        method: 'GET',
-        path: '/api/staff/entries/{id}/',
-        tag: 'staff',
+      get: GET('/api/staff/entries/{id}/', {
         summary: '申し込み1件（請求書・ファイル）と申込者のプロフィール（本人確認の状態と書類）、監査ログの履歴',
-        access: REVIEWERS,
         params: IdParamsSchema,
-        success: { status: 200, schema: StaffEntryDetailSchema },
+        ok: StaffEntryDetailSchema,
         errors: ['notFound'],
       }),
-      documents: endpoint({
-        method: 'POST',
-        path: '/api/staff/entries/{id}/documents/',
-        tag: 'staff',
+      documents: POST('/api/staff/entries/{id}/documents/', {
         summary:
           '書類の判定（入出金明細・決算書等・請求書・追加書類ごとに confirmed、または inadequate と申込者に伝える理由）。審査中のときだけ。監査ログに記録',
-        access: REVIEWERS,
-        params: IdParamsSchema,
-        body: StaffDocumentDecisionSchema,
-        success: { status: 200, schema: StaffEntryDetailSchema },
-        errors: ['validation', 'notFound', 'conflict'],
+        ...decision(StaffDocumentDecisionSchema),
       }),
-      action: endpoint({
-        method: 'POST',
-        path: '/api/staff/entries/{id}/actions/',
-        tag: 'staff',
+      action: POST('/api/staff/entries/{id}/actions/', {
         summary:
           '申し込みの操作：markInadequate（不備として申込者に再提出を依頼・メール）、reject（理由つきでお断り）、transfer（入金済み・メール）、archive（終了）。遷移表にない操作は 409',
-        access: REVIEWERS,
-        params: IdParamsSchema,
-        body: StaffEntryActionSchema,
-        success: { status: 200, schema: StaffEntryDetailSchema },
-        errors: ['validation', 'notFound', 'conflict'],
+        ...decision(StaffEntryActionSchema),
       }),
-      confirmBankAccount: endpoint({
-        method: 'POST',
-        path: '/api/staff/entries/{id}/bank_account/confirm/',
-        tag: 'staff',
+      confirmBankAccount: POST('/api/staff/entries/{id}/bank_account/confirm/', {
         summary: '申込者が変更した振込先口座の確認（入金の保留を解除し、監査ログに記録。保留がなければ 409）',
-        access: REVIEWERS,
         params: IdParamsSchema,
-        success: { status: 200, schema: StaffEntryDetailSchema },
+        ok: StaffEntryDetailSchema,
         errors: ['notFound', 'conflict'],
       }),
-      assignee: endpoint({
-        method: 'POST',
-        path: '/api/staff/entries/{id}/assignee/',
-        tag: 'staff',
+      assignee: POST('/api/staff/entries/{id}/assignee/', {
         summary:
           '担当：申し込みを担当する（take: true）・担当を外す（false）。current_assignee に画面の担当者（なしは null）。別の人が担当していれば 409 で名前を返す。監査ログに残る',
-        access: REVIEWERS,
-        params: IdParamsSchema,
-        body: StaffEntryAssignSchema,
-        success: { status: 200, schema: StaffEntryDetailSchema },
-        errors: ['validation', 'notFound', 'conflict'],
+        ...decision(StaffEntryAssignSchema),
       }),
-      approve: endpoint({
-        method: 'POST',
-        path: '/api/staff/entries/{id}/approve/',
-        tag: 'staff',
+      approve: POST('/api/staff/entries/{id}/approve/', {
         summary:
           '買取条件の承認（承認者・管理者のみ。条件を設定した本人は 403）。契約期限を付けて申込者に提示し（reviewed）、メールで知らせる',
+        ...decision(StaffEntryApproveSchema),
         access: APPROVERS,
-        params: IdParamsSchema,
-        body: StaffEntryApproveSchema,
-        success: { status: 200, schema: StaffEntryDetailSchema },
-        errors: ['validation', 'notFound', 'conflict'],
       }),
-      contractDocument: endpoint({
-        method: 'GET',
-        path: '/api/staff/entries/{id}/contract/document/',
-        tag: 'staff',
+      contractDocument: GET('/api/staff/entries/{id}/contract/document/', {
         summary: '署名済みの契約書 PDF（スタッフ用。契約前は 404）',
-        access: REVIEWERS,
         params: IdParamsSchema,
-        success: { status: 200, schema: null, file: true },
+        file: true,
         errors: ['notFound'],
       }),
     },
     claims: {
-      decision: endpoint({
-        method: 'POST',
-        path: '/api/staff/claims/{id}/decision/',
-        tag: 'staff',
+      decision: POST('/api/staff/claims/{id}/decision/', {
         summary:
           '請求書の買取可否：can_buy（掛目・手数料率・振込手数料。金額はドメインの計算で算出）または cannot_buy。申し込みが審査中のときだけ、承認まではやり直せる',
-        access: REVIEWERS,
-        params: IdParamsSchema,
-        body: StaffClaimDecisionSchema,
-        success: { status: 200, schema: StaffEntryDetailSchema },
-        errors: ['validation', 'notFound', 'conflict'],
+        ...decision(StaffClaimDecisionSchema),
       }),
-      action: endpoint({
-        method: 'POST',
-        path: '/api/staff/claims/{id}/actions/',
-        tag: 'staff',
+      action: POST('/api/staff/claims/{id}/actions/', {
         summary: '入金後の請求書：delay（支払期日を過ぎて未回収）、return（回収済み）。遷移表にない操作は 409',
-        access: REVIEWERS,
-        params: IdParamsSchema,
-        body: StaffClaimActionSchema,
-        success: { status: 200, schema: StaffEntryDetailSchema },
-        errors: ['validation', 'notFound', 'conflict'],
+        ...decision(StaffClaimActionSchema),
       }),
     },
     uploads: {
-      content: endpoint({
-        method: 'GET',
-        path: '/api/staff/uploads/{id}/content/',
-        tag: 'staff',
+      content: GET('/api/staff/uploads/{id}/content/', {
         summary: '申込者のファイルの中身（スタッフ用。添付ファイルとして。閲覧は監査ログに記録）',
-        access: REVIEWERS,
         params: IdParamsSchema,
-        success: { status: 200, schema: null, file: true },
+        file: true,
         errors: ['notFound'],
       }),
     },
     releases: {
-      status: endpoint({
-        method: 'GET',
-        path: '/api/staff/releases/',
-        tag: 'staff',
+      status: GET('/api/staff/releases/', {
         summary: 'リリースの状況：リモートごとの公開中・カナリアのバージョンと最近の変更履歴（pnpm release の記録）',
-        access: REVIEWERS,
-        success: { status: 200, schema: ReleaseStatusSchema },
+        ok: ReleaseStatusSchema,
       }),
     },
     // The operations desk (issue 25): every staff member finds applicants, reads an applicant's
     // page, writes staff notes and reviews identities (as the identity decision itself).
     applicants: {
-      search: endpoint({
-        method: 'GET',
-        path: '/api/staff/applicants/',
-        tag: 'staff',
+      search: GET('/api/staff/applicants/', {
         summary:
           '申込者の検索：会社名・氏名（かな・半角カナも）・メールアドレス・電話番号の前方一致と申込番号。本人確認の状態・お申し込み中・支払遅延で絞り込み。新しい順、cursor でページ送り',
-        access: REVIEWERS,
         query: StaffApplicantSearchQuerySchema,
-        success: { status: 200, schema: StaffApplicantSearchSchema },
-        errors: ['validation'],
+        ok: StaffApplicantSearchSchema,
       }),
-      get: endpoint({
-        method: 'GET',
-        path: '/api/staff/applicants/{id}/',
-        tag: 'staff',
+      get: GET('/api/staff/applicants/{id}/', {
         summary: '申込者1人：プロフィールと本人確認書類、すべてのお申し込み、送ったメール（件名と日時）、スタッフメモ',
-        access: REVIEWERS,
         params: IdParamsSchema,
-        success: { status: 200, schema: StaffApplicantDetailSchema },
+        ok: StaffApplicantDetailSchema,
         errors: ['notFound'],
       }),
-      addNote: endpoint({
-        method: 'POST',
-        path: '/api/staff/applicants/{id}/notes/',
-        tag: 'staff',
+      addNote: POST('/api/staff/applicants/{id}/notes/', {
         summary: 'スタッフメモを追加（社内用。申込者には見えない。監査ログに記録）',
-        access: REVIEWERS,
         params: IdParamsSchema,
         body: StaffNoteRequestSchema,
-        success: { status: 201, schema: StaffNoteSchema },
-        errors: ['validation', 'notFound'],
+        created: StaffNoteSchema,
+        errors: ['notFound'],
       }),
     },
     exports: {
-      payouts: endpoint({
-        method: 'GET',
-        path: '/api/staff/exports/payouts/',
-        tag: 'staff',
+      payouts: GET('/api/staff/exports/payouts/', {
         summary:
           '入金（お振込み）一覧の CSV（期間 from〜to、日本時間の日付、366日まで）。UTF-8（BOM つき）、数式になるセルは無害化。承認者と管理者のみ、管理画面からの要求のみ。ダウンロードは監査ログに残る',
         access: APPROVERS,
         query: StaffExportQuerySchema,
-        success: { status: 200, schema: null, file: true },
-        errors: ['validation'],
+        file: true,
       }),
-      contracts: endpoint({
-        method: 'GET',
-        path: '/api/staff/exports/contracts/',
-        tag: 'staff',
+      contracts: GET('/api/staff/exports/contracts/', {
         summary:
           '契約一覧の CSV（期間 from〜to、日本時間の日付、366日まで。契約者は承認時に確定したもの）。UTF-8（BOM つき）、数式になるセルは無害化。承認者と管理者のみ、管理画面からの要求のみ。ダウンロードは監査ログに残る',
         access: APPROVERS,
         query: StaffExportQuerySchema,
-        success: { status: 200, schema: null, file: true },
-        errors: ['validation'],
+        file: true,
       }),
     },
     identityQueue: {
-      list: endpoint({
-        method: 'GET',
-        path: '/api/staff/identity-queue/',
-        tag: 'staff',
+      list: GET('/api/staff/identity-queue/', {
         summary: '本人確認の待ち行列：本人確認が「確認中」の申込者（書類つき）、提出の古い順',
-        access: REVIEWERS,
         query: StaffIdentityQueueQuerySchema,
-        success: { status: 200, schema: StaffIdentityQueueSchema },
-        errors: ['validation'],
+        ok: StaffIdentityQueueSchema,
       }),
     },
     users: {
-      identity: endpoint({
-        method: 'POST',
-        path: '/api/staff/users/{id}/identity/',
-        tag: 'staff',
+      identity: POST('/api/staff/users/{id}/identity/', {
         summary:
           '本人確認の判定（confirmed と有効期限、または inadequate と理由）。確認中のときだけ。結果は監査ログに記録し、申込者のプロフィールを返す',
-        access: REVIEWERS,
         params: IdParamsSchema,
         body: StaffIdentityDecisionSchema,
-        success: { status: 200, schema: StaffApplicantSchema },
-        errors: ['validation', 'notFound'],
+        ok: StaffApplicantSchema,
+        errors: ['notFound'],
       }),
     },
   },

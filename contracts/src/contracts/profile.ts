@@ -9,6 +9,20 @@ import { addIssue, VersionFieldSchema } from './fields';
 import { COMPANY_NAME, humanTextProblem, PERSON_NAME, type HumanTextRule } from './human-text';
 import { normalizePostalCode, POSTAL_CODE_MESSAGES } from './postal-code';
 
+/** The office and owner contact fields of a profile (spec §3), each read by `schema`. */
+export const contactFields = <const S extends z.core.$ZodType>(schema: S) => ({
+  office_phone: schema,
+  office_zipcode: schema,
+  office_prefecture: schema,
+  office_city: schema,
+  office_building_number: schema,
+  owner_phone: schema,
+  owner_zipcode: schema,
+  owner_prefecture: schema,
+  owner_city: schema,
+  owner_building_number: schema,
+});
+
 /**
  * The profile: `GET /api/profile/` and its `PATCH`es (spec §3 "Profile", §7).
  *
@@ -16,21 +30,6 @@ import { normalizePostalCode, POSTAL_CODE_MESSAGES } from './postal-code';
  * `sector` defaults to unknown and `has_entry_permission_when_delayed` to true when the API leaves
  * them out (spec §3).
  */
-const text = z.nullable(z.string());
-/** Office and owner contact fields (spec §3), empty ones null. */
-const CONTACT_FIELDS = {
-  office_phone: text,
-  office_zipcode: text,
-  office_prefecture: text,
-  office_city: text,
-  office_building_number: text,
-  owner_phone: text,
-  owner_zipcode: text,
-  owner_prefecture: text,
-  owner_city: text,
-  owner_building_number: text,
-};
-
 export const ProfileSchema = z.object({
   id: IdSchema,
   first_name: z.string(),
@@ -40,7 +39,8 @@ export const ProfileSchema = z.object({
   email: z.email(),
   identity_confirmation: ConfirmationStatusSchema,
   bank_account: z.nullable(z.string()),
-  ...CONTACT_FIELDS,
+  /** Empty ones null. */
+  ...contactFields(z.nullable(z.string())),
   addfiles: z.array(ContentFileSchema),
   /** The identity document type last submitted (null before the first). Ours: the spec lists the types only. */
   identity_document_type: z.nullable(z.enum(IDENTITY_DOCUMENT_TYPES)),

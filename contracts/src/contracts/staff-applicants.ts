@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 import { REVIEW_STATUS, type ReviewStatusName } from '../domain/statuses';
-import { YenStringSchema } from './amounts';
-import { DateTimeSchema, DB_INTEGER_MAX, EntryStatusSchema, IdSchema, ReviewStatusSchema } from './common';
+import { DateTimeSchema, DB_INTEGER_MAX, IdSchema, ReviewStatusSchema } from './common';
 import { hasForbiddenCharacters, PROFILE_MESSAGES } from '../domain/profile';
 import { ACCOUNT_MESSAGES } from './account-messages';
+import { EntrySchema } from './entry';
 import { addIssue, body, typeError } from './fields';
 import { humanTextProblem, STAFF_NOTE } from './human-text';
 import { StaffApplicantNameSchema, StaffApplicantSchema } from './staff-review';
@@ -100,12 +100,12 @@ export const StaffApplicantSearchSchema = z.object({
 export type StaffApplicantSearch = z.infer<typeof StaffApplicantSearchSchema>;
 
 /** An entry of the applicant, as the applicant page lists it. */
-export const StaffApplicantEntrySchema = z.object({
-  id: IdSchema,
-  code: z.string(),
-  status: EntryStatusSchema,
-  created_at: DateTimeSchema,
-  purchase_amount_desired: YenStringSchema,
+export const StaffApplicantEntrySchema = z.pick(EntrySchema, {
+  id: true,
+  code: true,
+  status: true,
+  created_at: true,
+  purchase_amount_desired: true,
 });
 
 /** A mail the API sent to the applicant (the mail record: address, subject, time; never the body). */

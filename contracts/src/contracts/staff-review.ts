@@ -6,6 +6,7 @@ import { YenStringSchema } from './amounts';
 import { ConfirmationStatusSchema, DateSchema, DateTimeSchema, EntryStatusSchema, IdSchema } from './common';
 import { EntrySchema } from './entry';
 import { addIssue, body, typeError } from './fields';
+import { contactFields } from './profile';
 import { humanTextProblem, STAFF_REASON } from './human-text';
 
 /**
@@ -124,20 +125,10 @@ export const StaffIdentityFileSchema = z.object({
   side: z.nullable(z.enum(['front', 'back'])),
 });
 
-const text = z.string();
 /** The applicant's profile as the reviewer reads it: names, company, contact, identity state and files. */
 export const StaffApplicantSchema = z.object({
   ...StaffApplicantNameSchema.shape,
-  office_phone: text,
-  office_zipcode: text,
-  office_prefecture: text,
-  office_city: text,
-  office_building_number: text,
-  owner_phone: text,
-  owner_zipcode: text,
-  owner_prefecture: text,
-  owner_city: text,
-  owner_building_number: text,
+  ...contactFields(z.string()),
   identity_confirmation: ConfirmationStatusSchema,
   identity_valid_date: z.nullable(DateSchema),
   identity_document_type: z.nullable(z.enum(IDENTITY_DOCUMENT_TYPES)),

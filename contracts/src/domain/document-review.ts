@@ -1,4 +1,11 @@
-import { REVIEW_STATUS, UPLOAD_KIND_LABELS, type ReviewStatus, type UploadKind } from './statuses';
+import {
+  BANK_FILE_KINDS,
+  FINANCIAL_STATEMENT_FILE_KINDS,
+  REVIEW_STATUS,
+  UPLOAD_KIND_LABELS,
+  type ReviewStatus,
+  type UploadKind,
+} from './statuses';
 
 /**
  * The document groups a reviewer decides on (issue 11): the entry's withdrawals details (入出金明細)
@@ -25,18 +32,8 @@ export const DOCUMENT_GROUP_LABELS: Readonly<Record<DocumentGroup, string>> = {
 
 /** Which upload kinds belong to which group (an upload of another kind cannot resubmit the group). */
 const KINDS_OF_GROUP: Readonly<Record<DocumentGroup, readonly UploadKind[]>> = {
-  withdrawals_detail: ['withdrawals_detail', 'passbook_cover', 'passbook_details', 'ib_info', 'ib_details'],
-  financial_statements: [
-    'financial_statements',
-    'pl',
-    'bs',
-    'breakdown_statement',
-    'sga_expenses',
-    'tb_pl',
-    'tb_bs',
-    'tax_returns',
-    'business_opening',
-  ],
+  withdrawals_detail: ['withdrawals_detail', ...BANK_FILE_KINDS],
+  financial_statements: ['financial_statements', ...FINANCIAL_STATEMENT_FILE_KINDS],
   invoice: ['invoice'],
   additional_doc: ['additional_doc'],
 };

@@ -145,16 +145,11 @@ export const sectorOrDefault = (value: unknown): Sector => (isSector(value) ? va
 // Upload kinds (spec §3, §7)
 // ---------------------------------------------------------------------------------------------
 
-export const UPLOAD_KINDS = [
-  'identity',
-  'invoice',
-  'additional_doc',
-  'withdrawals_detail',
-  'passbook_cover',
-  'passbook_details',
-  'ib_info',
-  'ib_details',
-  'financial_statements',
+/** The bank's own files of one account's statement: a passbook's cover and pages, or internet banking's account screen and statement. */
+export const BANK_FILE_KINDS = ['passbook_cover', 'passbook_details', 'ib_info', 'ib_details'] as const;
+
+/** The files of the financial statements (決算書等), one kind per document; `financial_statements` is the group's own kind. */
+export const FINANCIAL_STATEMENT_FILE_KINDS = [
   'pl',
   'bs',
   'breakdown_statement',
@@ -163,6 +158,16 @@ export const UPLOAD_KINDS = [
   'tb_bs',
   'tax_returns',
   'business_opening',
+] as const;
+
+export const UPLOAD_KINDS = [
+  'identity',
+  'invoice',
+  'additional_doc',
+  'withdrawals_detail',
+  ...BANK_FILE_KINDS,
+  'financial_statements',
+  ...FINANCIAL_STATEMENT_FILE_KINDS,
   'delinquency',
 ] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];

@@ -17,6 +17,8 @@ import {
   SECTORS,
   SECTOR_LABELS,
   SUFFIXED_UPLOAD_KINDS,
+  BANK_FILE_KINDS,
+  FINANCIAL_STATEMENT_FILE_KINDS,
   SUPPRESS_ENTRIES_METHOD,
   UPLOAD_KINDS,
   apiUploadKind,
@@ -309,6 +311,21 @@ describe('string enumerations (spec §3)', () => {
     ]);
     for (const kind of UPLOAD_KINDS) expect(isUploadKind(kind)).toBe(true);
     expect(isUploadKind('invoice-1')).toBe(false);
+  });
+
+  test("the bank's own files and the financial statements' files are upload kinds", () => {
+    expect(BANK_FILE_KINDS).toEqual(['passbook_cover', 'passbook_details', 'ib_info', 'ib_details']);
+    expect(FINANCIAL_STATEMENT_FILE_KINDS).toEqual([
+      'pl',
+      'bs',
+      'breakdown_statement',
+      'sga_expenses',
+      'tb_pl',
+      'tb_bs',
+      'tax_returns',
+      'business_opening',
+    ]);
+    for (const kind of [...BANK_FILE_KINDS, ...FINANCIAL_STATEMENT_FILE_KINDS]) expect(isUploadKind(kind)).toBe(true);
   });
 
   test('suppress entries methods', () => {

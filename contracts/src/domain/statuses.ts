@@ -12,6 +12,16 @@ function nameOfCode<T extends Readonly<Record<string, number>>>(table: T, code: 
   return null;
 }
 
+/** The label of the code `code` in `table`, or null when no name has that code. */
+function labelOfCode<T extends Readonly<Record<string, number>>>(
+  table: T,
+  labels: Readonly<Record<keyof T, string>>,
+  code: unknown,
+): string | null {
+  const name = nameOfCode(table, code);
+  return name === null ? null : labels[name];
+}
+
 // ---------------------------------------------------------------------------------------------
 // Entry status (spec §4)
 // ---------------------------------------------------------------------------------------------
@@ -45,17 +55,12 @@ export const ENTRY_STATUS_LABELS: Readonly<Record<EntryStatusName, string>> = {
   archived: '終了',
 };
 /** `entryStatusLabel(1)` → `'審査中'`; null for a code the spec does not know. */
-export function entryStatusLabel(code: unknown): string | null {
-  const name = entryStatusName(code);
-  return name === null ? null : ENTRY_STATUS_LABELS[name];
-}
+export const entryStatusLabel = (code: unknown): string | null => labelOfCode(ENTRY_STATUS, ENTRY_STATUS_LABELS, code);
+
+const entrySet = (...names: readonly EntryStatusName[]): ReadonlySet<EntryStatus> => new Set(names.map((name) => ENTRY_STATUS[name]));
 
 /** An entry can be cancelled only while under_review, inadequate or reviewed (spec §4). */
-export const CANCELLABLE_ENTRY_STATUSES: ReadonlySet<EntryStatus> = new Set([
-  ENTRY_STATUS.under_review,
-  ENTRY_STATUS.inadequate,
-  ENTRY_STATUS.reviewed,
-]);
+export const CANCELLABLE_ENTRY_STATUSES = entrySet('under_review', 'inadequate', 'reviewed');
 export const isEntryCancellable = (status: number): boolean => CANCELLABLE_ENTRY_STATUSES.has(status as EntryStatus);
 
 /**
@@ -63,11 +68,7 @@ export const isEntryCancellable = (status: number): boolean => CANCELLABLE_ENTRY
  * "no entry is pending before contract"). The same three statuses as the cancellable ones, kept as
  * its own set because the two rules could part.
  */
-export const ENTRY_STATUSES_PENDING_BEFORE_CONTRACT: ReadonlySet<EntryStatus> = new Set([
-  ENTRY_STATUS.under_review,
-  ENTRY_STATUS.inadequate,
-  ENTRY_STATUS.reviewed,
-]);
+export const ENTRY_STATUSES_PENDING_BEFORE_CONTRACT = entrySet('under_review', 'inadequate', 'reviewed');
 export const isEntryPendingBeforeContract = (status: number): boolean => ENTRY_STATUSES_PENDING_BEFORE_CONTRACT.has(status as EntryStatus);
 
 // ---------------------------------------------------------------------------------------------
@@ -104,10 +105,7 @@ export const CLAIM_STATUS_LABELS: Readonly<Record<ClaimStatusName, string>> = {
   cancel: '取り消し',
 };
 /** `claimStatusLabel(3)` → `'買取可'`; null for a code the spec does not know. */
-export function claimStatusLabel(code: unknown): string | null {
-  const name = claimStatusName(code);
-  return name === null ? null : CLAIM_STATUS_LABELS[name];
-}
+export const claimStatusLabel = (code: unknown): string | null => labelOfCode(CLAIM_STATUS, CLAIM_STATUS_LABELS, code);
 
 /** Status of a group of claims: payment = 0 (spec §4). */
 export const CLAIM_GROUP_STATUS = { payment: 0 } as const;

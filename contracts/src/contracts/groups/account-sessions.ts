@@ -1,31 +1,19 @@
-import { group, endpoint } from '../endpoint';
+import { group } from '../endpoint';
 import { AccountSessionListSchema, SessionParamsSchema } from '../account-sessions';
 
-export const accountSessions = group('accountSessions', {
-  list: endpoint({
-    method: 'GET',
-    path: '/api/profile/sessions/',
-    tag: 'profile',
+export const accountSessions = group('accountSessions', { tag: 'profile', access: 'applicant' }, ({ GET, POST, DELETE }) => ({
+  list: GET('/api/profile/sessions/', {
     summary: 'ログイン中の端末（セッション）の一覧。端末の種類、最終利用日時、この端末かどうか',
-    access: 'applicant',
-    success: { status: 200, schema: AccountSessionListSchema },
+    ok: AccountSessionListSchema,
   }),
-  revoke: endpoint({
-    method: 'DELETE',
-    path: '/api/profile/sessions/{id}/',
-    tag: 'profile',
+  revoke: DELETE('/api/profile/sessions/{id}/', {
     summary: 'ほかの端末のセッションを終了する（本人のみ。この端末のセッションは 400: ログアウトで終了）',
-    access: 'applicant',
     params: SessionParamsSchema,
-    success: { status: 204, schema: null },
+    noContent: true,
     errors: ['validation', 'notFound'],
   }),
-  logoutAll: endpoint({
-    method: 'POST',
-    path: '/api/profile/sessions/logout_all/',
-    tag: 'profile',
+  logoutAll: POST('/api/profile/sessions/logout_all/', {
     summary: 'すべての端末からログアウトする（この端末を含む。セッション Cookie は削除される）',
-    access: 'applicant',
-    success: { status: 204, schema: null },
+    noContent: true,
   }),
-});
+}));

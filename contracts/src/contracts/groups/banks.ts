@@ -1,26 +1,17 @@
-import { group, endpoint } from '../endpoint';
+import { group } from '../endpoint';
 import { BankCodeParamsSchema, BankListSchema, BankQuerySchema, BranchListSchema } from '../lookups';
 
-export const banks = group('banks', {
-  search: endpoint({
-    method: 'GET',
-    path: '/api/banks/',
-    tag: 'lookups',
+export const banks = group('banks', { tag: 'lookups', access: 'applicant' }, ({ GET }) => ({
+  search: GET('/api/banks/', {
     summary: '金融機関の検索（漢字・ひらがな・カタカナ・半角カナ・コード。全銀データ）',
-    access: 'applicant',
     query: BankQuerySchema,
-    success: { status: 200, schema: BankListSchema },
-    errors: ['validation'],
+    ok: BankListSchema,
   }),
-  branches: endpoint({
-    method: 'GET',
-    path: '/api/banks/{code}/branches/',
-    tag: 'lookups',
+  branches: GET('/api/banks/{code}/branches/', {
     summary: '支店の検索（漢字・ひらがな・カタカナ・半角カナ・コード）',
-    access: 'applicant',
     params: BankCodeParamsSchema,
     query: BankQuerySchema,
-    success: { status: 200, schema: BranchListSchema },
-    errors: ['validation', 'notFound'],
+    ok: BranchListSchema,
+    errors: ['notFound'],
   }),
-});
+}));

@@ -1,15 +1,11 @@
-import { group, endpoint } from '../endpoint';
+import { group } from '../endpoint';
 import { HealthSchema } from '../health';
 
-export const health = group('health', {
-  get: endpoint({
-    method: 'GET',
-    path: '/api/health/',
-    tag: 'system',
+export const health = group('health', { tag: 'system', access: 'visitor' }, ({ GET }) => ({
+  get: GET('/api/health/', {
     summary: 'API とデータベースの稼働状況',
-    access: 'visitor',
-    success: { status: 200, schema: HealthSchema },
+    ok: HealthSchema,
     errors: ['unavailable'],
     errorBodies: { unavailable: HealthSchema },
   }),
-});
+}));

@@ -1,36 +1,18 @@
-import { group, endpoint } from '../endpoint';
+import { group, type Schema } from '../endpoint';
 import { PasswordChangeRequestSchema, PasswordResetConfirmRequestSchema, PasswordResetRequestSchema } from '../accounts';
 import { DetailResponseSchema } from '../session';
 
-export const password = group('password', {
-  reset: endpoint({
-    method: 'POST',
-    path: '/api/password/reset/',
-    tag: 'accounts',
+/** A password form: its fields in `body`, a message (`{detail}`) in answer, 429 after too many tries. */
+const passwordForm = <const Body extends Schema>(body: Body) => ({ body, ok: DetailResponseSchema, errors: ['throttled'] }) as const;
+
+export const password = group('password', { tag: 'accounts', access: 'visitor' }, ({ POST }) => ({
+  reset: POST('/api/password/reset/', {
     summary: 'パスワード再設定メールの送信（登録の有無にかかわらず同じ答え）',
-    access: 'visitor',
-    body: PasswordResetRequestSchema,
-    success: { status: 200, schema: DetailResponseSchema },
-    errors: ['validation', 'throttled'],
+    ...passwordForm(PasswordResetRequestSchema),
   }),
-  resetConfirm: endpoint({
-    method: 'POST',
-    path: '/api/password/reset/confirm/',
-    tag: 'accounts',
+  resetConfirm: POST('/api/password/reset/confirm/', {
     summary: 'メールのリンクで新しいパスワードを設定',
-    access: 'visitor',
-    body: PasswordResetConfirmRequestSchema,
-    success: { status: 200, schema: DetailResponseSchema },
-    errors: ['validation', 'throttled'],
+    ...passwordForm(PasswordResetConfirmRequestSchema),
   }),
-  change: endpoint({
-    method: 'POST',
-    path: '/api/password/change/',
-    tag: 'accounts',
-    summary: 'パスワードの変更',
-    access: 'applicant',
-    body: PasswordChangeRequestSchema,
-    success: { status: 200, schema: DetailResponseSchema },
-    errors: ['validation', 'throttled'],
-  }),
-});
+  change: POST('/api/password/change/', { summary: 'パスワードの変更', ...passwordForm(PasswordChangeRequestSchema), access: 'applicant' }),
+}));

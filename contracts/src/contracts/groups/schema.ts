@@ -1,13 +1,9 @@
-import { group, endpoint } from '../endpoint';
+import { group } from '../endpoint';
 import { OpenApiDocumentSchema } from '../health';
 
-export const schema = group('schema', {
-  get: endpoint({
-    method: 'GET',
-    path: '/api/schema/',
-    tag: 'system',
+export const schema = group('schema', { tag: 'system', access: 'visitor' }, ({ GET }) => ({
+  get: GET('/api/schema/', {
     summary: 'この API の OpenAPI 3.1 ドキュメント',
-    access: 'visitor',
-    success: { status: 200, schema: OpenApiDocumentSchema },
+    ok: OpenApiDocumentSchema,
   }),
-});
+}));

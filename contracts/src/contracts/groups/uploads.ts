@@ -1,4 +1,4 @@
-import { group, endpoint } from '../endpoint';
+import { group } from '../endpoint';
 import {
   ActiveDelinquencyRequestSchema,
   IdParamsSchema,
@@ -8,54 +8,32 @@ import {
   UploadSchema,
 } from '../upload';
 
-export const uploads = group('uploads', {
-  list: endpoint({
-    method: 'GET',
-    path: '/api/uploads/',
-    tag: 'uploads',
+export const uploads = group('uploads', { tag: 'uploads', access: 'applicant' }, ({ GET, POST, PATCH, DELETE }) => ({
+  list: GET('/api/uploads/', {
     summary: '自分がアップロードしたファイルの一覧',
-    access: 'applicant',
-    success: { status: 200, schema: UploadListSchema },
+    ok: UploadListSchema,
   }),
-  create: endpoint({
-    method: 'POST',
-    path: '/api/uploads/',
-    tag: 'uploads',
+  create: POST('/api/uploads/', {
     summary: `ファイルのアップロード（multipart: kind、本人確認書類は side、最後に ${UPLOAD_FILE_FIELD}）。形式はファイルの中身で判定`,
-    access: 'applicant',
     multipart: UploadRequestFieldsSchema,
     multipartFile: UPLOAD_FILE_FIELD,
-    success: { status: 201, schema: UploadSchema },
-    errors: ['validation'],
+    created: UploadSchema,
   }),
-  content: endpoint({
-    method: 'GET',
-    path: '/api/uploads/{id}/content/',
-    tag: 'uploads',
+  content: GET('/api/uploads/{id}/content/', {
     summary: 'アップロードしたファイルの中身（添付ファイルとして、本人のみ）',
-    access: 'applicant',
     params: IdParamsSchema,
-    success: { status: 200, schema: null, file: true },
+    file: true,
     errors: ['notFound'],
   }),
-  delete: endpoint({
-    method: 'DELETE',
-    path: '/api/uploads/{id}/',
-    tag: 'uploads',
+  delete: DELETE('/api/uploads/{id}/', {
     summary: 'アップロードしたファイルの削除（本人のみ。プロフィールで提出済みの書類は 400）',
-    access: 'applicant',
     params: IdParamsSchema,
-    success: { status: 204, schema: null },
+    noContent: true,
     errors: ['validation', 'notFound'],
   }),
-  activeDelinquency: endpoint({
-    method: 'PATCH',
-    path: '/api/uploads/active_delinquency/',
-    tag: 'uploads',
+  activeDelinquency: PATCH('/api/uploads/active_delinquency/', {
     summary: '滞納に関する書類を有効にする（ids: 自分の delinquency ファイル）',
-    access: 'applicant',
     body: ActiveDelinquencyRequestSchema,
-    success: { status: 200, schema: UploadListSchema },
-    errors: ['validation'],
+    ok: UploadListSchema,
   }),
-});
+}));

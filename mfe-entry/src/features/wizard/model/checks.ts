@@ -1,5 +1,7 @@
 import {
   ACCOUNT_FILE_LABELS,
+  BANK_FILE_KINDS,
+  FINANCIAL_STATEMENT_FILE_KINDS,
   FINANCIAL_STATEMENT_REQUIRED_FILES,
   MESSAGES,
   PAYOUT_ACCOUNT_MESSAGES,
@@ -51,18 +53,8 @@ export const CHECK_MESSAGES = {
 const WIZARD_FILE_KINDS = [
   'invoice',
   'additional_doc',
-  'pl',
-  'bs',
-  'breakdown_statement',
-  'sga_expenses',
-  'tb_pl',
-  'tb_bs',
-  'tax_returns',
-  'business_opening',
-  'passbook_cover',
-  'passbook_details',
-  'ib_info',
-  'ib_details',
+  ...FINANCIAL_STATEMENT_FILE_KINDS,
+  ...BANK_FILE_KINDS,
 ] as const satisfies readonly UploadKind[];
 
 /** Labels of the upload kinds the wizard asks for: the domain's, the bank's own files as an account names them. */
