@@ -89,6 +89,15 @@ export function IdentitySection({
     };
   }, [open, profile.addfiles]);
 
+  /** A name field of the change: its own name on the page (identity_last_name), the API's error for the name. */
+  const nameField = (name: keyof typeof names) => ({
+    name: `identity_${name}`,
+    value: names[name],
+    maxLength: L[name],
+    error: form.fieldErrors[name],
+    onValueChange: (value: string) => setNames({ ...names, [name]: value }),
+  });
+
   const rule = type === '' ? null : IDENTITY_DOCUMENT_RULES[type];
   const shownSides: IdentitySide[] = rule === null ? [] : [...rule.required, ...rule.optional];
 
@@ -153,35 +162,11 @@ export function IdentitySection({
               <legend className="fieldset__legend">変更後の氏名・会社名</legend>
               <p className="muted small">本人確認書類に記載の氏名と同じ表記で入力してください。</p>
               <div className="field-row">
-                <TextField
-                  label="姓"
-                  name="identity_last_name"
-                  value={names.last_name}
-                  maxLength={L.last_name}
-                  autoComplete="family-name"
-                  error={form.fieldErrors.last_name}
-                  onValueChange={(value) => setNames({ ...names, last_name: value })}
-                />
-                <TextField
-                  label="名"
-                  name="identity_first_name"
-                  value={names.first_name}
-                  maxLength={L.first_name}
-                  autoComplete="given-name"
-                  error={form.fieldErrors.first_name}
-                  onValueChange={(value) => setNames({ ...names, first_name: value })}
-                />
+                <TextField label="姓" {...nameField('last_name')} autoComplete="family-name" />
+                <TextField label="名" {...nameField('first_name')} autoComplete="given-name" />
               </div>
               {profile.corporate_division === 'corporate' && (
-                <TextField
-                  label="会社名"
-                  name="identity_company_name"
-                  value={names.company_name}
-                  maxLength={L.company_name}
-                  autoComplete="organization"
-                  error={form.fieldErrors.company_name}
-                  onValueChange={(value) => setNames({ ...names, company_name: value })}
-                />
+                <TextField label="会社名" {...nameField('company_name')} autoComplete="organization" />
               )}
             </fieldset>
           )}
