@@ -7,7 +7,7 @@ import { REVIEW_STATUS, REVIEW_STATUS_LABELS, reviewStatusName, reviewStatusOrDe
 import { formatJst } from '../../model/format';
 import { staffApi } from '../../staff/api';
 import { useLoad } from '../../staff/use-load';
-import { Badge, Loading, ScrollTable } from '../../ui/bits';
+import { Badge, LoadPending, ScrollTable } from '../../ui/bits';
 import { EMPTY_FILTERS, apiQueryFromFilters, filtersFromSearch, searchFromFilters, type ApplicantFilters } from './search';
 import { ensureDeskStyles } from './styles';
 
@@ -123,14 +123,7 @@ function Results({
   filters: ApplicantFilters;
   onPage: (filters: ApplicantFilters) => void;
 }) {
-  if (result.state === 'loading') return <Loading label="申込者を検索中…" />;
-  if (result.state === 'error') {
-    return (
-      <div className="bo-alert" role="alert">
-        <p>{result.message}</p>
-      </div>
-    );
-  }
+  if (result.state !== 'ready') return <LoadPending result={result} loading="申込者を検索中…" />;
   const { results, next_cursor: next } = result.data;
   const searched = filters.q.trim() !== '' || filters.identity !== '' || filters.openEntry || filters.delinquent;
   return (

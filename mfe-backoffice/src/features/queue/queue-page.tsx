@@ -8,7 +8,7 @@ import { formatJst, waitingLabel } from '../../model/format';
 import { staffApi } from '../../staff/api';
 import { publishOpenEntries } from '../../staff/open-counts';
 import { useLoad } from '../../staff/use-load';
-import { Badge, Loading, ScrollTable } from '../../ui/bits';
+import { Badge, LoadPending, ScrollTable } from '../../ui/bits';
 import { DEFAULT_FILTERS, PAGE_SIZE, apiQueryFromFilters, filtersFromSearch, searchFromFilters, type QueueFilters } from './filters';
 
 const STATUS_NAMES = Object.keys(ENTRY_STATUS) as EntryStatusName[];
@@ -141,14 +141,7 @@ function QueueResults({
   now: Date;
   onPage: (offset: number) => void;
 }) {
-  if (result.state === 'loading') return <Loading label="審査キューを読み込み中…" />;
-  if (result.state === 'error') {
-    return (
-      <div className="bo-alert" role="alert">
-        <p>{result.message}</p>
-      </div>
-    );
-  }
+  if (result.state !== 'ready') return <LoadPending result={result} loading="審査キューを読み込み中…" />;
   const { count, offset, results, wait_limit_hours: limitHours } = result.data;
   const from = count === 0 ? 0 : offset + 1;
   const to = offset + results.length;

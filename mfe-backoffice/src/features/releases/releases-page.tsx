@@ -4,7 +4,7 @@ import * as endpoints from '@app/contracts/endpoints';
 import { formatJst } from '../../model/format';
 import { staffApi } from '../../staff/api';
 import { useLoad } from '../../staff/use-load';
-import { Badge, Loading, ScrollTable } from '../../ui/bits';
+import { Badge, LoadPending, ScrollTable } from '../../ui/bits';
 
 /** The canary's audience, as the release manager set it (`pnpm release canary …`). */
 export function audienceLabel(audience: ReleaseAudience): string {
@@ -46,14 +46,7 @@ export default function ReleasesPage() {
 }
 
 function ReleaseTables({ result, id }: { result: ReturnType<typeof useLoad<ReleaseStatus>>[0]; id: string }) {
-  if (result.state === 'loading') return <Loading label="リリース状況を読み込み中…" />;
-  if (result.state === 'error') {
-    return (
-      <div className="bo-alert" role="alert">
-        <p>{result.message}</p>
-      </div>
-    );
-  }
+  if (result.state !== 'ready') return <LoadPending result={result} loading="リリース状況を読み込み中…" />;
   const { remotes, history, revision } = result.data;
   return (
     <>
