@@ -92,3 +92,28 @@ export function LoadFailedPage({
     </div>
   );
 }
+
+/** One way of a Pager: its label, and where it goes (null: nowhere from here, the button is disabled). */
+export interface PagerStep {
+  readonly label: string;
+  readonly go: (() => void) | null;
+}
+
+function PagerButton({ step }: { step: PagerStep }) {
+  return (
+    <button type="button" className="button button--secondary" disabled={step.go === null} onClick={step.go ?? undefined}>
+      {step.label}
+    </button>
+  );
+}
+
+/** Paging of a list: a button back and one on (each disabled at its end), `children` (where this is) between them. */
+export function Pager({ previous, next, children }: { previous: PagerStep; next: PagerStep; children?: ReactNode }) {
+  return (
+    <nav className="bo-pager" aria-label="ページ送り">
+      <PagerButton step={previous} />
+      {children}
+      <PagerButton step={next} />
+    </nav>
+  );
+}

@@ -13,7 +13,7 @@ import {
 import { ageInDays, formatJst } from '../../model/format';
 import { staffApi } from '../../staff/api';
 import { useLoad } from '../../staff/use-load';
-import { Badge, Loading } from '../../ui/bits';
+import { Badge, Loading, Pager } from '../../ui/bits';
 import { ensureDeskStyles } from '../applicants/styles';
 import { IdentityDecision } from '../entry/components/applicant-section';
 import { DocumentViewer } from '../entry/components/document-viewer';
@@ -76,24 +76,10 @@ export default function IdentityQueuePage() {
         </ol>
       )}
       {(offset > 0 || offset + PAGE_SIZE < queue.count) && (
-        <nav className="bo-pager" aria-label="ページ送り">
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={offset === 0}
-            onClick={() => goTo(Math.max(0, offset - PAGE_SIZE))}
-          >
-            {`前の${PAGE_SIZE}人`}
-          </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={offset + PAGE_SIZE >= queue.count}
-            onClick={() => goTo(offset + PAGE_SIZE)}
-          >
-            {`次の${PAGE_SIZE}人`}
-          </button>
-        </nav>
+        <Pager
+          previous={{ label: `前の${PAGE_SIZE}人`, go: offset === 0 ? null : () => goTo(Math.max(0, offset - PAGE_SIZE)) }}
+          next={{ label: `次の${PAGE_SIZE}人`, go: offset + PAGE_SIZE >= queue.count ? null : () => goTo(offset + PAGE_SIZE) }}
+        />
       )}
     </div>
   );
