@@ -19,20 +19,16 @@ import { UploadField } from '@app/shared/upload';
 
 type Sides = Record<IdentitySide, Upload[]>;
 
-const STATUS_TONE: Record<number, string> = {
-  [REVIEW_STATUS.confirming]: 'info',
-  [REVIEW_STATUS.inadequate]: 'danger',
-  [REVIEW_STATUS.confirmed]: 'success',
-  [REVIEW_STATUS.nothing]: 'neutral',
-  [REVIEW_STATUS.expired]: 'danger',
-};
-
-const STATUS_EXPLANATION: Record<number, string> = {
-  [REVIEW_STATUS.confirming]: '提出いただいた書類を確認しています。通常1営業日以内に完了します。',
-  [REVIEW_STATUS.inadequate]: '提出いただいた書類では確認できませんでした。お手数ですが、もう一度提出してください。',
-  [REVIEW_STATUS.confirmed]: '本人確認が完了しています。',
-  [REVIEW_STATUS.nothing]: 'お申し込みの前に、本人確認書類を提出してください。',
-  [REVIEW_STATUS.expired]: '本人確認書類の有効期限が切れています。新しい書類を提出してください。',
+/** Each review status: the badge's tone and what it means for the applicant. */
+const STATUS_DISPLAY: Record<number, { readonly tone: string; readonly explanation: string }> = {
+  [REVIEW_STATUS.confirming]: { tone: 'info', explanation: '提出いただいた書類を確認しています。通常1営業日以内に完了します。' },
+  [REVIEW_STATUS.inadequate]: {
+    tone: 'danger',
+    explanation: '提出いただいた書類では確認できませんでした。お手数ですが、もう一度提出してください。',
+  },
+  [REVIEW_STATUS.confirmed]: { tone: 'success', explanation: '本人確認が完了しています。' },
+  [REVIEW_STATUS.nothing]: { tone: 'neutral', explanation: 'お申し込みの前に、本人確認書類を提出してください。' },
+  [REVIEW_STATUS.expired]: { tone: 'danger', explanation: '本人確認書類の有効期限が切れています。新しい書類を提出してください。' },
 };
 
 /**
@@ -130,7 +126,8 @@ export function IdentitySection({
   });
 
   const label = identityStatusLabel(status, expired);
-  const tone = expired ? 'danger' : (STATUS_TONE[status] ?? 'neutral');
+  const display = STATUS_DISPLAY[expired ? REVIEW_STATUS.expired : status];
+  const tone = display?.tone ?? 'neutral';
   const current = profile.addfiles.filter((f) => f.kind === 'identity');
 
   return (
@@ -143,7 +140,7 @@ export function IdentitySection({
           {label}
         </span>
       </div>
-      <p className="muted">{expired ? STATUS_EXPLANATION[REVIEW_STATUS.expired] : STATUS_EXPLANATION[status]}</p>
+      <p className="muted">{display?.explanation}</p>
       {current.length > 0 && !open && (
         <p className="muted small">
           提出済み: {profile.identity_document_type ? IDENTITY_DOCUMENT_RULES[profile.identity_document_type].label : '本人確認書類'}（
