@@ -3,13 +3,14 @@ import { Link } from 'react-router-dom';
 import { href } from '@app/shared';
 import { type StaffApplicantListItem, type StaffApplicantSearch } from '@app/contracts';
 import * as endpoints from '@app/contracts/endpoints';
-import { REVIEW_STATUS, REVIEW_STATUS_LABELS, reviewStatusName, reviewStatusOrDefault, type ReviewStatusName } from '@app/contracts/domain';
+import { REVIEW_STATUS, REVIEW_STATUS_LABELS, type ReviewStatusName } from '@app/contracts/domain';
 import { formatJst } from '../../model/format';
 import { staffApi } from '../../staff/api';
 import { useLoad } from '../../staff/use-load';
 import { useUrlFilters } from '../../staff/use-url-filters';
 import { Badge, LoadPending, Pager, ScrollTable } from '../../ui/bits';
 import { EMPTY_FILTERS, apiQueryFromFilters, filtersFromSearch, searchFromFilters, type ApplicantFilters } from './search';
+import { IdentityBadge } from '../entry/components/identity-badge';
 import { ensureDeskStyles } from './styles';
 
 const IDENTITY_NAMES = Object.keys(REVIEW_STATUS) as ReviewStatusName[];
@@ -19,11 +20,6 @@ const CHECK_FILTERS = [
 ] as const;
 
 export const personName = (item: { last_name: string; first_name: string }): string => `${item.last_name} ${item.first_name}`.trim();
-
-function IdentityBadge({ status }: { status: number }) {
-  const code = reviewStatusOrDefault(status);
-  return <Badge kind={reviewStatusName(code) ?? 'nothing'}>{`本人確認：${REVIEW_STATUS_LABELS[code]}`}</Badge>;
-}
 
 /**
  * /backoffice/applicants: find any applicant (`GET /api/staff/applicants/`) by company name, person's

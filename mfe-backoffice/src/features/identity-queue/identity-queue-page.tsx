@@ -2,21 +2,14 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { href, todayInJapan } from '@app/shared';
 import { type StaffApplicant, type StaffIdentityQueue, type StaffIdentityQueueItem } from '@app/contracts';
 import * as endpoints from '@app/contracts/endpoints';
-import {
-  IDENTITY_DOCUMENT_RULES,
-  IDENTITY_SIDE_LABELS,
-  REVIEW_STATUS,
-  REVIEW_STATUS_LABELS,
-  reviewStatusName,
-  reviewStatusOrDefault,
-} from '@app/contracts/domain';
+import { REVIEW_STATUS, REVIEW_STATUS_LABELS, reviewStatusOrDefault } from '@app/contracts/domain';
 import { ageInDays, formatJst } from '../../model/format';
 import { staffApi } from '../../staff/api';
 import { useLoad } from '../../staff/use-load';
 import { Badge, Loading, Pager } from '../../ui/bits';
 import { ensureDeskStyles } from '../applicants/styles';
-import { IdentityDecision } from '../entry/components/applicant-section';
-import { DocumentViewer } from '../entry/components/document-viewer';
+import { IdentityDecision, IdentityFiles, identityDocumentLabel } from '../entry/components/applicant-section';
+import { IdentityBadge } from '../entry/components/identity-badge';
 
 const PAGE_SIZE = 100;
 
@@ -99,7 +92,7 @@ function QueueItem({ item, now, onDecided }: { item: StaffIdentityQueueItem; now
           </h2>
           {applicant.company_name && <span>{name}</span>}
           <div className="bo-card__meta">
-            <Badge kind={reviewStatusName(status) ?? 'nothing'}>{`本人確認：${REVIEW_STATUS_LABELS[status]}`}</Badge>
+            <IdentityBadge status={status} />
             <span className="bo-small">
               {item.submitted_at
                 ? `提出 ${formatJst(item.submitted_at)}（${ageInDays(item.submitted_at, now)}日経過）`
@@ -108,19 +101,12 @@ function QueueItem({ item, now, onDecided }: { item: StaffIdentityQueueItem; now
           </div>
           <dl className="bo-dl">
             <dt>書類の種類</dt>
-            <dd>{applicant.identity_document_type ? IDENTITY_DOCUMENT_RULES[applicant.identity_document_type].label : '—'}</dd>
+            <dd>{identityDocumentLabel(applicant)}</dd>
             <dt>メール</dt>
             <dd>{applicant.email}</dd>
           </dl>
           {applicant.identity_files.length > 0 ? (
-            <ul className="bo-files" aria-label={`${applicant.company_name || name}の本人確認書類`}>
-              {applicant.identity_files.map((file) => (
-                <DocumentViewer
-                  key={file.id}
-                  file={{ ...file, name: file.side ? `${IDENTITY_SIDE_LABELS[file.side]}：${file.name}` : file.name }}
-                />
-              ))}
-            </ul>
+            <IdentityFiles files={applicant.identity_files} label={`${applicant.company_name || name}の本人確認書類`} />
           ) : (
             <p className="bo-muted" style={{ margin: 0 }}>
               本人確認書類のファイルがありません。
