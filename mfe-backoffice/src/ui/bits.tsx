@@ -117,3 +117,18 @@ export function Pager({ previous, next, children }: { previous: PagerStep; next:
     </nav>
   );
 }
+
+/** A table's column headers, one a label; the `numeric` ones align right (bo-num), as their figures do. */
+export function TableHead({ columns, numeric = [] }: { columns: readonly string[]; numeric?: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((label) => (
+          <th key={label} scope="col" className={numeric.includes(label) ? 'bo-num' : undefined}>
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

@@ -8,7 +8,7 @@ import { formatJst } from '../../model/format';
 import { staffApi } from '../../staff/api';
 import { useLoad } from '../../staff/use-load';
 import { useUrlFilters } from '../../staff/use-url-filters';
-import { Badge, LoadPending, Pager, ScrollTable } from '../../ui/bits';
+import { Badge, LoadPending, Pager, ScrollTable, TableHead } from '../../ui/bits';
 import { EMPTY_FILTERS, apiQueryFromFilters, filtersFromSearch, searchFromFilters, type ApplicantFilters } from './search';
 import { IdentityBadge } from '../entry/components/identity-badge';
 import { ensureDeskStyles } from './styles';
@@ -125,17 +125,7 @@ function Results({
               <caption id="bo-applicants-caption" className="bo-visually-hidden">
                 申込者の一覧
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">申込者・会社</th>
-                  <th scope="col">連絡先</th>
-                  <th scope="col">本人確認</th>
-                  <th scope="col" className="bo-num">
-                    お申し込み中
-                  </th>
-                  <th scope="col">登録日時</th>
-                </tr>
-              </thead>
+              <TableHead columns={['申込者・会社', '連絡先', '本人確認', 'お申し込み中', '登録日時']} numeric={['お申し込み中']} />
               <tbody>
                 {results.map((item) => (
                   <tr key={item.id}>

@@ -9,7 +9,7 @@ import { staffApi } from '../../staff/api';
 import { publishOpenEntries } from '../../staff/open-counts';
 import { useLoad } from '../../staff/use-load';
 import { useUrlFilters } from '../../staff/use-url-filters';
-import { Badge, LoadPending, Pager, ScrollTable } from '../../ui/bits';
+import { Badge, LoadPending, Pager, ScrollTable, TableHead } from '../../ui/bits';
 import { DEFAULT_FILTERS, PAGE_SIZE, apiQueryFromFilters, filtersFromSearch, searchFromFilters, type QueueFilters } from './filters';
 
 const STATUS_NAMES = Object.keys(ENTRY_STATUS) as EntryStatusName[];
@@ -149,20 +149,10 @@ function QueueResults({
           <caption id="bo-queue-caption" className="bo-visually-hidden">
             {`審査キュー（${ENTRY_STATUS_LABELS[filters.status]}、${filters.order === 'newest' ? '新しい順' : '古い順'}）`}
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">申込番号・担当</th>
-              <th scope="col">申込者・会社</th>
-              <th scope="col">申込日時（待ち時間）</th>
-              <th scope="col" className="bo-num">
-                請求書
-              </th>
-              <th scope="col" className="bo-num">
-                額面合計
-              </th>
-              <th scope="col">ステータス</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={['申込番号・担当', '申込者・会社', '申込日時（待ち時間）', '請求書', '額面合計', 'ステータス']}
+            numeric={['請求書', '額面合計']}
+          />
           <tbody>
             {results.map((item) => {
               const status = entryStatusName(item.status);
