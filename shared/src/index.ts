@@ -16,6 +16,7 @@ export * from './ui/field-frame';
 export * from './ui/form-values';
 export * from './ui/new-password-fields';
 export * from './ui/logout-button';
+export * from './ui/lazy-named-page';
 /** The endpoints the core itself calls (the auth store loads them with the client, when needed). */
 export { sessionEndpoints } from '@app/contracts/api/endpoints-session';
 /** The schemas of /config.json and /deployment.json (the core reads both files without zod). */
