@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type ChangeEvent, type ReactNode } from 'react';
 
 /** What every labelled form control shows around itself. */
 export interface FieldFrameProps {
@@ -51,4 +51,22 @@ export function FieldFrame({
       )}
     </div>
   );
+}
+
+/**
+ * A field's props split in two: the frame's (label, error, description, optional) and the control's
+ * own, where `onValueChange` becomes the element's onChange — spread the second onto the input,
+ * select or text area drawn in the FieldFrame.
+ */
+export function splitFieldProps<P extends FieldFrameProps & { readonly onValueChange: (value: string) => void }>({
+  label,
+  error,
+  description,
+  optional,
+  onValueChange,
+  ...control
+}: P) {
+  const frame: FieldFrameProps = { label, error, description, optional };
+  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => onValueChange(event.target.value);
+  return [frame, { ...control, onChange }] as const;
 }

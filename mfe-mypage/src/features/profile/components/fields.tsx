@@ -1,4 +1,4 @@
-import { FieldFrame, type FieldFrameProps } from '@app/shared';
+import { FieldFrame, splitFieldProps, type FieldFrameProps } from '@app/shared';
 import type { SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 
 /**
@@ -15,27 +15,12 @@ export interface SelectFieldProps extends FieldFrameProps, Omit<SelectHTMLAttrib
   readonly placeholder?: string;
 }
 
-export function SelectField({
-  label,
-  error,
-  description,
-  optional,
-  value,
-  onValueChange,
-  options,
-  placeholder,
-  ...rest
-}: SelectFieldProps) {
+export function SelectField({ options, placeholder, ...props }: SelectFieldProps) {
+  const [frame, control] = splitFieldProps(props);
   return (
-    <FieldFrame label={label} error={error} description={description} optional={optional}>
-      {(control) => (
-        <select
-          {...rest}
-          {...control}
-          className="field__input field__select"
-          value={value}
-          onChange={(event) => onValueChange(event.target.value)}
-        >
+    <FieldFrame {...frame}>
+      {(aria) => (
+        <select {...control} {...aria} className="field__input field__select">
           {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options.map((option) => (
             <option key={option.value} value={option.value}>
@@ -54,22 +39,16 @@ export interface TextAreaFieldProps extends FieldFrameProps, Omit<TextareaHTMLAt
   readonly onValueChange: (value: string) => void;
 }
 
-export function TextAreaField({ label, error, description, optional, value, onValueChange, maxLength, ...rest }: TextAreaFieldProps) {
+export function TextAreaField(props: TextAreaFieldProps) {
+  const [frame, control] = splitFieldProps(props);
   return (
-    <FieldFrame label={label} error={error} description={description} optional={optional}>
-      {(control) => (
+    <FieldFrame {...frame}>
+      {(aria) => (
         <>
-          <textarea
-            {...rest}
-            {...control}
-            className="field__input field__textarea"
-            value={value}
-            maxLength={maxLength}
-            onChange={(event) => onValueChange(event.target.value)}
-          />
-          {maxLength !== undefined && (
+          <textarea {...control} {...aria} className="field__input field__textarea" />
+          {control.maxLength !== undefined && (
             <p className="field__counter" aria-hidden="true">
-              {[...value].length} / {maxLength}
+              {[...control.value].length} / {control.maxLength}
             </p>
           )}
         </>
