@@ -12,6 +12,11 @@ import { checkMinClientBuild } from './core';
 export * from './core';
 export * from './api-client';
 export * from './ui/forms';
+export * from './ui/field-frame';
+export * from './ui/form-values';
+export * from './ui/new-password-fields';
+export * from './ui/logout-button';
+export * from './ui/lazy-named-page';
 /** The endpoints the core itself calls (the auth store loads them with the client, when needed). */
 export { sessionEndpoints } from '@app/contracts/api/endpoints-session';
 /** The schemas of /config.json and /deployment.json (the core reads both files without zod). */

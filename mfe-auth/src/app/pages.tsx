@@ -1,4 +1,4 @@
-import { lazyPage, type PageMap } from '@app/shared';
+import { lazyNamedPage, lazyPage, type PageMap } from '@app/shared';
 
 const external = () => import(/* webpackChunkName: "page-external" */ '../features/external/external-pages');
 
@@ -20,7 +20,7 @@ export const pages: PageMap = {
   passwordResetSent: lazyPage(() => import(/* webpackChunkName: "page-reset-sent" */ '../features/password-reset/sent-page')),
   passwordResetConfirm: lazyPage(() => import(/* webpackChunkName: "page-reset-confirm" */ '../features/password-reset/confirm-page')),
   passwordResetDone: lazyPage(() => import(/* webpackChunkName: "page-reset-done" */ '../features/password-reset/done-page')),
-  extSignup: lazyPage(() => external().then((m) => ({ default: m.ExtSignupPage }))),
-  extAuthError: lazyPage(() => external().then((m) => ({ default: m.ExtAuthenticationErrorPage }))),
-  callback: lazyPage(() => external().then((m) => ({ default: m.CallbackPage }))),
+  extSignup: lazyNamedPage(external, 'ExtSignupPage'),
+  extAuthError: lazyNamedPage(external, 'ExtAuthenticationErrorPage'),
+  callback: lazyNamedPage(external, 'CallbackPage'),
 };

@@ -1,28 +1,12 @@
-import { TextField } from '@app/shared';
+import { TextField, type BoundField } from '@app/shared';
 
-/** The e-mail address field of the account forms (registration, login, password reset). */
+/** The e-mail address field of the account forms (registration, login, password reset), bound with `field('email')`. */
 export function EmailField({
-  value,
-  onValueChange,
-  error,
   autoComplete = 'email',
-}: {
-  value: string;
-  onValueChange: (value: string) => void;
-  error: string | undefined;
+  ...bound
+}: BoundField<'email'> & {
   /** `username` on the login form, so password managers pair it with the password. */
-  autoComplete?: 'email' | 'username';
+  readonly autoComplete?: 'email' | 'username';
 }) {
-  return (
-    <TextField
-      label="メールアドレス"
-      name="email"
-      type="email"
-      inputMode="email"
-      autoComplete={autoComplete}
-      value={value}
-      onValueChange={onValueChange}
-      error={error}
-    />
-  );
+  return <TextField label="メールアドレス" type="email" inputMode="email" autoComplete={autoComplete} {...bound} />;
 }

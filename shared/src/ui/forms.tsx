@@ -2,19 +2,16 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEven
 import { ApiError, ValidationError, type FieldErrors } from '../api-client';
 import { MESSAGES } from '@app/contracts/domain/messages';
 import { ACCOUNT_MESSAGES } from '@app/contracts/api/account-messages';
+import { FieldFrame, type FieldFrameProps } from './field-frame';
 
 /**
  * Form controls: a visible label, a description, the error beside the field (announced, and tied
  * to the input with aria-describedby / aria-invalid), 44 px touch targets.
  */
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
-  readonly label: string;
+export interface TextFieldProps extends FieldFrameProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   readonly name: string;
   readonly value: string;
   readonly onValueChange: (value: string) => void;
-  readonly error?: string | undefined;
-  readonly description?: ReactNode;
-  readonly optional?: boolean;
 }
 
 /**
@@ -34,51 +31,32 @@ function useKeepWhatWasTyped<T>(read: () => T | undefined, current: unknown, upd
 }
 
 export function TextField({ label, name, value, onValueChange, error, description, optional, type = 'text', ...rest }: TextFieldProps) {
-  const id = useId();
   const input = useRef<HTMLInputElement>(null);
   useKeepWhatWasTyped(() => input.current?.value, value, onValueChange);
-  const descriptionId = `${id}-description`;
-  const errorId = `${id}-error`;
-  const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   const [revealed, setRevealed] = useState(false);
   const isPassword = type === 'password';
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-        {optional ? <span className="field__optional">任意</span> : <span className="field__required">必須</span>}
-      </label>
-      {description && (
-        <div className="field__description" id={descriptionId}>
-          {description}
+    <FieldFrame label={label} error={error} description={description} optional={optional}>
+      {(control) => (
+        <div className={isPassword ? 'field__password' : undefined}>
+          <input
+            {...rest}
+            {...control}
+            ref={input}
+            name={name}
+            type={isPassword && revealed ? 'text' : type}
+            className="field__input"
+            value={value}
+            onChange={(event) => onValueChange(event.target.value)}
+          />
+          {isPassword && (
+            <button type="button" className="field__reveal" aria-pressed={revealed} onClick={() => setRevealed((r) => !r)}>
+              {revealed ? '隠す' : '表示'}
+            </button>
+          )}
         </div>
       )}
-      <div className={isPassword ? 'field__password' : undefined}>
-        <input
-          {...rest}
-          ref={input}
-          id={id}
-          name={name}
-          type={isPassword && revealed ? 'text' : type}
-          className="field__input"
-          value={value}
-          required={!optional}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          onChange={(event) => onValueChange(event.target.value)}
-        />
-        {isPassword && (
-          <button type="button" className="field__reveal" aria-pressed={revealed} onClick={() => setRevealed((r) => !r)}>
-            {revealed ? '隠す' : '表示'}
-          </button>
-        )}
-      </div>
-      {error && (
-        <p className="field__error" id={errorId}>
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
 

@@ -1,6 +1,17 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { AppLink, Checkbox, FormAlert, SubmitButton, TextField, api, parseHashErrors, refreshAuth, useApiForm } from '@app/shared';
+import {
+  AppLink,
+  Checkbox,
+  FormAlert,
+  SubmitButton,
+  TextField,
+  api,
+  parseHashErrors,
+  refreshAuth,
+  useApiForm,
+  useFormValues,
+} from '@app/shared';
 import * as endpoints from '@app/contracts/endpoints';
 import { EmailField } from '../../components/email-field';
 
@@ -11,14 +22,13 @@ import { EmailField } from '../../components/email-field';
 export default function LoginPage() {
   const location = useLocation();
   const hashErrors = parseHashErrors(location.hash);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [persist, setPersist] = useState(false);
   const form = useApiForm();
+  const { values, field } = useFormValues({ email: '', password: '' }, form.fieldErrors);
   const fromHash = hashErrors ? Object.values(hashErrors) : [];
 
   const submit = form.handleSubmit(async () => {
-    await api(endpoints.auth.login, { body: { email: email.trim(), password, persistLoginState: persist } });
+    await api(endpoints.auth.login, { body: { email: values.email.trim(), password: values.password, persistLoginState: persist } });
     await refreshAuth();
   });
 
@@ -31,16 +41,8 @@ export default function LoginPage() {
           puts the password in the URL; the server answers such a POST with the page again. */}
       <form className="form" method="post" onSubmit={submit} noValidate>
         <FormAlert messages={form.formErrors.length > 0 ? form.formErrors : fromHash} />
-        <EmailField autoComplete="username" value={email} onValueChange={setEmail} error={form.fieldErrors.email} />
-        <TextField
-          label="パスワード"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onValueChange={setPassword}
-          error={form.fieldErrors.password}
-        />
+        <EmailField autoComplete="username" {...field('email')} />
+        <TextField label="パスワード" type="password" autoComplete="current-password" {...field('password')} />
         <Checkbox label="ログイン状態を保持する" name="persistLoginState" checked={persist} onCheckedChange={setPersist} />
         <SubmitButton busy={form.busy} busyLabel="ログインしています…">
           ログイン

@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { AppLink, FormAlert, SubmitButton, TextField, api, useApiForm } from '@app/shared';
+import { AppLink, FormAlert, NewPasswordFields, SubmitButton, api, useApiForm, useFormValues } from '@app/shared';
 import { MESSAGES } from '@app/contracts/domain';
 import * as endpoints from '@app/contracts/endpoints';
 
@@ -11,13 +10,10 @@ import * as endpoints from '@app/contracts/endpoints';
 export default function PasswordResetConfirmPage() {
   const navigate = useNavigate();
   const query = new URLSearchParams(useLocation().search);
-  const [password1, setPassword1] = useState('');
-  const [password2, setPassword2] = useState('');
   const form = useApiForm();
+  const { values, field } = useFormValues({ new_password1: '', new_password2: '' }, form.fieldErrors);
   const submit = form.handleSubmit(async () => {
-    await api(endpoints.password.resetConfirm, {
-      body: { uid: query.get('uid') ?? '', token: query.get('token') ?? '', new_password1: password1, new_password2: password2 },
-    });
+    await api(endpoints.password.resetConfirm, { body: { uid: query.get('uid') ?? '', token: query.get('token') ?? '', ...values } });
     // BrowserRouter's navigate does not return a promise (only a data router's does): nothing to await.
     void navigate('/profile/password/reset/reset/done', { replace: true });
   });
@@ -31,25 +27,7 @@ export default function PasswordResetConfirmPage() {
         <FormAlert
           messages={linkProblem ? [linkProblem, ...form.formErrors.filter((m) => m !== MESSAGES.checkFieldErrors)] : form.formErrors}
         />
-        <TextField
-          label="新しいパスワード"
-          name="new_password1"
-          type="password"
-          autoComplete="new-password"
-          value={password1}
-          onValueChange={setPassword1}
-          error={form.fieldErrors.new_password1}
-          description="8文字以上で、数字だけにならないようにしてください。"
-        />
-        <TextField
-          label="新しいパスワード（確認）"
-          name="new_password2"
-          type="password"
-          autoComplete="new-password"
-          value={password2}
-          onValueChange={setPassword2}
-          error={form.fieldErrors.new_password2}
-        />
+        <NewPasswordFields field={field} description="8文字以上で、数字だけにならないようにしてください。" />
         <SubmitButton busy={form.busy}>パスワードを変更する</SubmitButton>
       </form>
       {linkProblem && (

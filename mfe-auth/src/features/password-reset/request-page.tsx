@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { AppLink, FormAlert, SubmitButton, api, useApiForm, type PageProps } from '@app/shared';
+import { AppLink, FormAlert, SubmitButton, api, useApiForm, useFormValues, type PageProps } from '@app/shared';
 import * as endpoints from '@app/contracts/endpoints';
 import { EmailField } from '../../components/email-field';
 
@@ -10,12 +9,13 @@ import { EmailField } from '../../components/email-field';
  */
 export default function PasswordResetRequestPage({ params }: PageProps) {
   const navigate = useNavigate();
-  const [email, setEmail] = useState(params['*'] ?? '');
   const form = useApiForm();
+  const { values, field } = useFormValues({ email: params['*'] ?? '' }, form.fieldErrors);
+  const email = values.email.trim();
   const submit = form.handleSubmit(async () => {
-    await api(endpoints.password.reset, { body: { email: email.trim() } });
+    await api(endpoints.password.reset, { body: { email } });
     // BrowserRouter's navigate does not return a promise (only a data router's does): nothing to await.
-    void navigate(`/profile/password/reset/done?${new URLSearchParams({ email: email.trim() }).toString()}`);
+    void navigate(`/profile/password/reset/done?${new URLSearchParams({ email }).toString()}`);
   });
   return (
     <section className="card" aria-labelledby="recover-heading">
@@ -25,7 +25,7 @@ export default function PasswordResetRequestPage({ params }: PageProps) {
       <p className="muted">ご登録のメールアドレスを入力してください。パスワードを再設定するためのリンクをお送りします。</p>
       <form className="form" method="post" onSubmit={submit} noValidate>
         <FormAlert messages={form.formErrors} />
-        <EmailField value={email} onValueChange={setEmail} error={form.fieldErrors.email} />
+        <EmailField {...field('email')} />
         <SubmitButton busy={form.busy}>再設定メールを送る</SubmitButton>
       </form>
       <div className="form-links">

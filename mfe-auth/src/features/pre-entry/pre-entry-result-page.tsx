@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, AppLink, FormAlert, api, logout, supportHref, showToast, useAuth } from '@app/shared';
+import { ApiError, AppLink, FormAlert, LogoutButton, api, supportHref, useAuth } from '@app/shared';
 import { PRE_ENTRY_QUESTIONS } from '@app/contracts/domain';
 import { type PreEntryResult } from '@app/contracts';
 import * as endpoints from '@app/contracts/endpoints';
@@ -42,7 +42,6 @@ function SupportLink({ className }: { className?: string }) {
 export default function PreEntryResultPage() {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const hasSatisfiedProfile = useAuth((s) => s.hasSatisfiedProfile);
-  const [loggingOut, setLoggingOut] = useState(false);
 
   const load = useCallback(() => {
     let cancelled = false;
@@ -63,15 +62,6 @@ export default function PreEntryResultPage() {
     };
   }, []);
   useEffect(() => load(), [load]);
-
-  const onLogout = () => {
-    setLoggingOut(true);
-    // The auth store resets; the route's guard then sends this page to /login.
-    void logout().finally(() => {
-      setLoggingOut(false);
-      showToast('ログアウトしました', 'success', { announcesNavigation: true });
-    });
-  };
 
   const result = state.kind === 'loaded' ? state.result : null;
   return (
@@ -123,15 +113,7 @@ export default function PreEntryResultPage() {
           <p>ご回答の内容に誤りがあった場合や、ご不明な点がある場合は、サポート窓口へお問い合わせください。</p>
           <div className="pe-actions">
             <SupportLink className="button button--secondary" />
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={onLogout}
-              disabled={loggingOut}
-              aria-busy={loggingOut || undefined}
-            >
-              {loggingOut ? 'ログアウトしています…' : 'ログアウト'}
-            </button>
+            <LogoutButton className="button button--secondary" />
           </div>
         </>
       )}

@@ -11,6 +11,7 @@ import {
   api,
   getRuntimeConfig,
   useApiForm,
+  useFormValues,
 } from '@app/shared';
 import { MESSAGES } from '@app/contracts/domain';
 import { passwordChecklist } from '@app/contracts';
@@ -33,16 +34,14 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const individualsSupported = getRuntimeConfig().individualsSupported;
   const [division, setDivision] = useState<Division | ''>('');
-  const [companyName, setCompanyName] = useState('');
-  const [lastName, setLastName] = useState('');
-  const [firstName, setFirstName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [consent, setConsent] = useState(false);
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const form = useApiForm();
-  const rules = passwordChecklist(password, { email: email.trim(), last_name: lastName.trim(), first_name: firstName.trim() });
   const errors = { ...form.fieldErrors, ...localErrors };
+  const { values, field } = useFormValues({ company_name: '', last_name: '', first_name: '', email: '', password: '' }, errors);
+  const email = values.email.trim();
+  const names = { last_name: values.last_name.trim(), first_name: values.first_name.trim() };
+  const rules = passwordChecklist(values.password, { email, ...names });
 
   const submit = form.handleSubmit(async () => {
     const missing: Record<string, string> = {};
@@ -52,17 +51,16 @@ export default function RegisterPage() {
     if (!division || Object.keys(missing).length > 0) return;
     await api(endpoints.register.create, {
       body: {
-        email: email.trim(),
-        password,
+        email,
+        password: values.password,
         corporate_division: division,
-        company_name: division === 'corporate' ? companyName.trim() : '',
-        last_name: lastName.trim(),
-        first_name: firstName.trim(),
+        company_name: division === 'corporate' ? values.company_name.trim() : '',
+        ...names,
         ceres_xuid: ceresXuid(),
       },
     });
     // BrowserRouter's navigate does not return a promise (only a data router's does): nothing to await.
-    void navigate(`/register/activation?${new URLSearchParams({ sent: email.trim() }).toString()}`);
+    void navigate(`/register/activation?${new URLSearchParams({ sent: email }).toString()}`);
   });
 
   return (
@@ -94,43 +92,17 @@ export default function RegisterPage() {
             },
           ]}
         />
-        {division === 'corporate' && (
-          <TextField
-            label="会社名"
-            name="company_name"
-            autoComplete="organization"
-            value={companyName}
-            onValueChange={setCompanyName}
-            error={errors.company_name}
-          />
-        )}
+        {division === 'corporate' && <TextField label="会社名" autoComplete="organization" {...field('company_name')} />}
         <div className="field-row">
-          <TextField
-            label="姓"
-            name="last_name"
-            autoComplete="family-name"
-            value={lastName}
-            onValueChange={setLastName}
-            error={errors.last_name}
-          />
-          <TextField
-            label="名"
-            name="first_name"
-            autoComplete="given-name"
-            value={firstName}
-            onValueChange={setFirstName}
-            error={errors.first_name}
-          />
+          <TextField label="姓" autoComplete="family-name" {...field('last_name')} />
+          <TextField label="名" autoComplete="given-name" {...field('first_name')} />
         </div>
-        <EmailField value={email} onValueChange={setEmail} error={errors.email} />
+        <EmailField {...field('email')} />
         <TextField
           label="パスワード"
-          name="password"
           type="password"
           autoComplete="new-password"
-          value={password}
-          onValueChange={setPassword}
-          error={errors.password}
+          {...field('password')}
           description={<PasswordRules rules={rules} />}
         />
         <Checkbox

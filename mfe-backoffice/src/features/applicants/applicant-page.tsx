@@ -8,7 +8,7 @@ import { formatJst } from '../../model/format';
 import { staffApi } from '../../staff/api';
 import { useAction } from '../../staff/use-action';
 import { useLoad } from '../../staff/use-load';
-import { Badge, Loading, ServerMessage } from '../../ui/bits';
+import { BackLink, Badge, LoadFailedPage, Loading, ServerMessage } from '../../ui/bits';
 import { ApplicantSection } from '../entry/components/applicant-section';
 import { personName } from './applicants-page';
 import { ensureDeskStyles } from './styles';
@@ -25,23 +25,9 @@ export default function ApplicantPage({ params }: PageProps) {
   const [result, replace] = useLoad(applicantId, (signal) =>
     staffApi(endpoints.staff.applicants.get, { params: { id: applicantId }, signal }),
   );
-  const back = (
-    <p style={{ margin: 0 }}>
-      <Link to={href('backofficeApplicants')}>← 申込者の検索へ戻る</Link>
-    </p>
-  );
+  const back = <BackLink to={href('backofficeApplicants')}>← 申込者の検索へ戻る</BackLink>;
   if (result.state === 'loading') return <Loading label="申込者を読み込み中…" />;
-  if (result.state === 'error') {
-    return (
-      <div className="bo-stack">
-        {back}
-        <h1>{result.status === 404 ? '申込者が見つかりません' : '申込者を表示できません'}</h1>
-        <p className="bo-alert" role="alert">
-          {result.message}
-        </p>
-      </div>
-    );
-  }
+  if (result.state === 'error') return <LoadFailedPage back={back} what="申込者" error={result} />;
   const detail = result.data;
   const { applicant } = detail;
   const onApplicant = (next: StaffApplicant) => replace({ ...detail, applicant: next });

@@ -1,24 +1,25 @@
-import { useId, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useId, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { href } from '@app/shared';
 import { type StaffApplicantListItem, type StaffApplicantSearch } from '@app/contracts';
 import * as endpoints from '@app/contracts/endpoints';
-import { REVIEW_STATUS, REVIEW_STATUS_LABELS, reviewStatusName, reviewStatusOrDefault, type ReviewStatusName } from '@app/contracts/domain';
+import { REVIEW_STATUS, REVIEW_STATUS_LABELS, type ReviewStatusName } from '@app/contracts/domain';
 import { formatJst } from '../../model/format';
 import { staffApi } from '../../staff/api';
 import { useLoad } from '../../staff/use-load';
-import { Badge, Loading, ScrollTable } from '../../ui/bits';
+import { useUrlFilters } from '../../staff/use-url-filters';
+import { Badge, LoadPending, Pager, ScrollTable, TableHead } from '../../ui/bits';
 import { EMPTY_FILTERS, apiQueryFromFilters, filtersFromSearch, searchFromFilters, type ApplicantFilters } from './search';
+import { IdentityBadge } from '../entry/components/identity-badge';
 import { ensureDeskStyles } from './styles';
 
 const IDENTITY_NAMES = Object.keys(REVIEW_STATUS) as ReviewStatusName[];
+const CHECK_FILTERS = [
+  { key: 'openEntry', name: 'open_entry', label: 'お申し込み中あり' },
+  { key: 'delinquent', name: 'delinquent', label: '支払遅延あり' },
+] as const;
 
 export const personName = (item: { last_name: string; first_name: string }): string => `${item.last_name} ${item.first_name}`.trim();
-
-function IdentityBadge({ status }: { status: number }) {
-  const code = reviewStatusOrDefault(status);
-  return <Badge kind={reviewStatusName(code) ?? 'nothing'}>{`本人確認：${REVIEW_STATUS_LABELS[code]}`}</Badge>;
-}
 
 /**
  * /backoffice/applicants: find any applicant (`GET /api/staff/applicants/`) by company name, person's
@@ -27,20 +28,11 @@ function IdentityBadge({ status }: { status: number }) {
  */
 export default function ApplicantsPage() {
   ensureDeskStyles();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const filters = filtersFromSearch(location.search);
-  const [draft, setDraft] = useState<ApplicantFilters>(filters);
-  const [draftKey, setDraftKey] = useState(location.search);
-  if (draftKey !== location.search) {
-    setDraftKey(location.search);
-    setDraft(filters);
-  }
-  const [result] = useLoad(location.search, (signal) =>
+  const { search, filters, draft, setDraft, go } = useUrlFilters(href('backofficeApplicants'), filtersFromSearch, searchFromFilters);
+  const [result] = useLoad(search, (signal) =>
     staffApi(endpoints.staff.applicants.search, { query: apiQueryFromFilters(filters), signal }),
   );
   const id = useId();
-  const go = (next: ApplicantFilters) => void navigate(`${href('backofficeApplicants')}${searchFromFilters(next)}`);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     go({ ...draft, cursor: '' });
@@ -82,24 +74,12 @@ export default function ApplicantsPage() {
             ))}
           </select>
         </div>
-        <label className="bo-check">
-          <input
-            type="checkbox"
-            name="open_entry"
-            checked={draft.openEntry}
-            onChange={(e) => setDraft({ ...draft, openEntry: e.target.checked })}
-          />
-          お申し込み中あり
-        </label>
-        <label className="bo-check">
-          <input
-            type="checkbox"
-            name="delinquent"
-            checked={draft.delinquent}
-            onChange={(e) => setDraft({ ...draft, delinquent: e.target.checked })}
-          />
-          支払遅延あり
-        </label>
+        {CHECK_FILTERS.map(({ key, name, label }) => (
+          <label key={name} className="bo-check">
+            <input type="checkbox" name={name} checked={draft[key]} onChange={(e) => setDraft({ ...draft, [key]: e.target.checked })} />
+            {label}
+          </label>
+        ))}
         <div className="bo-actions">
           <button type="submit" className="button button--primary">
             検索
@@ -123,14 +103,7 @@ function Results({
   filters: ApplicantFilters;
   onPage: (filters: ApplicantFilters) => void;
 }) {
-  if (result.state === 'loading') return <Loading label="申込者を検索中…" />;
-  if (result.state === 'error') {
-    return (
-      <div className="bo-alert" role="alert">
-        <p>{result.message}</p>
-      </div>
-    );
-  }
+  if (result.state !== 'ready') return <LoadPending result={result} loading="申込者を検索中…" />;
   const { results, next_cursor: next } = result.data;
   const searched = filters.q.trim() !== '' || filters.identity !== '' || filters.openEntry || filters.delinquent;
   return (
@@ -152,17 +125,7 @@ function Results({
               <caption id="bo-applicants-caption" className="bo-visually-hidden">
                 申込者の一覧
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">申込者・会社</th>
-                  <th scope="col">連絡先</th>
-                  <th scope="col">本人確認</th>
-                  <th scope="col" className="bo-num">
-                    お申し込み中
-                  </th>
-                  <th scope="col">登録日時</th>
-                </tr>
-              </thead>
+              <TableHead columns={['申込者・会社', '連絡先', '本人確認', 'お申し込み中', '登録日時']} numeric={['お申し込み中']} />
               <tbody>
                 {results.map((item) => (
                   <tr key={item.id}>
@@ -199,24 +162,10 @@ function Results({
         </>
       )}
       {(filters.cursor !== '' || next !== null) && (
-        <nav className="bo-pager" aria-label="ページ送り">
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={filters.cursor === ''}
-            onClick={() => onPage({ ...filters, cursor: '' })}
-          >
-            最初のページ
-          </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={next === null}
-            onClick={() => next !== null && onPage({ ...filters, cursor: String(next) })}
-          >
-            次の50件
-          </button>
-        </nav>
+        <Pager
+          previous={{ label: '最初のページ', go: filters.cursor === '' ? null : () => onPage({ ...filters, cursor: '' }) }}
+          next={{ label: '次の50件', go: next === null ? null : () => onPage({ ...filters, cursor: String(next) }) }}
+        />
       )}
     </section>
   );

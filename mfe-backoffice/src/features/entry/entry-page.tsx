@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { Link } from 'react-router-dom';
 import { href, todayInJapan, type PageProps } from '@app/shared';
 import { type StaffApplicant, type StaffEntryDetail } from '@app/contracts';
 import * as endpoints from '@app/contracts/endpoints';
@@ -8,7 +7,7 @@ import { formatDay, formatJst } from '../../model/format';
 import { staffApi } from '../../staff/api';
 import { useStaffSession } from '../../staff/session';
 import { useLoad } from '../../staff/use-load';
-import { Badge, Loading } from '../../ui/bits';
+import { BackLink, Badge, LoadFailedPage, Loading } from '../../ui/bits';
 import { AssigneeBox } from './components/assignee-box';
 import { ApplicantSection } from './components/applicant-section';
 import { ClaimsSection } from './components/claims-section';
@@ -58,23 +57,9 @@ export default function EntryPage({ params }: PageProps) {
     document.addEventListener('visibilitychange', onVisibility);
     return () => document.removeEventListener('visibilitychange', onVisibility);
   }, [ready, reread]);
-  const back = (
-    <p style={{ margin: 0 }}>
-      <Link to={href('backofficeQueue')}>← 審査キューへ戻る</Link>
-    </p>
-  );
+  const back = <BackLink to={href('backofficeQueue')}>← 審査キューへ戻る</BackLink>;
   if (result.state === 'loading') return <Loading label="申し込みを読み込み中…" />;
-  if (result.state === 'error') {
-    return (
-      <div className="bo-stack">
-        {back}
-        <h1>{result.status === 404 ? '申し込みが見つかりません' : '申し込みを表示できません'}</h1>
-        <p className="bo-alert" role="alert">
-          {result.message}
-        </p>
-      </div>
-    );
-  }
+  if (result.state === 'error') return <LoadFailedPage back={back} what="申し込み" error={result} />;
   if (session.status !== 'staff') return null;
   const detail = result.data;
   const { entry } = detail;

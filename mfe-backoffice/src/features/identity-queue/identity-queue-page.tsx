@@ -2,21 +2,14 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { href, todayInJapan } from '@app/shared';
 import { type StaffApplicant, type StaffIdentityQueue, type StaffIdentityQueueItem } from '@app/contracts';
 import * as endpoints from '@app/contracts/endpoints';
-import {
-  IDENTITY_DOCUMENT_RULES,
-  IDENTITY_SIDE_LABELS,
-  REVIEW_STATUS,
-  REVIEW_STATUS_LABELS,
-  reviewStatusName,
-  reviewStatusOrDefault,
-} from '@app/contracts/domain';
+import { REVIEW_STATUS, REVIEW_STATUS_LABELS, reviewStatusOrDefault } from '@app/contracts/domain';
 import { ageInDays, formatJst } from '../../model/format';
 import { staffApi } from '../../staff/api';
 import { useLoad } from '../../staff/use-load';
-import { Badge, Loading } from '../../ui/bits';
+import { Badge, Loading, Pager } from '../../ui/bits';
 import { ensureDeskStyles } from '../applicants/styles';
-import { IdentityDecision } from '../entry/components/applicant-section';
-import { DocumentViewer } from '../entry/components/document-viewer';
+import { IdentityDecision, IdentityFiles, identityDocumentLabel } from '../entry/components/applicant-section';
+import { IdentityBadge } from '../entry/components/identity-badge';
 
 const PAGE_SIZE = 100;
 
@@ -76,24 +69,10 @@ export default function IdentityQueuePage() {
         </ol>
       )}
       {(offset > 0 || offset + PAGE_SIZE < queue.count) && (
-        <nav className="bo-pager" aria-label="ページ送り">
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={offset === 0}
-            onClick={() => goTo(Math.max(0, offset - PAGE_SIZE))}
-          >
-            {`前の${PAGE_SIZE}人`}
-          </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={offset + PAGE_SIZE >= queue.count}
-            onClick={() => goTo(offset + PAGE_SIZE)}
-          >
-            {`次の${PAGE_SIZE}人`}
-          </button>
-        </nav>
+        <Pager
+          previous={{ label: `前の${PAGE_SIZE}人`, go: offset === 0 ? null : () => goTo(Math.max(0, offset - PAGE_SIZE)) }}
+          next={{ label: `次の${PAGE_SIZE}人`, go: offset + PAGE_SIZE >= queue.count ? null : () => goTo(offset + PAGE_SIZE) }}
+        />
       )}
     </div>
   );
@@ -113,7 +92,7 @@ function QueueItem({ item, now, onDecided }: { item: StaffIdentityQueueItem; now
           </h2>
           {applicant.company_name && <span>{name}</span>}
           <div className="bo-card__meta">
-            <Badge kind={reviewStatusName(status) ?? 'nothing'}>{`本人確認：${REVIEW_STATUS_LABELS[status]}`}</Badge>
+            <IdentityBadge status={status} />
             <span className="bo-small">
               {item.submitted_at
                 ? `提出 ${formatJst(item.submitted_at)}（${ageInDays(item.submitted_at, now)}日経過）`
@@ -122,19 +101,12 @@ function QueueItem({ item, now, onDecided }: { item: StaffIdentityQueueItem; now
           </div>
           <dl className="bo-dl">
             <dt>書類の種類</dt>
-            <dd>{applicant.identity_document_type ? IDENTITY_DOCUMENT_RULES[applicant.identity_document_type].label : '—'}</dd>
+            <dd>{identityDocumentLabel(applicant)}</dd>
             <dt>メール</dt>
             <dd>{applicant.email}</dd>
           </dl>
           {applicant.identity_files.length > 0 ? (
-            <ul className="bo-files" aria-label={`${applicant.company_name || name}の本人確認書類`}>
-              {applicant.identity_files.map((file) => (
-                <DocumentViewer
-                  key={file.id}
-                  file={{ ...file, name: file.side ? `${IDENTITY_SIDE_LABELS[file.side]}：${file.name}` : file.name }}
-                />
-              ))}
-            </ul>
+            <IdentityFiles files={applicant.identity_files} label={`${applicant.company_name || name}の本人確認書類`} />
           ) : (
             <p className="bo-muted" style={{ margin: 0 }}>
               本人確認書類のファイルがありません。

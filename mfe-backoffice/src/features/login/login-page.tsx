@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, ValidationError, type FieldErrors } from '@app/shared';
 import { STAFF_OTP_DIGITS } from '@app/contracts';
@@ -6,6 +6,7 @@ import * as endpoints from '@app/contracts/endpoints';
 import { afterLoginPath } from '../../staff/login-paths';
 import { staffApi } from '../../staff/api';
 import { setStaff } from '../../staff/session';
+import { BoField } from '../entry/components/fields';
 
 const REQUIRED = {
   email: 'メールアドレスを入力してください。',
@@ -15,56 +16,24 @@ const REQUIRED = {
 
 type FieldName = keyof typeof REQUIRED;
 
-function Field({
-  name,
-  label,
-  type,
-  value,
-  error,
-  hint,
-  onChange,
-  ...rest
-}: {
-  name: FieldName;
-  label: string;
-  type: string;
-  value: string;
-  error: string | undefined;
-  hint?: string;
-  onChange: (value: string) => void;
-  autoComplete: string;
-  inputMode?: 'numeric' | 'email';
-  maxLength?: number;
-}) {
-  const id = useId();
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="bo-field">
-      <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p className="bo-field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      <input
-        id={id}
-        name={name}
-        type={type}
-        value={value}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={(event) => onChange(event.target.value)}
-        {...rest}
-      />
-      {error && (
-        <p className="bo-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+/** The login's fields in their order: what each input is besides its name, value, error and change. */
+const FIELDS: readonly ({
+  readonly name: FieldName;
+  readonly label: string;
+  readonly hint?: string;
+} & InputHTMLAttributes<HTMLInputElement>)[] = [
+  { name: 'email', label: 'メールアドレス', type: 'email', inputMode: 'email', autoComplete: 'username' },
+  { name: 'password', label: 'パスワード', type: 'password', autoComplete: 'current-password' },
+  {
+    name: 'otp',
+    label: '確認コード（6桁）',
+    type: 'text',
+    inputMode: 'numeric',
+    autoComplete: 'one-time-code',
+    maxLength: STAFF_OTP_DIGITS + 2,
+    hint: '認証アプリに表示されている6桁の数字。1つのコードは1回だけ使えます。',
+  },
+];
 
 /**
  * /backoffice/login: staff log in with their address, password and the 6-digit code of their
@@ -116,37 +85,20 @@ export default function LoginPage() {
       <p className="bo-muted">管理画面はスタッフ専用です。お申し込みの方は通常のログインページをご利用ください。</p>
       <form onSubmit={submit} noValidate>
         <div role="alert">{formError && <p className="bo-alert">{formError}</p>}</div>
-        <Field
-          name="email"
-          label="メールアドレス"
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          value={values.email}
-          error={fieldErrors.email}
-          onChange={set('email')}
-        />
-        <Field
-          name="password"
-          label="パスワード"
-          type="password"
-          autoComplete="current-password"
-          value={values.password}
-          error={fieldErrors.password}
-          onChange={set('password')}
-        />
-        <Field
-          name="otp"
-          label="確認コード（6桁）"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={STAFF_OTP_DIGITS + 2}
-          hint="認証アプリに表示されている6桁の数字。1つのコードは1回だけ使えます。"
-          value={values.otp}
-          error={fieldErrors.otp}
-          onChange={set('otp')}
-        />
+        {FIELDS.map(({ name, label, hint, ...input }) => (
+          <BoField key={name} label={label} hint={hint} error={fieldErrors[name]}>
+            {(control) => (
+              <input
+                {...control}
+                {...input}
+                name={name}
+                value={values[name]}
+                required
+                onChange={(event) => set(name)(event.target.value)}
+              />
+            )}
+          </BoField>
+        ))}
         <button type="submit" className="button button--primary button--block" disabled={busy} aria-busy={busy || undefined}>
           {busy ? 'ログイン中…' : 'ログイン'}
         </button>

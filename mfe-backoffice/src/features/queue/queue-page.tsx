@@ -1,5 +1,5 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useEffect, useId, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { href } from '@app/shared';
 import { type StaffEntryQueue } from '@app/contracts';
 import * as endpoints from '@app/contracts/endpoints';
@@ -8,7 +8,8 @@ import { formatJst, waitingLabel } from '../../model/format';
 import { staffApi } from '../../staff/api';
 import { publishOpenEntries } from '../../staff/open-counts';
 import { useLoad } from '../../staff/use-load';
-import { Badge, Loading, ScrollTable } from '../../ui/bits';
+import { useUrlFilters } from '../../staff/use-url-filters';
+import { Badge, LoadPending, Pager, ScrollTable, TableHead } from '../../ui/bits';
 import { DEFAULT_FILTERS, PAGE_SIZE, apiQueryFromFilters, filtersFromSearch, searchFromFilters, type QueueFilters } from './filters';
 
 const STATUS_NAMES = Object.keys(ENTRY_STATUS) as EntryStatusName[];
@@ -28,19 +29,8 @@ function applicantName(item: StaffEntryQueue['results'][number]): string {
  * show the same list; 50 a page.
  */
 export default function QueuePage() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const filters = filtersFromSearch(location.search);
-  const [draft, setDraft] = useState<QueueFilters>(filters);
-  const [draftKey, setDraftKey] = useState(location.search);
-  if (draftKey !== location.search) {
-    // The URL changed (back button, a link): the form shows what the list shows.
-    setDraftKey(location.search);
-    setDraft(filters);
-  }
-  const [result] = useLoad(location.search, (signal) =>
-    staffApi(endpoints.staff.entries.list, { query: apiQueryFromFilters(filters), signal }),
-  );
+  const { search, filters, draft, setDraft, go } = useUrlFilters(href('backofficeQueue'), filtersFromSearch, searchFromFilters);
+  const [result] = useLoad(search, (signal) => staffApi(endpoints.staff.entries.list, { query: apiQueryFromFilters(filters), signal }));
   const id = useId();
   const now = new Date();
   const open = result.state === 'ready' ? result.data.counts.under_review : null;
@@ -49,7 +39,6 @@ export default function QueuePage() {
     if (open !== null) publishOpenEntries(open);
   }, [open]);
 
-  const go = (next: QueueFilters) => void navigate(`${href('backofficeQueue')}${searchFromFilters(next)}`);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     go({ ...draft, offset: 0 });
@@ -141,14 +130,7 @@ function QueueResults({
   now: Date;
   onPage: (offset: number) => void;
 }) {
-  if (result.state === 'loading') return <Loading label="審査キューを読み込み中…" />;
-  if (result.state === 'error') {
-    return (
-      <div className="bo-alert" role="alert">
-        <p>{result.message}</p>
-      </div>
-    );
-  }
+  if (result.state !== 'ready') return <LoadPending result={result} loading="審査キューを読み込み中…" />;
   const { count, offset, results, wait_limit_hours: limitHours } = result.data;
   const from = count === 0 ? 0 : offset + 1;
   const to = offset + results.length;
@@ -167,20 +149,10 @@ function QueueResults({
           <caption id="bo-queue-caption" className="bo-visually-hidden">
             {`審査キュー（${ENTRY_STATUS_LABELS[filters.status]}、${filters.order === 'newest' ? '新しい順' : '古い順'}）`}
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">申込番号・担当</th>
-              <th scope="col">申込者・会社</th>
-              <th scope="col">申込日時（待ち時間）</th>
-              <th scope="col" className="bo-num">
-                請求書
-              </th>
-              <th scope="col" className="bo-num">
-                額面合計
-              </th>
-              <th scope="col">ステータス</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={['申込番号・担当', '申込者・会社', '申込日時（待ち時間）', '請求書', '額面合計', 'ステータス']}
+            numeric={['請求書', '額面合計']}
+          />
           <tbody>
             {results.map((item) => {
               const status = entryStatusName(item.status);
@@ -215,20 +187,12 @@ function QueueResults({
         </ScrollTable>
       )}
       {pages > 1 && (
-        <nav className="bo-pager" aria-label="ページ送り">
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={offset === 0}
-            onClick={() => onPage(Math.max(0, offset - PAGE_SIZE))}
-          >
-            前のページ
-          </button>
+        <Pager
+          previous={{ label: '前のページ', go: offset === 0 ? null : () => onPage(Math.max(0, offset - PAGE_SIZE)) }}
+          next={{ label: '次のページ', go: to >= count ? null : () => onPage(offset + PAGE_SIZE) }}
+        >
           <span>{`${page} / ${pages} ページ`}</span>
-          <button type="button" className="button button--secondary" disabled={to >= count} onClick={() => onPage(offset + PAGE_SIZE)}>
-            次のページ
-          </button>
-        </nav>
+        </Pager>
       )}
     </section>
   );

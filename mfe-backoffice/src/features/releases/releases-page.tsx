@@ -4,7 +4,7 @@ import * as endpoints from '@app/contracts/endpoints';
 import { formatJst } from '../../model/format';
 import { staffApi } from '../../staff/api';
 import { useLoad } from '../../staff/use-load';
-import { Badge, Loading, ScrollTable } from '../../ui/bits';
+import { Badge, LoadPending, ScrollTable, TableHead } from '../../ui/bits';
 
 /** The canary's audience, as the release manager set it (`pnpm release canary …`). */
 export function audienceLabel(audience: ReleaseAudience): string {
@@ -46,26 +46,13 @@ export default function ReleasesPage() {
 }
 
 function ReleaseTables({ result, id }: { result: ReturnType<typeof useLoad<ReleaseStatus>>[0]; id: string }) {
-  if (result.state === 'loading') return <Loading label="リリース状況を読み込み中…" />;
-  if (result.state === 'error') {
-    return (
-      <div className="bo-alert" role="alert">
-        <p>{result.message}</p>
-      </div>
-    );
-  }
+  if (result.state !== 'ready') return <LoadPending result={result} loading="リリース状況を読み込み中…" />;
   const { remotes, history, revision } = result.data;
   return (
     <>
       <ScrollTable labelledBy={`${id}-remotes`}>
         <caption id={`${id}-remotes`}>リモートごとのバージョン（リビジョン {revision}）</caption>
-        <thead>
-          <tr>
-            <th scope="col">リモート</th>
-            <th scope="col">公開中</th>
-            <th scope="col">カナリア</th>
-          </tr>
-        </thead>
+        <TableHead columns={['リモート', '公開中', 'カナリア']} />
         <tbody>
           {remotes.map((r) => (
             <tr key={r.remote}>
@@ -86,16 +73,7 @@ function ReleaseTables({ result, id }: { result: ReturnType<typeof useLoad<Relea
       </ScrollTable>
       <ScrollTable labelledBy={`${id}-history`}>
         <caption id={`${id}-history`}>最近の変更（新しい順）</caption>
-        <thead>
-          <tr>
-            <th scope="col">日時</th>
-            <th scope="col">操作</th>
-            <th scope="col">リモート</th>
-            <th scope="col">変更前 → 変更後</th>
-            <th scope="col">実行者</th>
-            <th scope="col">理由</th>
-          </tr>
-        </thead>
+        <TableHead columns={['日時', '操作', 'リモート', '変更前 → 変更後', '実行者', '理由']} />
         <tbody>
           {history.length === 0 ? (
             <tr>

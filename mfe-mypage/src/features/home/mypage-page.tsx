@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { api, logout, showToast, useAuth } from '@app/shared';
+import { useMemo } from 'react';
+import { LogoutButton, api, useAuth } from '@app/shared';
 import { CLAIM_STATUS } from '@app/contracts/domain';
 import { type Upload } from '@app/contracts';
 import * as endpoints from '@app/contracts/endpoints';
@@ -37,7 +37,6 @@ export default function MypagePage() {
   const me = useAuth((s) => s.me);
   const identity = useAuth((s) => s.identity);
   const suppressEntries = useAuth((s) => s.suppressEntries);
-  const [loggingOut, setLoggingOut] = useState(false);
 
   const preEntry = useResource(loadPreEntry);
   const entries = useResource(loadEntries);
@@ -75,15 +74,6 @@ export default function MypagePage() {
     if (delayPermission.resource.status === 'failed') delayPermission.reload();
   };
 
-  const onLogout = () => {
-    setLoggingOut(true);
-    // The auth store resets; the route's guard then sends this page to /login.
-    void logout().finally(() => {
-      setLoggingOut(false);
-      showToast('ログアウトしました', 'success', { announcesNavigation: true });
-    });
-  };
-
   const name = [me?.last_name, me?.first_name].filter(Boolean).join(' ');
   return (
     <div className="mp-page">
@@ -95,15 +85,7 @@ export default function MypagePage() {
             <span data-testid="mypage-name">{name || me?.email}</span> 様
           </p>
         </div>
-        <button
-          type="button"
-          className="button button--secondary button--small mp-logout"
-          onClick={onLogout}
-          disabled={loggingOut}
-          aria-busy={loggingOut || undefined}
-        >
-          {loggingOut ? 'ログアウトしています…' : 'ログアウト'}
-        </button>
+        <LogoutButton className="button button--secondary button--small mp-logout" />
       </header>
 
       <CardPaymentBanner />

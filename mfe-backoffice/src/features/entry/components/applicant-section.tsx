@@ -1,25 +1,37 @@
 import { useState, type FormEvent } from 'react';
 import { type StaffApplicant } from '@app/contracts';
 import * as endpoints from '@app/contracts/endpoints';
-import {
-  IDENTITY_DOCUMENT_RULES,
-  IDENTITY_SIDE_LABELS,
-  REVIEW_STATUS,
-  REVIEW_STATUS_LABELS,
-  reviewStatusName,
-  reviewStatusOrDefault,
-} from '@app/contracts/domain';
+import { IDENTITY_DOCUMENT_RULES, IDENTITY_SIDE_LABELS, REVIEW_STATUS, reviewStatusOrDefault } from '@app/contracts/domain';
 import { formatDay } from '../../../model/format';
 import { staffApi } from '../../../staff/api';
 import { useAction } from '../../../staff/use-action';
-import { Badge, ServerMessage } from '../../../ui/bits';
+import { ServerMessage } from '../../../ui/bits';
 import { DocumentViewer } from './document-viewer';
+import { IdentityBadge } from './identity-badge';
 import { BoField } from './fields';
 
 const DIVISION_LABELS = { corporate: '法人', individual: '個人事業主', none: '未設定' } as const;
 
 const address = (zip: string, prefecture: string, city: string, building: string) =>
   [zip ? `〒${zip.replace(/^(\d{3})(\d{4})$/, '$1-$2')}` : '', prefecture, city, building].filter(Boolean).join(' ');
+
+/** The kind of identity document the applicant chose (— before they chose one). */
+export const identityDocumentLabel = (applicant: StaffApplicant): string =>
+  applicant.identity_document_type ? IDENTITY_DOCUMENT_RULES[applicant.identity_document_type].label : '—';
+
+/** The identity document's files, each named with its side (表面：…) and viewable in place. */
+export function IdentityFiles({ files, label }: { files: StaffApplicant['identity_files']; label: string }) {
+  return (
+    <ul className="bo-files" aria-label={label}>
+      {files.map((file) => (
+        <DocumentViewer
+          key={file.id}
+          file={{ ...file, name: file.side ? `${IDENTITY_SIDE_LABELS[file.side]}：${file.name}` : file.name }}
+        />
+      ))}
+    </ul>
+  );
+}
 
 /** The applicant's profile and identity document, with the identity decision while 確認中. */
 export function ApplicantSection({
@@ -67,22 +79,15 @@ export function ApplicantSection({
           <dl className="bo-dl">
             <dt>状態</dt>
             <dd>
-              <Badge kind={reviewStatusName(status) ?? 'nothing'}>{REVIEW_STATUS_LABELS[status]}</Badge>
+              <IdentityBadge status={status} prefix="" />
             </dd>
             <dt>書類の種類</dt>
-            <dd>{applicant.identity_document_type ? IDENTITY_DOCUMENT_RULES[applicant.identity_document_type].label : '—'}</dd>
+            <dd>{identityDocumentLabel(applicant)}</dd>
             <dt>有効期限</dt>
             <dd>{formatDay(applicant.identity_valid_date) || '—'}</dd>
           </dl>
           {applicant.identity_files.length > 0 ? (
-            <ul className="bo-files" aria-label="本人確認書類">
-              {applicant.identity_files.map((file) => (
-                <DocumentViewer
-                  key={file.id}
-                  file={{ ...file, name: file.side ? `${IDENTITY_SIDE_LABELS[file.side]}：${file.name}` : file.name }}
-                />
-              ))}
-            </ul>
+            <IdentityFiles files={applicant.identity_files} label="本人確認書類" />
           ) : (
             <p className="bo-muted">本人確認書類はまだ提出されていません。</p>
           )}

@@ -59,22 +59,20 @@ const isOfferOpen = (entry: StaffEntryDetail['entry'], today: string): boolean =
 /** Default last day to sign: a week from today (Japan). */
 export const defaultContractPeriod = (today: string): string => addDays(today, 7);
 
+/** What the entry's actions (and the approval among them) work on, and where a changed entry goes. */
+interface EntryActionProps {
+  readonly detail: StaffEntryDetail;
+  readonly staff: StaffSummary;
+  readonly today: string;
+  readonly onChange: (detail: StaffEntryDetail) => void;
+}
+
 /**
  * The entry's actions the domain's transition table allows an operator from its status, the
  * approval (approvers and admins; never whoever priced a claim — the server refuses too) and the
  * signed contract. Each control shows the server's refusal verbatim next to it.
  */
-export function EntryActions({
-  detail,
-  staff,
-  today,
-  onChange,
-}: {
-  detail: StaffEntryDetail;
-  staff: StaffSummary;
-  today: string;
-  onChange: (detail: StaffEntryDetail) => void;
-}) {
+export function EntryActions({ detail, staff, today, onChange }: EntryActionProps) {
   const { entry } = detail;
   const allowed = entryActionsFrom(entry.status, 'operator');
   const moves = allowed.filter(isMove);
@@ -256,17 +254,7 @@ function MoveControl({
   );
 }
 
-function Approval({
-  detail,
-  staff,
-  today,
-  onChange,
-}: {
-  detail: StaffEntryDetail;
-  staff: StaffSummary;
-  today: string;
-  onChange: (detail: StaffEntryDetail) => void;
-}) {
+function Approval({ detail, staff, today, onChange }: EntryActionProps) {
   const [period, setPeriod] = useState(() => defaultContractPeriod(today));
   const [asking, setAsking] = useState(false);
   const action = useAction(['contract_period']);

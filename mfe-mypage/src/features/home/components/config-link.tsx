@@ -1,16 +1,15 @@
 import type { ReactNode } from 'react';
 import { AppLink } from '@app/shared';
 
-/** A link from the runtime config: a page of this site in place, another site in a new tab (said aloud), a mail address as a mail link. */
-export function ConfigLink({
-  url,
-  children,
-  className,
-}: {
+interface UrlLinkProps {
   readonly url: string;
   readonly children: ReactNode;
   readonly className?: string;
-}) {
+}
+
+/** A link from the runtime config: a page of this site in place, another site in a new tab (said aloud), a mail address as a mail link. */
+export function ConfigLink(props: UrlLinkProps) {
+  const { url, children, className } = props;
   if (url.startsWith('mailto:')) {
     // The mail program opens; the page stays.
     return (
@@ -26,22 +25,10 @@ export function ConfigLink({
       </AppLink>
     );
   }
-  return (
-    <ExternalLink url={url} className={className}>
-      {children}
-    </ExternalLink>
-  );
+  return <ExternalLink {...props} />;
 }
 
-export function ExternalLink({
-  url,
-  children,
-  className,
-}: {
-  readonly url: string;
-  readonly children: ReactNode;
-  readonly className?: string;
-}) {
+export function ExternalLink({ url, children, className }: UrlLinkProps) {
   return (
     <a className={`mp-external${className ? ` ${className}` : ''}`} href={url} target="_blank" rel="noopener noreferrer">
       {children}

@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { FormAlert, PasswordRules, SubmitButton, TextField, api, showToast, useApiForm } from '@app/shared';
+import {
+  FormAlert,
+  NewPasswordFields,
+  PasswordRules,
+  SubmitButton,
+  TextField,
+  api,
+  showToast,
+  useApiForm,
+  useFormValues,
+} from '@app/shared';
 import { passwordChecklist } from '@app/contracts';
 import * as endpoints from '@app/contracts/endpoints';
 
@@ -18,14 +28,16 @@ export function AccountSettings({ email, names }: { readonly email: string; read
 }
 
 function MailChangeForm({ email }: { readonly email: string }) {
-  const [newEmail, setNewEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [sent, setSent] = useState<string | null>(null);
   const form = useApiForm();
+  // The API names the new address `email`: its error goes beside the new address.
+  const { values, set, field } = useFormValues({ new_email: '', mail_change_password: '' }, form.fieldErrors);
   const submit = form.handleSubmit(async () => {
-    const { detail } = await api(endpoints.mailChange.request, { body: { email: newEmail.trim(), password } });
+    const { detail } = await api(endpoints.mailChange.request, {
+      body: { email: values.new_email.trim(), password: values.mail_change_password },
+    });
     setSent(detail);
-    setPassword('');
+    set('mail_change_password', '');
   });
   return (
     <form className="stack" onSubmit={submit} noValidate aria-labelledby="mail-change-heading">
@@ -45,22 +57,18 @@ function MailChangeForm({ email }: { readonly email: string }) {
       <FormAlert messages={form.formErrors} />
       <TextField
         label="新しいメールアドレス"
-        name="new_email"
         type="email"
         inputMode="email"
         autoComplete="email"
-        value={newEmail}
+        {...field('new_email')}
         error={form.fieldErrors.email}
-        onValueChange={setNewEmail}
       />
       <TextField
         label="現在のパスワード"
-        name="mail_change_password"
         type="password"
         autoComplete="current-password"
-        value={password}
+        {...field('mail_change_password')}
         error={form.fieldErrors.password}
-        onValueChange={setPassword}
       />
       <SubmitButton busy={form.busy} busyLabel="送信しています…">
         確認メールを送る
@@ -70,18 +78,12 @@ function MailChangeForm({ email }: { readonly email: string }) {
 }
 
 function PasswordChangeForm({ email, names }: { readonly email: string; readonly names: { last_name: string; first_name: string } }) {
-  const [oldPassword, setOldPassword] = useState('');
-  const [password1, setPassword1] = useState('');
-  const [password2, setPassword2] = useState('');
   const form = useApiForm();
-  const rules = passwordChecklist(password1, { email, ...names });
+  const { values, clear, field } = useFormValues({ old_password: '', new_password1: '', new_password2: '' }, form.fieldErrors);
+  const rules = passwordChecklist(values.new_password1, { email, ...names });
   const submit = form.handleSubmit(async () => {
-    const { detail } = await api(endpoints.password.change, {
-      body: { old_password: oldPassword, new_password1: password1, new_password2: password2 },
-    });
-    setOldPassword('');
-    setPassword1('');
-    setPassword2('');
+    const { detail } = await api(endpoints.password.change, { body: values });
+    clear();
     showToast(detail, 'success');
   });
   return (
@@ -90,34 +92,8 @@ function PasswordChangeForm({ email, names }: { readonly email: string; readonly
         パスワードの変更
       </h3>
       <FormAlert messages={form.formErrors} />
-      <TextField
-        label="現在のパスワード"
-        name="old_password"
-        type="password"
-        autoComplete="current-password"
-        value={oldPassword}
-        error={form.fieldErrors.old_password}
-        onValueChange={setOldPassword}
-      />
-      <TextField
-        label="新しいパスワード"
-        name="new_password1"
-        type="password"
-        autoComplete="new-password"
-        value={password1}
-        error={form.fieldErrors.new_password1}
-        description={<PasswordRules rules={rules} />}
-        onValueChange={setPassword1}
-      />
-      <TextField
-        label="新しいパスワード（確認）"
-        name="new_password2"
-        type="password"
-        autoComplete="new-password"
-        value={password2}
-        error={form.fieldErrors.new_password2}
-        onValueChange={setPassword2}
-      />
+      <TextField label="現在のパスワード" type="password" autoComplete="current-password" {...field('old_password')} />
+      <NewPasswordFields field={field} description={<PasswordRules rules={rules} />} />
       <SubmitButton busy={form.busy} busyLabel="変更しています…">
         パスワードを変更する
       </SubmitButton>

@@ -68,20 +68,26 @@ export function AddressFields({
             ? '住所を自動入力できませんでした。住所を直接入力してください。'
             : '';
 
+  /** The props of one part of this address: named (and its error found) with the prefix, its autocomplete in the prefix's section. */
+  const field = (part: keyof AddressValues, autoComplete: string) => ({
+    name: `${prefix}_${part}`,
+    value: values[part],
+    error: errors[`${prefix}_${part}`],
+    autoComplete: `section-${prefix} ${autoComplete}`,
+    disabled,
+    onValueChange: (value: string) => onChange(part, value),
+  });
+
   return (
     <div className="address-fields">
       <div className="address-fields__zip">
         <TextField
           label="郵便番号"
-          name={`${prefix}_zipcode`}
-          value={values.zipcode}
+          {...field('zipcode', 'postal-code')}
           inputMode="numeric"
-          autoComplete={`section-${prefix} postal-code`}
           placeholder="例: 150-0002"
           maxLength={L.zipcode}
-          error={errors[`${prefix}_zipcode`]}
           description="入力すると都道府県・市区町村を自動で入力します。"
-          disabled={disabled}
           onValueChange={(value) => {
             onChange('zipcode', value);
             lookUp(value);
@@ -93,37 +99,17 @@ export function AddressFields({
       </div>
       <SelectField
         label="都道府県"
-        name={`${prefix}_prefecture`}
-        value={values.prefecture}
+        {...field('prefecture', 'address-level1')}
         placeholder="選択してください"
         options={PREFECTURE_OPTIONS.map((p) => ({ value: p, label: p }))}
-        autoComplete={`section-${prefix} address-level1`}
-        error={errors[`${prefix}_prefecture`]}
-        disabled={disabled}
-        onValueChange={(value) => onChange('prefecture', value)}
       />
-      <TextField
-        label="市区町村・番地"
-        name={`${prefix}_city`}
-        value={values.city}
-        autoComplete={`section-${prefix} address-level2`}
-        placeholder="例: 渋谷区渋谷1-2-3"
-        maxLength={L.city}
-        error={errors[`${prefix}_city`]}
-        disabled={disabled}
-        onValueChange={(value) => onChange('city', value)}
-      />
+      <TextField label="市区町村・番地" {...field('city', 'address-level2')} placeholder="例: 渋谷区渋谷1-2-3" maxLength={L.city} />
       <TextField
         label="建物名・部屋番号"
-        name={`${prefix}_building_number`}
-        value={values.building_number}
-        autoComplete={`section-${prefix} address-line2`}
+        {...field('building_number', 'address-line2')}
         placeholder="例: ツムギビル 5階"
         maxLength={L.building_number}
         optional
-        error={errors[`${prefix}_building_number`]}
-        disabled={disabled}
-        onValueChange={(value) => onChange('building_number', value)}
       />
     </div>
   );

@@ -19,20 +19,16 @@ import { UploadField } from '@app/shared/upload';
 
 type Sides = Record<IdentitySide, Upload[]>;
 
-const STATUS_TONE: Record<number, string> = {
-  [REVIEW_STATUS.confirming]: 'info',
-  [REVIEW_STATUS.inadequate]: 'danger',
-  [REVIEW_STATUS.confirmed]: 'success',
-  [REVIEW_STATUS.nothing]: 'neutral',
-  [REVIEW_STATUS.expired]: 'danger',
-};
-
-const STATUS_EXPLANATION: Record<number, string> = {
-  [REVIEW_STATUS.confirming]: '提出いただいた書類を確認しています。通常1営業日以内に完了します。',
-  [REVIEW_STATUS.inadequate]: '提出いただいた書類では確認できませんでした。お手数ですが、もう一度提出してください。',
-  [REVIEW_STATUS.confirmed]: '本人確認が完了しています。',
-  [REVIEW_STATUS.nothing]: 'お申し込みの前に、本人確認書類を提出してください。',
-  [REVIEW_STATUS.expired]: '本人確認書類の有効期限が切れています。新しい書類を提出してください。',
+/** Each review status: the badge's tone and what it means for the applicant. */
+const STATUS_DISPLAY: Record<number, { readonly tone: string; readonly explanation: string }> = {
+  [REVIEW_STATUS.confirming]: { tone: 'info', explanation: '提出いただいた書類を確認しています。通常1営業日以内に完了します。' },
+  [REVIEW_STATUS.inadequate]: {
+    tone: 'danger',
+    explanation: '提出いただいた書類では確認できませんでした。お手数ですが、もう一度提出してください。',
+  },
+  [REVIEW_STATUS.confirmed]: { tone: 'success', explanation: '本人確認が完了しています。' },
+  [REVIEW_STATUS.nothing]: { tone: 'neutral', explanation: 'お申し込みの前に、本人確認書類を提出してください。' },
+  [REVIEW_STATUS.expired]: { tone: 'danger', explanation: '本人確認書類の有効期限が切れています。新しい書類を提出してください。' },
 };
 
 /**
@@ -89,6 +85,15 @@ export function IdentitySection({
     };
   }, [open, profile.addfiles]);
 
+  /** A name field of the change: its own name on the page (identity_last_name), the API's error for the name. */
+  const nameField = (name: keyof typeof names) => ({
+    name: `identity_${name}`,
+    value: names[name],
+    maxLength: L[name],
+    error: form.fieldErrors[name],
+    onValueChange: (value: string) => setNames({ ...names, [name]: value }),
+  });
+
   const rule = type === '' ? null : IDENTITY_DOCUMENT_RULES[type];
   const shownSides: IdentitySide[] = rule === null ? [] : [...rule.required, ...rule.optional];
 
@@ -121,7 +126,8 @@ export function IdentitySection({
   });
 
   const label = identityStatusLabel(status, expired);
-  const tone = expired ? 'danger' : (STATUS_TONE[status] ?? 'neutral');
+  const display = STATUS_DISPLAY[expired ? REVIEW_STATUS.expired : status];
+  const tone = display?.tone ?? 'neutral';
   const current = profile.addfiles.filter((f) => f.kind === 'identity');
 
   return (
@@ -134,7 +140,7 @@ export function IdentitySection({
           {label}
         </span>
       </div>
-      <p className="muted">{expired ? STATUS_EXPLANATION[REVIEW_STATUS.expired] : STATUS_EXPLANATION[status]}</p>
+      <p className="muted">{display?.explanation}</p>
       {current.length > 0 && !open && (
         <p className="muted small">
           提出済み: {profile.identity_document_type ? IDENTITY_DOCUMENT_RULES[profile.identity_document_type].label : '本人確認書類'}（
@@ -153,35 +159,11 @@ export function IdentitySection({
               <legend className="fieldset__legend">変更後の氏名・会社名</legend>
               <p className="muted small">本人確認書類に記載の氏名と同じ表記で入力してください。</p>
               <div className="field-row">
-                <TextField
-                  label="姓"
-                  name="identity_last_name"
-                  value={names.last_name}
-                  maxLength={L.last_name}
-                  autoComplete="family-name"
-                  error={form.fieldErrors.last_name}
-                  onValueChange={(value) => setNames({ ...names, last_name: value })}
-                />
-                <TextField
-                  label="名"
-                  name="identity_first_name"
-                  value={names.first_name}
-                  maxLength={L.first_name}
-                  autoComplete="given-name"
-                  error={form.fieldErrors.first_name}
-                  onValueChange={(value) => setNames({ ...names, first_name: value })}
-                />
+                <TextField label="姓" {...nameField('last_name')} autoComplete="family-name" />
+                <TextField label="名" {...nameField('first_name')} autoComplete="given-name" />
               </div>
               {profile.corporate_division === 'corporate' && (
-                <TextField
-                  label="会社名"
-                  name="identity_company_name"
-                  value={names.company_name}
-                  maxLength={L.company_name}
-                  autoComplete="organization"
-                  error={form.fieldErrors.company_name}
-                  onValueChange={(value) => setNames({ ...names, company_name: value })}
-                />
+                <TextField label="会社名" {...nameField('company_name')} autoComplete="organization" />
               )}
             </fieldset>
           )}

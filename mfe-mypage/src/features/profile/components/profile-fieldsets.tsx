@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { RadioGroup, TextField, getRuntimeConfig } from '@app/shared';
+import { RadioGroup, TextField, fieldBinder, getRuntimeConfig } from '@app/shared';
 import {
   DEPOSIT_TYPE_LABELS,
   IDENTITY_DOCUMENT_MESSAGES,
@@ -32,21 +32,17 @@ export interface AddressProps {
 }
 
 /** A phone field that writes the number in the usual form (03-1234-5678) when left. */
-function PhoneField({ values, errors, set, ...props }: FieldsetProps & { name: 'office_phone' | 'owner_phone' } & PhoneProps) {
-  const { name } = props;
+function PhoneField({ values, errors, set, name, label, autoComplete, placeholder, description }: FieldsetProps & PhoneProps) {
   return (
     <TextField
-      label={props.label}
-      name={name}
+      {...fieldBinder(values, errors, set)(name)}
+      label={label}
       type="tel"
       inputMode="tel"
-      autoComplete={props.autoComplete}
+      autoComplete={autoComplete}
       maxLength={L.phone}
-      placeholder={props.placeholder}
-      description={props.description}
-      value={values[name]}
-      error={errors[name]}
-      onValueChange={(v) => set(name, v)}
+      placeholder={placeholder}
+      description={description}
       onBlur={() => {
         const normalized = normalizePhoneNumber(values[name]);
         if (normalized) set(name, normalized);
@@ -55,6 +51,7 @@ function PhoneField({ values, errors, set, ...props }: FieldsetProps & { name: '
   );
 }
 interface PhoneProps {
+  readonly name: 'office_phone' | 'owner_phone';
   readonly label: string;
   readonly autoComplete: string;
   readonly placeholder: string;
@@ -107,19 +104,17 @@ export function IdentityLockNotice({ offerChange, onChange }: { readonly offerCh
 
 export function CompanyFieldset(props: FieldsetProps & AddressProps & { readonly locked: boolean }) {
   const { values, errors, set, locked, address, setAddress } = props;
+  const field = fieldBinder(values, errors, set);
   return (
     <fieldset className="fieldset">
       <legend className="fieldset__legend">会社の情報</legend>
       <TextField
         label="会社名"
-        name="company_name"
-        value={values.company_name}
+        {...field('company_name')}
         autoComplete="organization"
         maxLength={L.company_name}
         placeholder="例: 株式会社ツムギ商事"
         disabled={locked}
-        error={errors.company_name}
-        onValueChange={(v) => set('company_name', v)}
       />
       <AddressFields prefix="office" values={address('office')} errors={errors} onChange={setAddress('office')} />
       <PhoneField {...props} name="office_phone" label="会社の電話番号" autoComplete="section-office tel" placeholder="例: 03-1234-5678" />
@@ -130,6 +125,7 @@ export function CompanyFieldset(props: FieldsetProps & AddressProps & { readonly
 export function OwnerFieldset(props: FieldsetProps & AddressProps & { readonly locked: boolean }) {
   const { values, errors, set, locked, address, setAddress } = props;
   const isCorporate = values.corporate_division === 'corporate';
+  const field = fieldBinder(values, errors, set);
   const copyOfficeAddress = () => {
     const office = address('office');
     for (const field of ['zipcode', 'prefecture', 'city', 'building_number'] as const) setAddress('owner')(field, office[field]);
@@ -138,26 +134,8 @@ export function OwnerFieldset(props: FieldsetProps & AddressProps & { readonly l
     <fieldset className="fieldset">
       <legend className="fieldset__legend">{isCorporate ? '代表者の情報' : 'ご本人（事業主）の情報'}</legend>
       <div className="field-row">
-        <TextField
-          label="姓"
-          name="last_name"
-          value={values.last_name}
-          autoComplete="family-name"
-          maxLength={L.last_name}
-          disabled={locked}
-          error={errors.last_name}
-          onValueChange={(v) => set('last_name', v)}
-        />
-        <TextField
-          label="名"
-          name="first_name"
-          value={values.first_name}
-          autoComplete="given-name"
-          maxLength={L.first_name}
-          disabled={locked}
-          error={errors.first_name}
-          onValueChange={(v) => set('first_name', v)}
-        />
+        <TextField label="姓" {...field('last_name')} autoComplete="family-name" maxLength={L.last_name} disabled={locked} />
+        <TextField label="名" {...field('first_name')} autoComplete="given-name" maxLength={L.first_name} disabled={locked} />
       </div>
       {isCorporate && (
         <button type="button" className="button button--secondary button--small copy-address" onClick={copyOfficeAddress}>
@@ -178,28 +156,18 @@ export function OwnerFieldset(props: FieldsetProps & AddressProps & { readonly l
 }
 
 export function BusinessFieldset({ values, errors, set }: FieldsetProps) {
+  const field = fieldBinder(values, errors, set);
   return (
     <fieldset className="fieldset">
       <legend className="fieldset__legend">事業について</legend>
-      <SelectField
-        label="業種"
-        name="sector"
-        optional
-        value={values.sector}
-        options={SECTORS.map((s) => ({ value: s, label: SECTOR_LABELS[s] }))}
-        error={errors.sector}
-        onValueChange={(v) => set('sector', v)}
-      />
+      <SelectField label="業種" {...field('sector')} optional options={SECTORS.map((s) => ({ value: s, label: SECTOR_LABELS[s] }))} />
       <TextAreaField
         label="事業内容"
-        name="business_summary"
+        {...field('business_summary')}
         optional
         rows={3}
         maxLength={L.business_summary}
         placeholder="例: 店舗の内装工事を請け負っています。"
-        value={values.business_summary}
-        error={errors.business_summary}
-        onValueChange={(v) => set('business_summary', v)}
       />
     </fieldset>
   );
@@ -207,27 +175,14 @@ export function BusinessFieldset({ values, errors, set }: FieldsetProps) {
 
 export function BankFieldset({ values, errors, set }: FieldsetProps) {
   const [holderNote, setHolderNote] = useState<string | null>(null);
+  const field = fieldBinder(values, errors, set);
   return (
     <fieldset className="fieldset">
       <legend className="fieldset__legend">振込先口座</legend>
       <p className="muted small">買取代金のお振込み先です。変更するとご登録のメールアドレスにお知らせが届きます。</p>
       <div className="field-row">
-        <TextField
-          label="銀行名"
-          name="bank_name"
-          optional
-          value={values.bank_name}
-          error={errors.bank_name}
-          onValueChange={(v) => set('bank_name', v)}
-        />
-        <TextField
-          label="支店名"
-          name="branch_name"
-          optional
-          value={values.branch_name}
-          error={errors.branch_name}
-          onValueChange={(v) => set('branch_name', v)}
-        />
+        <TextField label="銀行名" {...field('bank_name')} optional />
+        <TextField label="支店名" {...field('branch_name')} optional />
       </div>
       <RadioGroup<DepositType>
         legend="預金種別"
@@ -240,24 +195,19 @@ export function BankFieldset({ values, errors, set }: FieldsetProps) {
       />
       <TextField
         label="口座番号（7桁）"
-        name="bank_account_number"
+        {...field('bank_account_number')}
+        error={errors.bank_account_number ?? errors.bank_account}
         optional
         inputMode="numeric"
         maxLength={7}
-        value={values.bank_account_number}
-        error={errors.bank_account_number ?? errors.bank_account}
-        onValueChange={(v) => set('bank_account_number', v)}
       />
       <TextField
         label="口座名義（カナ）"
-        name="account_holder_name"
+        {...field('account_holder_name')}
         optional
         maxLength={30}
         placeholder="例: カ）ツムギシヨウジ"
         description={holderNote ?? '通帳に記載のとおり、カタカナで入力してください。'}
-        value={values.account_holder_name}
-        error={errors.account_holder_name}
-        onValueChange={(v) => set('account_holder_name', v)}
         onBlur={() => {
           const normalized = normalizeAccountHolderName(values.account_holder_name);
           if (normalized.value !== values.account_holder_name) {
