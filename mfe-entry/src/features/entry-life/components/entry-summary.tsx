@@ -1,5 +1,5 @@
 import type { Entry } from '@app/contracts';
-import { entryStatusLabel, entryStatusName, type EntryStatusName } from '@app/contracts/domain';
+import { entryStatusLabel, entryStatusName, formatYen, type EntryStatusName } from '@app/contracts/domain';
 import { formatDateTimeJst } from '../model/format';
 
 const TONE: Readonly<Record<EntryStatusName, string>> = {
@@ -27,5 +27,17 @@ export function EntrySummary({ entry }: { readonly entry: Entry }) {
         お申し込み日時 <time dateTime={entry.created_at}>{formatDateTimeJst(entry.created_at)}</time>
       </span>
     </p>
+  );
+}
+
+/** What the applicant asked for (ご希望の買取額, 資金の使い道), as rows of a `<dl>`. */
+export function DesiredRows({ entry }: { readonly entry: Entry }) {
+  return (
+    <>
+      <dt>ご希望の買取額</dt>
+      <dd>{formatYen(entry.purchase_amount_desired)}</dd>
+      <dt>資金の使い道</dt>
+      <dd>{entry.purpose || '—'}</dd>
+    </>
   );
 }
