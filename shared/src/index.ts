@@ -31,3 +31,4 @@ export function createApi(env: Partial<ApiEnvironment> = {}): Api {
 
 /** The client every page uses. */
 export const api: Api = createApi();
+export * from './ui/confirm-dialog';

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, AppLink, href, type PageProps } from '@app/shared';
+import { ApiError, AppLink, ConfirmDialog, href, type PageProps } from '@app/shared';
 import type { Entry } from '@app/contracts';
 import { ENTRY_STATUS, canTransitionEntry, isEntryCancellable, reviewKind } from '@app/contracts/domain';
 import { entryLifeApi } from './api/entry-life-api';
 import { ClaimCard } from './components/claim-card';
-import { ConfirmDialog } from './components/confirm-dialog';
 import { ContractPartySection } from './components/contract-party';
 import { EntryPage } from './components/entry-gate';
 import { DesiredRows, EntrySummary } from './components/entry-summary';
@@ -15,6 +14,7 @@ import { StatusTimeline } from './components/status-timeline';
 import { formatDay } from './model/format';
 import { inadequateItems, itemTitle } from './model/inadequate';
 import { closingOf } from './model/timeline';
+import { DIALOG_CLASSES } from './styles';
 
 /** What the applicant does next (or waits for), with the one button that does it. */
 function NextAction({ entry }: { readonly entry: Entry }) {
@@ -120,9 +120,11 @@ function CancelSection({ entry, onCancelled }: { readonly entry: Entry; readonly
         <ConfirmDialog
           title="お申し込みを取り消しますか？"
           confirmLabel="取り消す"
+          cancelLabel="戻る"
           busy={busy}
           busyLabel="取り消し中…"
           error={error}
+          classes={DIALOG_CLASSES}
           onConfirm={confirm}
           onClose={() => {
             setOpen(false);
