@@ -1,18 +1,9 @@
 import type { Entry } from '@app/contracts';
-import { entryStatusLabel, entryStatusName, formatYen, type EntryStatusName } from '@app/contracts/domain';
-import { formatDateTimeJst } from '../model/format';
-
-const TONE: Readonly<Record<EntryStatusName, string>> = {
-  under_review: 'waiting',
-  inadequate: 'todo',
-  reviewed: 'todo',
-  contracted: 'done',
-  transferred: 'done',
-  archived: 'closed',
-};
+import { entryStatusTone, formatDateTimeJst } from '@app/shared';
+import { entryStatusLabel, formatYen } from '@app/contracts/domain';
 
 export function StatusBadge({ status }: { readonly status: number }) {
-  return <span className={`el-badge el-badge--${TONE[entryStatusName(status) ?? 'under_review']}`}>{entryStatusLabel(status)}</span>;
+  return <span className={`el-badge el-badge--${entryStatusTone(status)}`}>{entryStatusLabel(status)}</span>;
 }
 
 /** 申込番号, status and dates: the line under each entry page's heading. */
