@@ -35,3 +35,4 @@ export * from './ui/confirm-dialog';
 export * from './ui/entry-status';
 export * from './ui/dates';
 export * from './ui/loading-fields';
+export * from './ui/field-frame';

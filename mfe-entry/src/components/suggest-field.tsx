@@ -1,4 +1,5 @@
 import { useEffect, useId, useInsertionEffect, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { FieldFrame, fieldDescribedBy } from '@app/shared';
 import { ensurePickerStyles } from './pickers.css';
 
 /**
@@ -74,8 +75,6 @@ export function SuggestField<T>({
   const id = useId();
   const listboxId = `${id}-listbox`;
   const statusId = `${id}-status`;
-  const descriptionId = `${id}-description`;
-  const errorId = `${id}-error`;
   const [items, setItems] = useState<readonly T[]>([]);
   const [status, setStatus] = useState<Status>('idle');
   const [open, setOpen] = useState(false);
@@ -195,19 +194,9 @@ export function SuggestField<T>({
           ? SUGGEST_MESSAGES.count(items.length)
           : '';
   const visibleMessage = open && (status === 'failed' || (status === 'done' && items.length === 0));
-  const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
 
   return (
-    <div className={`field picker${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-        {optional ? <span className="field__optional">任意</span> : <span className="field__required">必須</span>}
-      </label>
-      {description && (
-        <div className="field__description" id={descriptionId}>
-          {description}
-        </div>
-      )}
+    <FieldFrame id={id} className="picker" label={label} optional={optional} description={description} error={error}>
       <div className="picker__control">
         <input
           ref={inputRef}
@@ -226,7 +215,7 @@ export function SuggestField<T>({
           aria-controls={search === null ? undefined : listboxId}
           aria-activedescendant={listed && active >= 0 ? `${id}-option-${active}` : undefined}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={fieldDescribedBy(id, description, error)}
           onChange={(event) => onInput(event.target.value)}
           onKeyDown={onKeyDown}
           onBlur={() => {
@@ -270,11 +259,6 @@ export function SuggestField<T>({
         {message}
       </p>
       {footer}
-      {error && (
-        <p className="field__error" id={errorId}>
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEven
 import { ApiError, ValidationError, type FieldErrors } from '../api-client';
 import { MESSAGES } from '@app/contracts/domain/messages';
 import { ACCOUNT_MESSAGES } from '@app/contracts/api/account-messages';
+import { FieldFrame, fieldDescribedBy } from './field-frame';
 
 /**
  * Form controls: a visible label, a description, the error beside the field (announced, and tied
@@ -37,22 +38,10 @@ export function TextField({ label, name, value, onValueChange, error, descriptio
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   useKeepWhatWasTyped(() => input.current?.value, value, onValueChange);
-  const descriptionId = `${id}-description`;
-  const errorId = `${id}-error`;
-  const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   const [revealed, setRevealed] = useState(false);
   const isPassword = type === 'password';
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-        {optional ? <span className="field__optional">任意</span> : <span className="field__required">必須</span>}
-      </label>
-      {description && (
-        <div className="field__description" id={descriptionId}>
-          {description}
-        </div>
-      )}
+    <FieldFrame id={id} label={label} optional={optional} description={description} error={error}>
       <div className={isPassword ? 'field__password' : undefined}>
         <input
           {...rest}
@@ -64,7 +53,7 @@ export function TextField({ label, name, value, onValueChange, error, descriptio
           value={value}
           required={!optional}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={fieldDescribedBy(id, description, error)}
           onChange={(event) => onValueChange(event.target.value)}
         />
         {isPassword && (
@@ -73,12 +62,7 @@ export function TextField({ label, name, value, onValueChange, error, descriptio
           </button>
         )}
       </div>
-      {error && (
-        <p className="field__error" id={errorId}>
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
 

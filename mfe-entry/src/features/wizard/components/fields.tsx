@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useController, type Control, type FieldPath } from 'react-hook-form';
-import { Checkbox, RadioGroup, TextField, type TextFieldProps } from '@app/shared';
+import { Checkbox, FieldFrame, RadioGroup, TextField, fieldDescribedBy, type TextFieldProps } from '@app/shared';
 import { formatYenInput, NORMALIZATION_NOTICES, parseYenInput, type Normalized } from '@app/contracts/domain';
 import type { WizardDocument } from '../model/document';
 import { errorAt } from '../model/checks';
@@ -119,10 +119,6 @@ export function DraftRadioGroup<T extends string>({
   );
 }
 
-function describedBy(id: string, description: ReactNode, error: string | undefined): string | undefined {
-  return [description ? `${id}-description` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-}
-
 export function DraftTextArea({
   control,
   name,
@@ -136,16 +132,7 @@ export function DraftTextArea({
   const id = useId();
   const value = textOf(field.value);
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-        <span className="field__required">必須</span>
-      </label>
-      {description && (
-        <div className="field__description" id={`${id}-description`}>
-          {description}
-        </div>
-      )}
+    <FieldFrame id={id} label={label} description={description} error={error}>
       <textarea
         id={id}
         name={name}
@@ -156,19 +143,14 @@ export function DraftTextArea({
         placeholder={placeholder}
         required
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, description, error)}
+        aria-describedby={fieldDescribedBy(id, description, error)}
         onChange={(event) => field.onChange(event.target.value === '' ? null : event.target.value)}
         onBlur={field.onBlur}
       />
       <p className="field__counter" aria-hidden="true">
         {[...value].length} / {maxLength}
       </p>
-      {error && (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -204,18 +186,22 @@ export function AmountField({
 
   const error = problem ?? checkError;
   const warningId = `${id}-warning`;
-  const describedIds = [describedBy(id, description, error), warning ? warningId : null].filter(Boolean).join(' ') || undefined;
+  const describedIds = [fieldDescribedBy(id, description, error), warning ? warningId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-        <span className="field__required">必須</span>
-      </label>
-      {description && (
-        <div className="field__description" id={`${id}-description`}>
-          {description}
-        </div>
-      )}
+    <FieldFrame
+      id={id}
+      label={label}
+      description={description}
+      error={error}
+      after={
+        warning &&
+        !error && (
+          <p className="field__warning" id={warningId} role="status">
+            {warning}
+          </p>
+        )
+      }
+    >
       <div className="amount-input">
         <input
           id={id}
@@ -245,17 +231,7 @@ export function AmountField({
           円
         </span>
       </div>
-      {error && (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-      {warning && !error && (
-        <p className="field__warning" id={warningId} role="status">
-          {warning}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
 
