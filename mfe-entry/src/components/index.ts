@@ -8,3 +8,4 @@ export {
   type CorporationValue,
 } from './corporation-suggest';
 export { SuggestField, SUGGEST_DEBOUNCE_MS, SUGGEST_MESSAGES, type SuggestFieldProps } from './suggest-field';
+export { ACCOUNT_NUMBER_INPUT, DEPOSIT_TYPE_OPTIONS, HOLDER_NAME_INPUT } from './account-fields';

@@ -1,7 +1,15 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useController, type Control, type FieldPath } from 'react-hook-form';
 import { Checkbox, FieldFrame, RadioGroup, TextField, fieldDescribedBy, type TextFieldProps } from '@app/shared';
-import { formatYenInput, NORMALIZATION_NOTICES, parseYenInput, type Normalized } from '@app/contracts/domain';
+import {
+  formatYenInput,
+  NORMALIZATION_NOTICES,
+  normalizeBankAccountNumber,
+  parseYenInput,
+  type DepositType,
+  type Normalized,
+} from '@app/contracts/domain';
+import { ACCOUNT_NUMBER_INPUT, DEPOSIT_TYPE_OPTIONS } from '../../../components';
 import type { WizardDocument } from '../model/document';
 import { errorAt } from '../model/checks';
 import { useWizard } from '../model/wizard-store';
@@ -310,4 +318,14 @@ export function NormalizedField({
       }}
     />
   );
+}
+
+/** 預金種別 (普通, 当座) of an account of the draft. */
+export function DepositTypeField({ control, name }: BoundProps) {
+  return <DraftRadioGroup<DepositType> control={control} name={name} legend="預金種別" options={DEPOSIT_TYPE_OPTIONS} />;
+}
+
+/** 口座番号 (7 digits, full-width digits made half-width when left) of an account of the draft. */
+export function AccountNumberField({ control, name }: BoundProps) {
+  return <NormalizedField control={control} name={name} {...ACCOUNT_NUMBER_INPUT} normalize={normalizeBankAccountNumber} />;
 }
