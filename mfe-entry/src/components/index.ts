@@ -1,4 +1,4 @@
-/** The entry wizard's suggestion fields (see the comment at the top of each file for props). */
+/** The entry wizard's suggestion fields and the account inputs (see the comment at the top of each file for props). */
 export { BankPicker, BANK_PICKER_MESSAGES, EMPTY_BANK_PICKER_VALUE, type BankPickerProps, type BankPickerValue } from './bank-picker';
 export {
   CorporationSuggest,
