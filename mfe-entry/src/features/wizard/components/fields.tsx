@@ -33,6 +33,12 @@ export function useFieldError(path: string): string | undefined {
 
 const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
 
+/** A text control bound to a path: its controller, and the name, value and error the control shows. */
+function useBoundText(control: Control<WizardDocument>, name: Path) {
+  const { field } = useController({ control, name });
+  return { field, shown: { name, value: textOf(field.value), error: useFieldError(name) } };
+}
+
 export function DraftTextField({
   control,
   name,
@@ -43,14 +49,11 @@ export function DraftTextField({
     /** Applied on blur (e.g. the domain's normalisers); returns the value to keep. */
     readonly normalize?: (value: string) => string;
   }) {
-  const { field } = useController({ control, name });
-  const error = useFieldError(name);
+  const { field, shown } = useBoundText(control, name);
   return (
     <TextField
       {...rest}
-      name={name}
-      value={textOf(field.value)}
-      error={error}
+      {...shown}
       onValueChange={(value) => field.onChange(value)}
       onBlur={() => {
         if (normalize) {
@@ -69,15 +72,12 @@ export function DraftDateField({
   name,
   ...rest
 }: BoundProps & Omit<TextFieldProps, 'name' | 'value' | 'onValueChange' | 'error' | 'type'>) {
-  const { field } = useController({ control, name });
-  const error = useFieldError(name);
+  const { field, shown } = useBoundText(control, name);
   return (
     <TextField
       {...rest}
+      {...shown}
       type="date"
-      name={name}
-      value={textOf(field.value)}
-      error={error}
       onValueChange={(value) => field.onChange(value === '' ? null : value)}
       onBlur={field.onBlur}
     />
@@ -195,21 +195,14 @@ export function AmountField({
   const error = problem ?? checkError;
   const warningId = `${id}-warning`;
   const describedIds = [fieldDescribedBy(id, description, error), warning ? warningId : null].filter(Boolean).join(' ') || undefined;
+  // A warning (the amount is over the claims' total) shows only while there is no error.
+  const warningNote = warning && !error && (
+    <p className="field__warning" id={warningId} role="status">
+      {warning}
+    </p>
+  );
   return (
-    <FieldFrame
-      id={id}
-      label={label}
-      description={description}
-      error={error}
-      after={
-        warning &&
-        !error && (
-          <p className="field__warning" id={warningId} role="status">
-            {warning}
-          </p>
-        )
-      }
-    >
+    <FieldFrame id={id} label={label} description={description} error={error} after={warningNote}>
       <div className="amount-input">
         <input
           id={id}
@@ -283,15 +276,12 @@ export function NormalizedField({
     readonly normalize: (value: string) => Normalized;
     readonly description?: ReactNode;
   }) {
-  const { field } = useController({ control, name });
-  const error = useFieldError(name);
+  const { field, shown } = useBoundText(control, name);
   const [notice, setNotice] = useState<string | null>(null);
   return (
     <TextField
       {...rest}
-      name={name}
-      value={textOf(field.value)}
-      error={error}
+      {...shown}
       description={
         notice === null ? (
           description
