@@ -12,6 +12,7 @@ import { checkMinClientBuild } from './core';
 export * from './core';
 export * from './api-client';
 export * from './ui/forms';
+export * from './ui/field-frame';
 /** The endpoints the core itself calls (the auth store loads them with the client, when needed). */
 export { sessionEndpoints } from '@app/contracts/api/endpoints-session';
 /** The schemas of /config.json and /deployment.json (the core reads both files without zod). */
@@ -35,4 +36,3 @@ export * from './ui/confirm-dialog';
 export * from './ui/entry-status';
 export * from './ui/dates';
 export * from './ui/loading-fields';
-export * from './ui/field-frame';

@@ -2,20 +2,16 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEven
 import { ApiError, ValidationError, type FieldErrors } from '../api-client';
 import { MESSAGES } from '@app/contracts/domain/messages';
 import { ACCOUNT_MESSAGES } from '@app/contracts/api/account-messages';
-import { FieldFrame, fieldDescribedBy } from './field-frame';
+import { FieldFrame, type FieldFrameProps } from './field-frame';
 
 /**
  * Form controls: a visible label, a description, the error beside the field (announced, and tied
  * to the input with aria-describedby / aria-invalid), 44 px touch targets.
  */
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
-  readonly label: string;
+export interface TextFieldProps extends FieldFrameProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   readonly name: string;
   readonly value: string;
   readonly onValueChange: (value: string) => void;
-  readonly error?: string | undefined;
-  readonly description?: ReactNode;
-  readonly optional?: boolean;
 }
 
 /**
@@ -35,33 +31,31 @@ function useKeepWhatWasTyped<T>(read: () => T | undefined, current: unknown, upd
 }
 
 export function TextField({ label, name, value, onValueChange, error, description, optional, type = 'text', ...rest }: TextFieldProps) {
-  const id = useId();
   const input = useRef<HTMLInputElement>(null);
   useKeepWhatWasTyped(() => input.current?.value, value, onValueChange);
   const [revealed, setRevealed] = useState(false);
   const isPassword = type === 'password';
   return (
-    <FieldFrame id={id} label={label} optional={optional} description={description} error={error}>
-      <div className={isPassword ? 'field__password' : undefined}>
-        <input
-          {...rest}
-          ref={input}
-          id={id}
-          name={name}
-          type={isPassword && revealed ? 'text' : type}
-          className="field__input"
-          value={value}
-          required={!optional}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={fieldDescribedBy(id, description, error)}
-          onChange={(event) => onValueChange(event.target.value)}
-        />
-        {isPassword && (
-          <button type="button" className="field__reveal" aria-pressed={revealed} onClick={() => setRevealed((r) => !r)}>
-            {revealed ? '隠す' : '表示'}
-          </button>
-        )}
-      </div>
+    <FieldFrame label={label} error={error} description={description} optional={optional}>
+      {(control) => (
+        <div className={isPassword ? 'field__password' : undefined}>
+          <input
+            {...rest}
+            {...control}
+            ref={input}
+            name={name}
+            type={isPassword && revealed ? 'text' : type}
+            className="field__input"
+            value={value}
+            onChange={(event) => onValueChange(event.target.value)}
+          />
+          {isPassword && (
+            <button type="button" className="field__reveal" aria-pressed={revealed} onClick={() => setRevealed((r) => !r)}>
+              {revealed ? '隠す' : '表示'}
+            </button>
+          )}
+        </div>
+      )}
     </FieldFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useController, type Control, type FieldPath } from 'react-hook-form';
-import { Checkbox, FieldFrame, RadioGroup, TextField, fieldDescribedBy, type TextFieldProps } from '@app/shared';
+import { Checkbox, FieldFrame, RadioGroup, TextField, type TextFieldProps } from '@app/shared';
 import {
   formatYenInput,
   NORMALIZATION_NOTICES,
@@ -137,27 +137,27 @@ export function DraftTextArea({
 }: BoundProps & { readonly label: string; readonly description?: ReactNode; readonly maxLength: number; readonly placeholder?: string }) {
   const { field } = useController({ control, name });
   const error = useFieldError(name);
-  const id = useId();
   const value = textOf(field.value);
   return (
-    <FieldFrame id={id} label={label} description={description} error={error}>
-      <textarea
-        id={id}
-        name={name}
-        className="field__input field__textarea"
-        rows={4}
-        value={value}
-        maxLength={maxLength}
-        placeholder={placeholder}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={fieldDescribedBy(id, description, error)}
-        onChange={(event) => field.onChange(event.target.value === '' ? null : event.target.value)}
-        onBlur={field.onBlur}
-      />
-      <p className="field__counter" aria-hidden="true">
-        {[...value].length} / {maxLength}
-      </p>
+    <FieldFrame label={label} description={description} error={error}>
+      {(frame) => (
+        <>
+          <textarea
+            {...frame}
+            name={name}
+            className="field__input field__textarea"
+            rows={4}
+            value={value}
+            maxLength={maxLength}
+            placeholder={placeholder}
+            onChange={(event) => field.onChange(event.target.value === '' ? null : event.target.value)}
+            onBlur={field.onBlur}
+          />
+          <p className="field__counter" aria-hidden="true">
+            {[...value].length} / {maxLength}
+          </p>
+        </>
+      )}
     </FieldFrame>
   );
 }
@@ -179,7 +179,6 @@ export function AmountField({
   const [text, setText] = useState(() => formatYenInput(stored));
   const [problem, setProblem] = useState<string | null>(null);
   const checkError = useFieldError(name);
-  const id = useId();
 
   // The document changed from elsewhere (another tab's draft loaded): show its amount.
   useEffect(() => {
@@ -193,8 +192,7 @@ export function AmountField({
   }, [stored, text]);
 
   const error = problem ?? checkError;
-  const warningId = `${id}-warning`;
-  const describedIds = [fieldDescribedBy(id, description, error), warning ? warningId : null].filter(Boolean).join(' ') || undefined;
+  const warningId = useId();
   // A warning (the amount is over the claims' total) shows only while there is no error.
   const warningNote = warning && !error && (
     <p className="field__warning" id={warningId} role="status">
@@ -202,36 +200,36 @@ export function AmountField({
     </p>
   );
   return (
-    <FieldFrame id={id} label={label} description={description} error={error} after={warningNote}>
-      <div className="amount-input">
-        <input
-          id={id}
-          name={name}
-          className="field__input amount-input__control"
-          inputMode="numeric"
-          autoComplete="off"
-          value={text}
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedIds}
-          onChange={(event) => {
-            const next = event.target.value;
-            setText(next);
-            const parsed = parseYenInput(next);
-            if (parsed.kind !== 'invalid') setProblem(null);
-            field.onChange(parsed.kind === 'yen' ? parsed.value : null);
-          }}
-          onBlur={() => {
-            const parsed = parseYenInput(text);
-            if (parsed.kind === 'yen') setText(formatYenInput(parsed.value));
-            setProblem(parsed.kind === 'invalid' ? parsed.message : null);
-            field.onBlur();
-          }}
-        />
-        <span className="amount-input__unit" aria-hidden="true">
-          円
-        </span>
-      </div>
+    <FieldFrame label={label} description={description} error={error} after={warningNote}>
+      {(frame) => (
+        <div className="amount-input">
+          <input
+            {...frame}
+            aria-describedby={[frame['aria-describedby'], warningNote ? warningId : null].filter(Boolean).join(' ') || undefined}
+            name={name}
+            className="field__input amount-input__control"
+            inputMode="numeric"
+            autoComplete="off"
+            value={text}
+            onChange={(event) => {
+              const next = event.target.value;
+              setText(next);
+              const parsed = parseYenInput(next);
+              if (parsed.kind !== 'invalid') setProblem(null);
+              field.onChange(parsed.kind === 'yen' ? parsed.value : null);
+            }}
+            onBlur={() => {
+              const parsed = parseYenInput(text);
+              if (parsed.kind === 'yen') setText(formatYenInput(parsed.value));
+              setProblem(parsed.kind === 'invalid' ? parsed.message : null);
+              field.onBlur();
+            }}
+          />
+          <span className="amount-input__unit" aria-hidden="true">
+            円
+          </span>
+        </div>
+      )}
     </FieldFrame>
   );
 }
