@@ -36,3 +36,7 @@ export function createApi(env: Partial<ApiEnvironment> = {}): Api {
 
 /** The client every page uses. */
 export const api: Api = createApi();
+export * from './ui/confirm-dialog';
+export * from './ui/entry-status';
+export * from './ui/dates';
+export * from './ui/loading-fields';

@@ -1,4 +1,5 @@
 import { useEffect, useId, useInsertionEffect, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { FieldFrame } from '@app/shared';
 import { ensurePickerStyles } from './pickers.css';
 
 /**
@@ -74,8 +75,6 @@ export function SuggestField<T>({
   const id = useId();
   const listboxId = `${id}-listbox`;
   const statusId = `${id}-status`;
-  const descriptionId = `${id}-description`;
-  const errorId = `${id}-error`;
   const [items, setItems] = useState<readonly T[]>([]);
   const [status, setStatus] = useState<Status>('idle');
   const [open, setOpen] = useState(false);
@@ -195,86 +194,72 @@ export function SuggestField<T>({
           ? SUGGEST_MESSAGES.count(items.length)
           : '';
   const visibleMessage = open && (status === 'failed' || (status === 'done' && items.length === 0));
-  const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
 
   return (
-    <div className={`field picker${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-        {optional ? <span className="field__optional">任意</span> : <span className="field__required">必須</span>}
-      </label>
-      {description && (
-        <div className="field__description" id={descriptionId}>
-          {description}
-        </div>
+    <FieldFrame className="picker" label={label} optional={optional} description={description} error={error}>
+      {(control) => (
+        <>
+          <div className="picker__control">
+            <input
+              {...control}
+              ref={inputRef}
+              name={name}
+              type="text"
+              className="field__input"
+              value={value}
+              placeholder={placeholder}
+              disabled={disabled}
+              autoComplete="off"
+              role={search === null ? undefined : 'combobox'}
+              aria-autocomplete={search === null ? undefined : 'list'}
+              aria-expanded={search === null ? undefined : listed}
+              aria-controls={search === null ? undefined : listboxId}
+              aria-activedescendant={listed && active >= 0 ? `${id}-option-${active}` : undefined}
+              onChange={(event) => onInput(event.target.value)}
+              onKeyDown={onKeyDown}
+              onBlur={() => {
+                setOpen(false);
+                setActive(-1);
+              }}
+            />
+            {status === 'loading' && (
+              <span className="picker__busy" aria-hidden="true">
+                {SUGGEST_MESSAGES.searching}
+              </span>
+            )}
+            {search !== null && (
+              <ul id={listboxId} role="listbox" aria-label={`${label}の候補`} className="picker__listbox" hidden={!listed}>
+                {listed &&
+                  items.map((item, index) => (
+                    // The keys are handled on the combobox input (aria-activedescendant), as the ARIA pattern says.
+                    // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+                    <li
+                      key={optionKey(item)}
+                      id={`${id}-option-${index}`}
+                      role="option"
+                      aria-selected={index === active}
+                      className={`picker__option${index === active ? ' picker__option--active' : ''}`}
+                      // Keep the focus in the input (no blur before the click chooses).
+                      onMouseDown={(event) => event.preventDefault()}
+                      onClick={() => choose(item)}
+                    >
+                      {renderOption(item)}
+                    </li>
+                  ))}
+              </ul>
+            )}
+          </div>
+          <p
+            id={statusId}
+            role="status"
+            aria-live="polite"
+            className={visibleMessage ? `picker__message${status === 'failed' ? ' picker__message--error' : ''}` : 'visually-hidden'}
+          >
+            {message}
+          </p>
+          {footer}
+        </>
       )}
-      <div className="picker__control">
-        <input
-          ref={inputRef}
-          id={id}
-          name={name}
-          type="text"
-          className="field__input"
-          value={value}
-          placeholder={placeholder}
-          disabled={disabled}
-          required={!optional}
-          autoComplete="off"
-          role={search === null ? undefined : 'combobox'}
-          aria-autocomplete={search === null ? undefined : 'list'}
-          aria-expanded={search === null ? undefined : listed}
-          aria-controls={search === null ? undefined : listboxId}
-          aria-activedescendant={listed && active >= 0 ? `${id}-option-${active}` : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          onChange={(event) => onInput(event.target.value)}
-          onKeyDown={onKeyDown}
-          onBlur={() => {
-            setOpen(false);
-            setActive(-1);
-          }}
-        />
-        {status === 'loading' && (
-          <span className="picker__busy" aria-hidden="true">
-            {SUGGEST_MESSAGES.searching}
-          </span>
-        )}
-        {search !== null && (
-          <ul id={listboxId} role="listbox" aria-label={`${label}の候補`} className="picker__listbox" hidden={!listed}>
-            {listed &&
-              items.map((item, index) => (
-                // The keys are handled on the combobox input (aria-activedescendant), as the ARIA pattern says.
-                // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-                <li
-                  key={optionKey(item)}
-                  id={`${id}-option-${index}`}
-                  role="option"
-                  aria-selected={index === active}
-                  className={`picker__option${index === active ? ' picker__option--active' : ''}`}
-                  // Keep the focus in the input (no blur before the click chooses).
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => choose(item)}
-                >
-                  {renderOption(item)}
-                </li>
-              ))}
-          </ul>
-        )}
-      </div>
-      <p
-        id={statusId}
-        role="status"
-        aria-live="polite"
-        className={visibleMessage ? `picker__message${status === 'failed' ? ' picker__message--error' : ''}` : 'visually-hidden'}
-      >
-        {message}
-      </p>
-      {footer}
-      {error && (
-        <p className="field__error" id={errorId}>
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

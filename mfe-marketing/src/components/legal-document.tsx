@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import { BRAND } from '@app/shared/core';
+import { operatorLabel } from './operator';
+import { SupportLink } from './support';
 import { useScrollToHash } from './use-scroll-to-hash';
 
 export interface LegalArticle {
@@ -53,5 +56,44 @@ export function LegalDocument({ id, title, intro, articles, numbering, closing }
       })}
       {closing ?? <p className="legal__end">以上</p>}
     </article>
+  );
+}
+
+/**
+ * A policy of the operator (privacy, information security): numbered 「1.」, after a preamble that
+ * names 当社 (the operator) and 本サービス and then says `purpose`.
+ */
+export function PolicyDocument({
+  id,
+  title,
+  purpose,
+  articles,
+}: {
+  readonly id: string;
+  readonly title: string;
+  readonly purpose: string;
+  readonly articles: readonly LegalArticle[];
+}) {
+  return (
+    <LegalDocument
+      id={id}
+      title={title}
+      numbering="decimal"
+      intro={
+        <p>
+          {operatorLabel()}（以下「当社」といいます）は、「{BRAND.fullName}」（以下「本サービス」といいます）{purpose}
+        </p>
+      }
+      articles={articles}
+    />
+  );
+}
+
+/** The way to the support window under a policy's last article (nothing when there is none). */
+export function SupportParagraph() {
+  return (
+    <SupportLink className="mk-textlink" paragraph>
+      サポート窓口へのお問い合わせ
+    </SupportLink>
   );
 }

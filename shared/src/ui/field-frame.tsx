@@ -26,14 +26,22 @@ export function FieldFrame({
   error,
   description,
   optional,
+  className,
+  after,
   children,
-}: FieldFrameProps & { readonly children: (control: FieldControlProps) => ReactNode }) {
+}: FieldFrameProps & {
+  /** A class beside `field` (mfe-entry's suggestion pickers: `picker`). */
+  readonly className?: string;
+  /** Shown under the error (a warning the field shows only without an error). */
+  readonly after?: ReactNode;
+  readonly children: (control: FieldControlProps) => ReactNode;
+}) {
   const id = useId();
   const descriptionId = `${id}-description`;
   const errorId = `${id}-error`;
   const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
+    <div className={`field${className ? ` ${className}` : ''}${error ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={id}>
         {label}
         {optional ? <span className="field__optional">任意</span> : <span className="field__required">必須</span>}
@@ -49,6 +57,7 @@ export function FieldFrame({
           {error}
         </p>
       )}
+      {after}
     </div>
   );
 }

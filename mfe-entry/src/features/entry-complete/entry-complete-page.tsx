@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router-dom';
-import { AppLink, Phrases, ensureStyleSheet, routeById } from '@app/shared';
+import { AppLink, ensureStyleSheet, routeById } from '@app/shared';
+import { CompletionCard } from '../../components/completion-card';
 
 const COMPLETE_CSS = `
 .entry-complete { text-align: left; }
@@ -18,13 +19,7 @@ export default function EntryCompletePage() {
   const location = useLocation();
   const code = (location.state as { code?: unknown } | null)?.code;
   return (
-    <section className="card entry-complete" aria-labelledby="entry-complete-heading">
-      <span className="entry-complete__mark" aria-hidden="true">
-        ✓
-      </span>
-      <h1 id="entry-complete-heading" className="page-heading">
-        <Phrases parts={['お申し込みを', '受け付けました']} />
-      </h1>
+    <CompletionCard id="entry-complete-heading" block="entry-complete" heading={['お申し込みを', '受け付けました']}>
       <p>お申し込みいただき、ありがとうございます。ご登録のメールアドレスに、受付の確認メールをお送りしました。</p>
       {typeof code === 'string' && (
         <p>
@@ -45,6 +40,6 @@ export default function EntryCompletePage() {
           マイページへ
         </AppLink>
       </div>
-    </section>
+    </CompletionCard>
   );
 }

@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router-dom';
-import { AppLink, Phrases, href } from '@app/shared';
+import { AppLink, href } from '@app/shared';
+import { CompletionCard } from '../../components/completion-card';
 import { useEntryLifeStyles } from './styles';
 
 const stateOf = (state: unknown): { code: string | null; entryId: number | null; account: string | null } => {
@@ -17,13 +18,7 @@ export function CancelCompletePage() {
   useEntryLifeStyles();
   const { code } = stateOf(useLocation().state);
   return (
-    <section className="card el-complete" aria-labelledby="cancel-complete-heading">
-      <span className="el-complete__mark el-complete__mark--muted" aria-hidden="true">
-        ✓
-      </span>
-      <h1 id="cancel-complete-heading" className="page-heading">
-        <Phrases parts={['お申し込みを', '取り消しました']} />
-      </h1>
+    <CompletionCard id="cancel-complete-heading" block="el-complete" heading={['お申し込みを', '取り消しました']} muted>
       {code && (
         <p>
           申込番号 <span className="el-code">{code}</span> のお申し込みを取り消しました。
@@ -40,7 +35,7 @@ export function CancelCompletePage() {
           マイページへ
         </AppLink>
       </div>
-    </section>
+    </CompletionCard>
   );
 }
 
@@ -49,13 +44,7 @@ export function ContractCompletePage() {
   useEntryLifeStyles();
   const { code, entryId, account } = stateOf(useLocation().state);
   return (
-    <section className="card el-complete" aria-labelledby="contract-complete-heading">
-      <span className="el-complete__mark" aria-hidden="true">
-        ✓
-      </span>
-      <h1 id="contract-complete-heading" className="page-heading">
-        <Phrases parts={['ご契約手続きが', '完了しました']} />
-      </h1>
+    <CompletionCard id="contract-complete-heading" block="el-complete" heading={['ご契約手続きが', '完了しました']}>
       <p>
         ご契約いただき、ありがとうございます。
         {code && (
@@ -90,6 +79,6 @@ export function ContractCompletePage() {
           マイページへ
         </AppLink>
       </div>
-    </section>
+    </CompletionCard>
   );
 }

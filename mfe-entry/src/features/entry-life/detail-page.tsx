@@ -1,20 +1,20 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, AppLink, BankAccountRows, href, type PageProps } from '@app/shared';
+import { ApiError, AppLink, ConfirmDialog, href, type PageProps } from '@app/shared';
 import type { Entry } from '@app/contracts';
-import { ENTRY_STATUS, canTransitionEntry, formatYen, isEntryCancellable, reviewKind } from '@app/contracts/domain';
+import { ENTRY_STATUS, canTransitionEntry, isEntryCancellable, reviewKind } from '@app/contracts/domain';
 import { entryLifeApi } from './api/entry-life-api';
-import { useEntry } from './api/use-entry';
 import { ClaimCard } from './components/claim-card';
-import { ConfirmDialog } from './components/confirm-dialog';
-import { EntryGate } from './components/entry-gate';
-import { EntrySummary } from './components/entry-summary';
-import { ContractPartyRows } from './components/contract-party';
+import { ContractPartySection } from './components/contract-party';
+import { EntryPage } from './components/entry-gate';
+import { DesiredRows, EntrySummary } from './components/entry-summary';
+import { FactsSection, PageSection, PayoutAccountSection } from './components/page-section';
 import { PayoutChange, canChangePayout } from './components/payout-change';
 import { StatusTimeline } from './components/status-timeline';
 import { formatDay } from './model/format';
 import { inadequateItems, itemTitle } from './model/inadequate';
 import { closingOf } from './model/timeline';
+import { DIALOG_CLASSES } from './styles';
 
 /** What the applicant does next (or waits for), with the one button that does it. */
 function NextAction({ entry }: { readonly entry: Entry }) {
@@ -27,10 +27,7 @@ function NextAction({ entry }: { readonly entry: Entry }) {
   );
   if (reviewKind(entry.status) === 'resubmit') {
     return (
-      <section className="el-section el-section--todo" aria-labelledby="next-heading">
-        <h2 id="next-heading" className="el-section__heading">
-          次のお手続き：書類の再提出
-        </h2>
+      <PageSection id="next" title="次のお手続き：書類の再提出" tone="todo">
         <p>
           審査の途中で、次の書類に不備が見つかりました。不備のある書類だけを再提出してください。そのほかの書類とご入力内容はそのまま引き継がれます。
         </p>
@@ -57,15 +54,12 @@ function NextAction({ entry }: { readonly entry: Entry }) {
             書類を再提出する
           </AppLink>
         </div>
-      </section>
+      </PageSection>
     );
   }
   if (canTransitionEntry(entry.status, 'contract')) {
     return (
-      <section className="el-section el-section--todo" aria-labelledby="next-heading">
-        <h2 id="next-heading" className="el-section__heading">
-          次のお手続き：ご契約
-        </h2>
+      <PageSection id="next" title="次のお手続き：ご契約" tone="todo">
         <p>審査が完了しました。買取金額と手数料の内訳をご確認のうえ、期限までにご契約ください。</p>
         {entry.contract_period && (
           <p>
@@ -80,7 +74,7 @@ function NextAction({ entry }: { readonly entry: Entry }) {
             買取条件を確認して契約する
           </AppLink>
         </div>
-      </section>
+      </PageSection>
     );
   }
   const text: Readonly<Record<number, string>> = {
@@ -92,13 +86,10 @@ function NextAction({ entry }: { readonly entry: Entry }) {
   };
   const body = entry.status === ENTRY_STATUS.archived ? `${closingOf(entry).note}。` : (text[entry.status] ?? '');
   return (
-    <section className="el-section" aria-labelledby="next-heading">
-      <h2 id="next-heading" className="el-section__heading">
-        現在の状況
-      </h2>
+    <PageSection id="next" title="現在の状況">
       <p>{body}</p>
       {download && <div className="el-actions">{download}</div>}
-    </section>
+    </PageSection>
   );
 }
 
@@ -118,10 +109,7 @@ function CancelSection({ entry, onCancelled }: { readonly entry: Entry; readonly
     );
   };
   return (
-    <section className="el-section" aria-labelledby="cancel-heading">
-      <h2 id="cancel-heading" className="el-section__heading">
-        お申し込みの取り消し
-      </h2>
+    <PageSection id="cancel" title="お申し込みの取り消し">
       <p>ご契約の前であれば、このお申し込みを取り消せます。取り消したお申し込みは元に戻せません。</p>
       <div className="el-actions">
         <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
@@ -132,9 +120,11 @@ function CancelSection({ entry, onCancelled }: { readonly entry: Entry; readonly
         <ConfirmDialog
           title="お申し込みを取り消しますか？"
           confirmLabel="取り消す"
+          cancelLabel="戻る"
           busy={busy}
           busyLabel="取り消し中…"
           error={error}
+          classes={DIALOG_CLASSES}
           onConfirm={confirm}
           onClose={() => {
             setOpen(false);
@@ -144,67 +134,34 @@ function CancelSection({ entry, onCancelled }: { readonly entry: Entry; readonly
           <p>申込番号 {entry.code} のお申し込みを取り消します。取り消すと元に戻せません。審査中の書類もすべて取り下げとなります。</p>
         </ConfirmDialog>
       )}
-    </section>
+    </PageSection>
   );
 }
 
 /** /entry/detail/{entryId}: the entry's status as a timeline, its claims, what is inadequate and why, and the next action. */
 export default function EntryDetailPage({ params }: PageProps) {
-  const entryId = params.entryId ?? '';
-  const { resource, reload, replace } = useEntry(entryId);
   const navigate = useNavigate();
   return (
-    <EntryGate title="お申し込み内容" resource={resource} onRetry={reload}>
-      {(entry) => (
+    <EntryPage params={params} title="お申し込み内容">
+      {(entry, replace) => (
         <>
           <EntrySummary entry={entry} />
           <NextAction entry={entry} />
-          <section className="el-section" aria-labelledby="timeline-heading">
-            <h2 id="timeline-heading" className="el-section__heading">
-              審査の状況
-            </h2>
+          <PageSection id="timeline" title="審査の状況">
             <StatusTimeline entry={entry} labelledBy="timeline-heading" />
-          </section>
-          <section className="el-section" aria-labelledby="claims-heading">
-            <h2 id="claims-heading" className="el-section__heading">
-              請求書（{entry.claims.length}件）
-            </h2>
+          </PageSection>
+          <PageSection id="claims" title={`請求書（${entry.claims.length}件）`}>
             <ul className={`el-claims${entry.claims.length > 1 ? ' el-claims--two' : ''}`} aria-labelledby="claims-heading">
               {entry.claims.map((claim) => (
                 <ClaimCard key={claim.id} claim={claim} />
               ))}
             </ul>
-          </section>
-          <section className="el-section" aria-labelledby="entry-heading">
-            <h2 id="entry-heading" className="el-section__heading">
-              お申し込みの内容
-            </h2>
-            <dl className="el-facts el-facts--plain">
-              <dt>ご希望の買取額</dt>
-              <dd>{formatYen(entry.purchase_amount_desired)}</dd>
-              <dt>資金の使い道</dt>
-              <dd>{entry.purpose || '—'}</dd>
-            </dl>
-          </section>
-          {entry.contract_party && (
-            <section className="el-section" aria-labelledby="party-heading">
-              <h2 id="party-heading" className="el-section__heading">
-                ご契約者
-              </h2>
-              <dl className="el-facts el-facts--plain" data-testid="contract-party">
-                <ContractPartyRows party={entry.contract_party} />
-              </dl>
-            </section>
-          )}
-          <section className="el-section" aria-labelledby="payout-heading">
-            <h2 id="payout-heading" className="el-section__heading">
-              お振込み先
-            </h2>
-            <dl className="el-facts el-facts--plain" data-testid="payout-account">
-              <BankAccountRows account={entry.bank_account} />
-            </dl>
+          </PageSection>
+          <FactsSection id="entry" title="お申し込みの内容" facts={<DesiredRows entry={entry} />} />
+          <ContractPartySection party={entry.contract_party} />
+          <PayoutAccountSection account={entry.bank_account}>
             {(canChangePayout(entry) || entry.payout_hold_at !== null) && <PayoutChange entry={entry} onChanged={replace} />}
-          </section>
+          </PayoutAccountSection>
           {isEntryCancellable(entry.status) && (
             <CancelSection
               entry={entry}
@@ -216,6 +173,6 @@ export default function EntryDetailPage({ params }: PageProps) {
           </p>
         </>
       )}
-    </EntryGate>
+    </EntryPage>
   );
 }

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { AppLink, FormAlert, SubmitButton, href, showToast, useApiForm, type PageProps } from '@app/shared';
+import { FormAlert, SubmitButton, href, showToast, useApiForm, type PageProps } from '@app/shared';
 import { ENTRY_LIFE_MESSAGES, type Entry, type ResubmitFile, type Upload } from '@app/contracts';
 import { entryStatusLabel, formatYen, reviewKind } from '@app/contracts/domain';
 import { UploadField, isUploadInFlight } from '@app/shared/upload';
 import { entryLifeApi } from './api/entry-life-api';
-import { useEntry } from './api/use-entry';
-import { EntryGate } from './components/entry-gate';
-import { EntrySummary } from './components/entry-summary';
+import { EntryPage } from './components/entry-gate';
+import { DesiredRows, EntrySummary } from './components/entry-summary';
+import { BackToDetail, NotNowSection, PageSection } from './components/page-section';
 import { formatDay } from './model/format';
 import { inadequateItems, itemTitle, keptClaimGroups, keptEntryGroups, type InadequateItem, type KeptGroup } from './model/inadequate';
 
@@ -35,17 +35,11 @@ function KeptFiles({ groups }: { readonly groups: readonly KeptGroup[] }) {
 /** Everything the resubmission keeps, read-only. */
 function KeptSection({ entry, items }: { readonly entry: Entry; readonly items: readonly InadequateItem[] }) {
   return (
-    <section className="el-section" aria-labelledby="kept-heading">
-      <h2 id="kept-heading" className="el-section__heading">
-        引き継がれる内容
-      </h2>
+    <PageSection id="kept" title="引き継がれる内容">
       <p>{KEPT_NOTICE}。もう一度入力したり、アップロードしたりする必要はありません。</p>
       <div className="el-kept">
         <dl className="el-facts el-facts--plain">
-          <dt>ご希望の買取額</dt>
-          <dd>{formatYen(entry.purchase_amount_desired)}</dd>
-          <dt>資金の使い道</dt>
-          <dd>{entry.purpose || '—'}</dd>
+          <DesiredRows entry={entry} />
         </dl>
         <KeptFiles groups={keptEntryGroups(entry, items)} />
         {entry.claims.map((claim) => (
@@ -58,7 +52,7 @@ function KeptSection({ entry, items }: { readonly entry: Entry; readonly items: 
           </div>
         ))}
       </div>
-    </section>
+    </PageSection>
   );
 }
 
@@ -171,33 +165,21 @@ function ResubmitForm({ entry, items }: { readonly entry: Entry; readonly items:
  * the new files → the detail page with a toast. Only for an inadequate entry.
  */
 export default function EntryResubmitPage({ params }: PageProps) {
-  const entryId = params.entryId ?? '';
-  const { resource, reload } = useEntry(entryId);
   return (
-    <EntryGate title="書類の再提出" resource={resource} onRetry={reload}>
+    <EntryPage params={params} title="書類の再提出">
       {(entry) => {
-        const detail = href('entryDetail', { entryId: entry.id });
         const items = inadequateItems(entry);
         if (reviewKind(entry.status) !== 'resubmit' || items.length === 0) {
           return (
-            <>
-              <EntrySummary entry={entry} />
-              <section className="el-section" aria-labelledby="state-heading">
-                <h2 id="state-heading" className="el-section__heading">
-                  再提出が必要な書類はありません
-                </h2>
-                <p>
-                  {reviewKind(entry.status) === 'resubmit'
-                    ? '不備の内容はお申し込み内容のページでご確認ください。'
-                    : `このお申し込みは現在「${entryStatusLabel(entry.status)}」のため、書類を再提出する必要はありません。`}
-                </p>
-                <div className="el-actions">
-                  <AppLink className="button button--primary" to={detail}>
-                    お申し込み内容を見る
-                  </AppLink>
-                </div>
-              </section>
-            </>
+            <NotNowSection
+              entry={entry}
+              title="再提出が必要な書類はありません"
+              reason={
+                reviewKind(entry.status) === 'resubmit'
+                  ? '不備の内容はお申し込み内容のページでご確認ください。'
+                  : `このお申し込みは現在「${entryStatusLabel(entry.status)}」のため、書類を再提出する必要はありません。`
+              }
+            />
           );
         }
         return (
@@ -207,12 +189,10 @@ export default function EntryResubmitPage({ params }: PageProps) {
               審査の途中で不備が見つかった書類だけを、もう一度アップロードしてください（{items.length}件）。{KEPT_NOTICE}。
             </p>
             <ResubmitForm entry={entry} items={items} />
-            <p>
-              <AppLink to={detail}>お申し込み内容に戻る</AppLink>
-            </p>
+            <BackToDetail entry={entry} />
           </>
         );
       }}
-    </EntryGate>
+    </EntryPage>
   );
 }

@@ -122,3 +122,11 @@ const ENTRY_LIFE_CSS = `
 `;
 
 export const useEntryLifeStyles = (): void => ensureStyleSheet('mfe-entry-life-styles', ENTRY_LIFE_CSS);
+
+/** The classes of the shared confirmation dialog on an entry's pages (styled above). */
+export const DIALOG_CLASSES = {
+  backdrop: 'el-dialog-backdrop',
+  dialog: 'el-dialog',
+  title: 'el-dialog__title',
+  actions: 'el-dialog__actions',
+} as const;

@@ -59,6 +59,15 @@ export function pricedClaim(
 
 const CREATED = '2026-11-02T01:00:00Z'; // 2026年11月2日 10:00 in Japan
 
+/** The entry `from` moved on to `status`, as entry `id` (its code `E-0000{id}`), with the timestamps of the move. */
+const movedOn = (from: Entry, id: number, status: Entry['status'], stamps: Partial<Entry>): Entry => ({
+  ...from,
+  id,
+  code: `E-${String(id).padStart(6, '0')}`,
+  status,
+  ...stamps,
+});
+
 /** Entries in each status (ids 21–27), with the timestamps the API sets on the way. */
 export const entries = {
   underReview: (): Entry => entryFixture({ id: 21, code: 'E-000021', created_at: CREATED }),
@@ -126,21 +135,9 @@ export const entries = {
         claimFixture({ id: 33, code: 'C-000033', obliger_company_name: '合同会社やまびこ', status: CLAIM_STATUS.cannot_buy }),
       ],
     }),
-  contracted: (): Entry => ({
-    ...entries.reviewed(),
-    id: 24,
-    code: 'E-000024',
-    status: ENTRY_STATUS.contracted,
-    contracted_at: '2026-11-06T00:15:00Z',
-    has_contract_document: true,
-  }),
-  transferred: (): Entry => ({
-    ...entries.contracted(),
-    id: 25,
-    code: 'E-000025',
-    status: ENTRY_STATUS.transferred,
-    transferred_at: '2026-11-07T02:00:00Z',
-  }),
+  contracted: (): Entry =>
+    movedOn(entries.reviewed(), 24, ENTRY_STATUS.contracted, { contracted_at: '2026-11-06T00:15:00Z', has_contract_document: true }),
+  transferred: (): Entry => movedOn(entries.contracted(), 25, ENTRY_STATUS.transferred, { transferred_at: '2026-11-07T02:00:00Z' }),
   cancelled: (): Entry =>
     entryFixture({ id: 26, code: 'E-000026', created_at: CREATED, status: ENTRY_STATUS.archived, cancelled_at: '2026-11-03T03:00:00Z' }),
   rejected: (): Entry =>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { AppLink, getRuntimeConfig } from '@app/shared/core';
+import { HomeSection } from './home-section';
 
 interface Faq {
   readonly id: string;
@@ -76,28 +77,20 @@ function faqs(individualsSupported: boolean): readonly Faq[] {
 export function FaqSection() {
   const { individualsSupported } = getRuntimeConfig();
   return (
-    <section id="faq" className="mk-section mk-section--surface" aria-labelledby="faq-heading">
-      <div className="mk-container">
-        <div className="mk-section__head">
-          <span className="mk-eyebrow">FAQ</span>
-          <h2 id="faq-heading" className="mk-section__title">
-            よくあるご質問
-          </h2>
-        </div>
-        <div className="mk-faq">
-          {faqs(individualsSupported).map((faq) => (
-            <details key={faq.id}>
-              <summary>
-                <span className="mk-faq__q" aria-hidden="true">
-                  Q.
-                </span>
-                {faq.question}
-              </summary>
-              <div className="mk-faq__answer">{faq.answer}</div>
-            </details>
-          ))}
-        </div>
+    <HomeSection id="faq" eyebrow="FAQ" title="よくあるご質問" surface>
+      <div className="mk-faq">
+        {faqs(individualsSupported).map((faq) => (
+          <details key={faq.id}>
+            <summary>
+              <span className="mk-faq__q" aria-hidden="true">
+                Q.
+              </span>
+              {faq.question}
+            </summary>
+            <div className="mk-faq__answer">{faq.answer}</div>
+          </details>
+        ))}
       </div>
-    </section>
+    </HomeSection>
   );
 }

@@ -1,6 +1,7 @@
 import { AppLink } from '@app/shared/core';
 import { FEE_FORMULA } from '../../components/fee-formula';
 import { feeExampleFigures } from './fee-example';
+import { HomeSection } from './home-section';
 
 function Formula() {
   const f = FEE_FORMULA;
@@ -77,54 +78,53 @@ function Example() {
 /** 「手数料と買取額の決まり方」: the formula, what each term means, a worked example, the commitments. */
 export function FeesSection() {
   return (
-    <section id="fees" className="mk-section mk-section--surface" aria-labelledby="fees-heading">
-      <div className="mk-container">
-        <div className="mk-section__head">
-          <span className="mk-eyebrow">手数料</span>
-          <h2 id="fees-heading" className="mk-section__title">
-            手数料と買取額の決まり方
-          </h2>
-          <p>
-            お振込みする買取額は、次の計算式で決まります。買取率と手数料は請求書ごとに審査で決まり、
-            <strong>ご契約の前に必ず画面でお知らせします。</strong>
-          </p>
-        </div>
-        <Formula />
-        <div className="mk-fees__grid">
-          <dl className="mk-terms">
-            <div>
-              <dt>{FEE_FORMULA.face}</dt>
-              <dd>請求書に記載されている請求金額です。</dd>
-            </div>
-            <div>
-              <dt>{FEE_FORMULA.purchaseRatio}</dt>
-              <dd>額面のうち、当社が買い取る割合です。請求書ごとに、審査で決まります。</dd>
-            </div>
-            <div>
-              <dt>{FEE_FORMULA.fee}</dt>
-              <dd>本サービスの手数料です。請求書ごとに、審査で決まります。</dd>
-            </div>
-            <div>
-              <dt>{FEE_FORMULA.bankCharge}</dt>
-              <dd>買取額をご指定の口座へお振込みする際の手数料です。</dd>
-            </div>
-          </dl>
-          <Example />
-        </div>
-        <div className="mk-promises">
-          <h3 className="mk-tile__title">費用についてのお約束</h3>
-          <ul className="mk-checklist">
-            <li>実際の買取率と手数料は、請求書ごとに審査で決まります。決まった金額は、ご契約の前に必ず画面でお知らせします。</li>
-            <li>会員登録、お申し込み、審査は無料です。金額をご覧になって契約しなかった場合、費用は一切かかりません。</li>
-            <li>手数料と振込手数料は買取額から差し引きます。上の計算式にない費用を、後からいただくことはありません。</li>
-          </ul>
-          <p>
-            <AppLink to="/statement" className="mk-textlink">
-              私たちの約束を読む
-            </AppLink>
-          </p>
-        </div>
+    <HomeSection
+      id="fees"
+      eyebrow="手数料"
+      title="手数料と買取額の決まり方"
+      lead={
+        <>
+          お振込みする買取額は、次の計算式で決まります。買取率と手数料は請求書ごとに審査で決まり、
+          <strong>ご契約の前に必ず画面でお知らせします。</strong>
+        </>
+      }
+      surface
+    >
+      <Formula />
+      <div className="mk-fees__grid">
+        <dl className="mk-terms">
+          <div>
+            <dt>{FEE_FORMULA.face}</dt>
+            <dd>請求書に記載されている請求金額です。</dd>
+          </div>
+          <div>
+            <dt>{FEE_FORMULA.purchaseRatio}</dt>
+            <dd>額面のうち、当社が買い取る割合です。請求書ごとに、審査で決まります。</dd>
+          </div>
+          <div>
+            <dt>{FEE_FORMULA.fee}</dt>
+            <dd>本サービスの手数料です。請求書ごとに、審査で決まります。</dd>
+          </div>
+          <div>
+            <dt>{FEE_FORMULA.bankCharge}</dt>
+            <dd>買取額をご指定の口座へお振込みする際の手数料です。</dd>
+          </div>
+        </dl>
+        <Example />
       </div>
-    </section>
+      <div className="mk-promises">
+        <h3 className="mk-tile__title">費用についてのお約束</h3>
+        <ul className="mk-checklist">
+          <li>実際の買取率と手数料は、請求書ごとに審査で決まります。決まった金額は、ご契約の前に必ず画面でお知らせします。</li>
+          <li>会員登録、お申し込み、審査は無料です。金額をご覧になって契約しなかった場合、費用は一切かかりません。</li>
+          <li>手数料と振込手数料は買取額から差し引きます。上の計算式にない費用を、後からいただくことはありません。</li>
+        </ul>
+        <p>
+          <AppLink to="/statement" className="mk-textlink">
+            私たちの約束を読む
+          </AppLink>
+        </p>
+      </div>
+    </HomeSection>
   );
 }

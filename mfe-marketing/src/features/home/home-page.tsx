@@ -3,6 +3,7 @@ import { Phrases } from '../../components/phrases';
 import { useScrollToHash } from '../../components/use-scroll-to-hash';
 import { FaqSection } from './faq-section';
 import { FeesSection } from './fees-section';
+import { HomeSection } from './home-section';
 
 /** The registration / login pair, or the way back to 「マイページ」 for someone logged in. */
 function StartActions({ large = false }: { large?: boolean }) {
@@ -77,51 +78,45 @@ function Hero() {
 function AudienceSection() {
   const { individualsSupported } = getRuntimeConfig();
   return (
-    <section id="for" className="mk-section" aria-labelledby="for-heading">
-      <div className="mk-container">
-        <div className="mk-section__head">
-          <span className="mk-eyebrow">対象</span>
-          <h2 id="for-heading" className="mk-section__title">
-            ご利用いただける方
-          </h2>
-          <p>
-            取引先の企業（売掛先）に発行した支払期日前の請求書のうち、金額が確定していて、売掛先から銀行振込で支払われる予定のものが対象です。
-          </p>
-        </div>
-        <ul className="mk-grid mk-grid--2">
-          <li className="mk-tile">
-            <h3 className="mk-tile__title">法人の方</h3>
-            <p>株式会社・合同会社などの法人で、売掛先の企業への請求書をお持ちの方。</p>
-            <p className="mk-note">決算書をご提出いただきます。まだ決算を迎えていない場合は、試算表をご提出ください。</p>
-          </li>
-          <li className="mk-tile">
-            <h3 className="mk-tile__title">個人事業主の方</h3>
-            {individualsSupported ? (
-              <>
-                <p>フリーランスの方を含め、個人で事業を営み、売掛先の企業への請求書をお持ちの方。</p>
-                <p className="mk-note">確定申告書をご提出いただきます。まだ確定申告をしていない場合は、開業届をご提出ください。</p>
-              </>
-            ) : (
-              <>
-                <p className="mk-audience__label">現在、受け付けを停止しています</p>
-                <p>
-                  申し訳ございません。個人事業主の方からのお申し込みは、現在受け付けておりません。
-                  <AppLink to="/unsupported">詳しいご案内</AppLink>をご覧ください。
-                </p>
-              </>
-            )}
-          </li>
+    <HomeSection
+      id="for"
+      eyebrow="対象"
+      title="ご利用いただける方"
+      lead="取引先の企業（売掛先）に発行した支払期日前の請求書のうち、金額が確定していて、売掛先から銀行振込で支払われる予定のものが対象です。"
+    >
+      <ul className="mk-grid mk-grid--2">
+        <li className="mk-tile">
+          <h3 className="mk-tile__title">法人の方</h3>
+          <p>株式会社・合同会社などの法人で、売掛先の企業への請求書をお持ちの方。</p>
+          <p className="mk-note">決算書をご提出いただきます。まだ決算を迎えていない場合は、試算表をご提出ください。</p>
+        </li>
+        <li className="mk-tile">
+          <h3 className="mk-tile__title">個人事業主の方</h3>
+          {individualsSupported ? (
+            <>
+              <p>フリーランスの方を含め、個人で事業を営み、売掛先の企業への請求書をお持ちの方。</p>
+              <p className="mk-note">確定申告書をご提出いただきます。まだ確定申告をしていない場合は、開業届をご提出ください。</p>
+            </>
+          ) : (
+            <>
+              <p className="mk-audience__label">現在、受け付けを停止しています</p>
+              <p>
+                申し訳ございません。個人事業主の方からのお申し込みは、現在受け付けておりません。
+                <AppLink to="/unsupported">詳しいご案内</AppLink>をご覧ください。
+              </p>
+            </>
+          )}
+        </li>
+      </ul>
+      <div className="mk-situations">
+        <h3 className="mk-situations__title">たとえば、こんなときに</h3>
+        <ul className="mk-checklist">
+          <li>売掛先からの入金は来月末なのに、その前に仕入れや外注費の支払いがある</li>
+          <li>大きな仕事を受注して、材料費や人件費を先に用意したい</li>
+          <li>入金を待つ期間を短くして、資金繰りに余裕を持たせたい</li>
         </ul>
-        <div className="mk-situations">
-          <h3 className="mk-situations__title">たとえば、こんなときに</h3>
-          <ul className="mk-checklist">
-            <li>売掛先からの入金は来月末なのに、その前に仕入れや外注費の支払いがある</li>
-            <li>大きな仕事を受注して、材料費や人件費を先に用意したい</li>
-            <li>入金を待つ期間を短くして、資金繰りに余裕を持たせたい</li>
-          </ul>
-        </div>
       </div>
-    </section>
+    </HomeSection>
   );
 }
 
@@ -140,134 +135,115 @@ const STEPS = [
 
 function FlowSection() {
   return (
-    <section id="flow" className="mk-section mk-section--surface" aria-labelledby="flow-heading">
-      <div className="mk-container">
-        <div className="mk-section__head">
-          <span className="mk-eyebrow">ご利用の流れ</span>
-          <h2 id="flow-heading" className="mk-section__title">
-            お申し込みからご入金までの流れ
-          </h2>
-          <p>
-            手続きはすべてウェブ上で、次の7つのステップで進みます。入力した内容とアップロードした書類は保存されるため、途中で中断しても続きから再開できます。
-          </p>
-        </div>
-        <ol className="mk-steps">
-          {STEPS.map((step, i) => (
-            <li key={step.title} className={i === STEPS.length - 1 ? 'mk-steps__item--goal' : undefined}>
-              <h3 className="mk-steps__title">{step.title}</h3>
-              <p className="mk-steps__text">{step.text}</p>
-            </li>
-          ))}
-        </ol>
-        <p className="mk-flow__after">
-          審査の結果をご覧になって契約しないことを選んでも、費用はかかりません。{' '}
-          <AppLink to="/#fees" className="mk-textlink">
-            手数料の仕組みを見る
-          </AppLink>
-        </p>
-      </div>
-    </section>
+    <HomeSection
+      id="flow"
+      eyebrow="ご利用の流れ"
+      title="お申し込みからご入金までの流れ"
+      lead="手続きはすべてウェブ上で、次の7つのステップで進みます。入力した内容とアップロードした書類は保存されるため、途中で中断しても続きから再開できます。"
+      surface
+    >
+      <ol className="mk-steps">
+        {STEPS.map((step, i) => (
+          <li key={step.title} className={i === STEPS.length - 1 ? 'mk-steps__item--goal' : undefined}>
+            <h3 className="mk-steps__title">{step.title}</h3>
+            <p className="mk-steps__text">{step.text}</p>
+          </li>
+        ))}
+      </ol>
+      <p className="mk-flow__after">
+        審査の結果をご覧になって契約しないことを選んでも、費用はかかりません。{' '}
+        <AppLink to="/#fees" className="mk-textlink">
+          手数料の仕組みを見る
+        </AppLink>
+      </p>
+    </HomeSection>
   );
 }
 
 function DocumentsSection() {
   return (
-    <section id="documents" className="mk-section" aria-labelledby="documents-heading">
-      <div className="mk-container">
-        <div className="mk-section__head">
-          <span className="mk-eyebrow">必要書類</span>
-          <h2 id="documents-heading" className="mk-section__title">
-            ご用意いただく書類
-          </h2>
-          <p>書類は、お手続きの画面からアップロードして提出します。郵送の必要はありません。</p>
-        </div>
-        <ul className="mk-grid mk-grid--2">
-          <li className="mk-tile">
-            <h3 className="mk-doc__title">本人確認書類</h3>
-            <p>
-              お申し込みされる方ご本人の本人確認書類です。表面と裏面の両方をアップロードします。ご利用いただける書類の種類は、お手続きの画面でご案内します。
-            </p>
-          </li>
-          <li className="mk-tile">
-            <h3 className="mk-doc__title">請求書</h3>
-            <p>
-              買い取りを希望する請求書のファイルです。1回のお申し込みで5件まで登録できます。あわせて、売掛先の会社名、請求金額（税込）、振込予定額、支払期日を入力します。
-            </p>
-            <p className="mk-note">金額が確定していて、売掛先から銀行振込で支払われる請求書が対象です。</p>
-          </li>
-          <li className="mk-tile">
-            <h3 className="mk-doc__title">入出金明細（直近4か月分ほど）</h3>
-            <p>事業のお金の出入りがわかる口座の明細です。口座ごとに、次のどちらかをご用意ください。</p>
-            <ul className="mk-doc__who">
-              <li>
-                <span className="mk-doc__who-label">通帳の場合</span>
-                <span>通帳の表紙（口座番号などがわかるページ）と、直近4か月分ほどが記帳されたページ</span>
-              </li>
-              <li>
-                <span className="mk-doc__who-label">ネットバンキングの場合</span>
-                <span>口座の情報がわかる画面と、直近4か月分ほどの入出金明細</span>
-              </li>
-            </ul>
-          </li>
-          <li className="mk-tile">
-            <h3 className="mk-doc__title">決算書・確定申告書</h3>
-            <p>事業の状況を確認するための書類です。法人の方と個人事業主の方とで異なります。</p>
-            <ul className="mk-doc__who">
-              <li>
-                <span className="mk-doc__who-label">法人の方</span>
-                <span>
-                  直近の決算書（損益計算書・貸借対照表・勘定科目内訳書など）。まだ決算を迎えていない場合は試算表（損益計算書・貸借対照表）
-                </span>
-              </li>
-              <li>
-                <span className="mk-doc__who-label">個人事業主の方</span>
-                <span>直近の確定申告書の控え。まだ確定申告をしていない場合は開業届の控え</span>
-              </li>
-            </ul>
-          </li>
-        </ul>
-        <p className="mk-note mk-flow__after">
-          書類がすべてそろっていなくても、お申し込みの入力は始められます。途中で保存して、準備ができてから提出してください。
-        </p>
-      </div>
-    </section>
+    <HomeSection
+      id="documents"
+      eyebrow="必要書類"
+      title="ご用意いただく書類"
+      lead="書類は、お手続きの画面からアップロードして提出します。郵送の必要はありません。"
+    >
+      <ul className="mk-grid mk-grid--2">
+        <li className="mk-tile">
+          <h3 className="mk-doc__title">本人確認書類</h3>
+          <p>
+            お申し込みされる方ご本人の本人確認書類です。表面と裏面の両方をアップロードします。ご利用いただける書類の種類は、お手続きの画面でご案内します。
+          </p>
+        </li>
+        <li className="mk-tile">
+          <h3 className="mk-doc__title">請求書</h3>
+          <p>
+            買い取りを希望する請求書のファイルです。1回のお申し込みで5件まで登録できます。あわせて、売掛先の会社名、請求金額（税込）、振込予定額、支払期日を入力します。
+          </p>
+          <p className="mk-note">金額が確定していて、売掛先から銀行振込で支払われる請求書が対象です。</p>
+        </li>
+        <li className="mk-tile">
+          <h3 className="mk-doc__title">入出金明細（直近4か月分ほど）</h3>
+          <p>事業のお金の出入りがわかる口座の明細です。口座ごとに、次のどちらかをご用意ください。</p>
+          <ul className="mk-doc__who">
+            <li>
+              <span className="mk-doc__who-label">通帳の場合</span>
+              <span>通帳の表紙（口座番号などがわかるページ）と、直近4か月分ほどが記帳されたページ</span>
+            </li>
+            <li>
+              <span className="mk-doc__who-label">ネットバンキングの場合</span>
+              <span>口座の情報がわかる画面と、直近4か月分ほどの入出金明細</span>
+            </li>
+          </ul>
+        </li>
+        <li className="mk-tile">
+          <h3 className="mk-doc__title">決算書・確定申告書</h3>
+          <p>事業の状況を確認するための書類です。法人の方と個人事業主の方とで異なります。</p>
+          <ul className="mk-doc__who">
+            <li>
+              <span className="mk-doc__who-label">法人の方</span>
+              <span>
+                直近の決算書（損益計算書・貸借対照表・勘定科目内訳書など）。まだ決算を迎えていない場合は試算表（損益計算書・貸借対照表）
+              </span>
+            </li>
+            <li>
+              <span className="mk-doc__who-label">個人事業主の方</span>
+              <span>直近の確定申告書の控え。まだ確定申告をしていない場合は開業届の控え</span>
+            </li>
+          </ul>
+        </li>
+      </ul>
+      <p className="mk-note mk-flow__after">
+        書類がすべてそろっていなくても、お申し込みの入力は始められます。途中で保存して、準備ができてから提出してください。
+      </p>
+    </HomeSection>
   );
 }
 
 function SafetySection() {
   return (
-    <section id="safety" className="mk-section" aria-labelledby="safety-heading">
-      <div className="mk-container">
-        <div className="mk-section__head">
-          <span className="mk-eyebrow">安心してお使いいただくために</span>
-          <h2 id="safety-heading" className="mk-section__title">
-            大切な書類と、大切なお金のために
-          </h2>
-        </div>
-        <ul className="mk-grid mk-grid--3">
-          <li className="mk-tile">
-            <h3 className="mk-tile__title">書類は暗号化した通信で送信</h3>
-            <p>入力した情報やアップロードした書類は、暗号化した通信（HTTPS）で送信します。</p>
-            <p>
-              <AppLink to="/policy/security">情報セキュリティ方針</AppLink>
-            </p>
-          </li>
-          <li className="mk-tile">
-            <h3 className="mk-tile__title">契約の前に、金額を必ず確認</h3>
-            <p>
-              買取額・手数料・振込手数料を画面でご確認いただいてから、契約に進みます。金額を確認する前に契約が成立することはありません。
-            </p>
-          </li>
-          <li className="mk-tile">
-            <h3 className="mk-tile__title">お預かりした情報の取り扱い</h3>
-            <p>お預かりした個人情報や書類は、プライバシーポリシーに定めた目的の範囲で取り扱います。</p>
-            <p>
-              <AppLink to="/policy/privacy">プライバシーポリシー</AppLink>
-            </p>
-          </li>
-        </ul>
-      </div>
-    </section>
+    <HomeSection id="safety" eyebrow="安心してお使いいただくために" title="大切な書類と、大切なお金のために">
+      <ul className="mk-grid mk-grid--3">
+        <li className="mk-tile">
+          <h3 className="mk-tile__title">書類は暗号化した通信で送信</h3>
+          <p>入力した情報やアップロードした書類は、暗号化した通信（HTTPS）で送信します。</p>
+          <p>
+            <AppLink to="/policy/security">情報セキュリティ方針</AppLink>
+          </p>
+        </li>
+        <li className="mk-tile">
+          <h3 className="mk-tile__title">契約の前に、金額を必ず確認</h3>
+          <p>買取額・手数料・振込手数料を画面でご確認いただいてから、契約に進みます。金額を確認する前に契約が成立することはありません。</p>
+        </li>
+        <li className="mk-tile">
+          <h3 className="mk-tile__title">お預かりした情報の取り扱い</h3>
+          <p>お預かりした個人情報や書類は、プライバシーポリシーに定めた目的の範囲で取り扱います。</p>
+          <p>
+            <AppLink to="/policy/privacy">プライバシーポリシー</AppLink>
+          </p>
+        </li>
+      </ul>
+    </HomeSection>
   );
 }
 

@@ -1,8 +1,5 @@
-import { BRAND } from '@app/shared/core';
-import { LegalDocument, type LegalArticle } from '../../components/legal-document';
-import { operatorLabel } from '../../components/operator';
+import { PolicyDocument, SupportParagraph, type LegalArticle } from '../../components/legal-document';
 import { OperatorRows } from '../../components/operator-value';
-import { SupportLink } from '../../components/support';
 
 function articles(): readonly LegalArticle[] {
   return [
@@ -128,9 +125,7 @@ function articles(): readonly LegalArticle[] {
               <OperatorRows />
             </tbody>
           </table>
-          <SupportLink className="mk-textlink" paragraph>
-            サポート窓口へのお問い合わせ
-          </SupportLink>
+          <SupportParagraph />
         </>
       ),
     },
@@ -139,16 +134,10 @@ function articles(): readonly LegalArticle[] {
 
 export default function PrivacyPage() {
   return (
-    <LegalDocument
+    <PolicyDocument
       id="privacy"
       title="プライバシーポリシー"
-      numbering="decimal"
-      intro={
-        <p>
-          {operatorLabel()}（以下「当社」といいます）は、「{BRAND.fullName}
-          」（以下「本サービス」といいます）でお預かりする個人情報を、個人情報の保護に関する法律（以下「個人情報保護法」といいます）その他の法令を守り、次のとおり適切に取り扱います。
-        </p>
-      }
+      purpose="でお預かりする個人情報を、個人情報の保護に関する法律（以下「個人情報保護法」といいます）その他の法令を守り、次のとおり適切に取り扱います。"
       articles={articles()}
     />
   );

@@ -1,7 +1,4 @@
-import { BRAND } from '@app/shared/core';
-import { LegalDocument, type LegalArticle } from '../../components/legal-document';
-import { operatorLabel } from '../../components/operator';
-import { SupportLink } from '../../components/support';
+import { PolicyDocument, SupportParagraph, type LegalArticle } from '../../components/legal-document';
 
 const ARTICLES: readonly LegalArticle[] = [
   {
@@ -72,9 +69,7 @@ const ARTICLES: readonly LegalArticle[] = [
           <li>共用のパソコンで本サービスを利用した後は、必ずログアウトしてください。</li>
         </ul>
         <p>不審なメールを受け取った場合や、身に覚えのない操作に気づいた場合は、サポート窓口までご連絡ください。</p>
-        <SupportLink className="mk-textlink" paragraph>
-          サポート窓口へのお問い合わせ
-        </SupportLink>
+        <SupportParagraph />
       </>
     ),
   },
@@ -82,16 +77,10 @@ const ARTICLES: readonly LegalArticle[] = [
 
 export default function SecurityPage() {
   return (
-    <LegalDocument
+    <PolicyDocument
       id="security"
       title="情報セキュリティ方針"
-      numbering="decimal"
-      intro={
-        <p>
-          {operatorLabel()}（以下「当社」といいます）は、「{BRAND.fullName}
-          」（以下「本サービス」といいます）でお預かりする書類や情報を守ることを、最も大切な責任のひとつと考えています。そのため、次のとおり情報セキュリティ方針を定め、取り組みます。
-        </p>
-      }
+      purpose="でお預かりする書類や情報を守ることを、最も大切な責任のひとつと考えています。そのため、次のとおり情報セキュリティ方針を定め、取り組みます。"
       articles={ARTICLES}
     />
   );

@@ -1,4 +1,5 @@
 import type { ContractParty, ContractPartyAddress } from '@app/contracts';
+import { FactsSection } from './page-section';
 
 /** `〒100-0001 東京都 千代田区千代田 1-1`: the address as the contract PDF prints it. */
 export function partyAddressText({ zipcode, prefecture, city, building_number }: ContractPartyAddress): string {
@@ -41,4 +42,10 @@ export function ContractPartyRows({ party }: { readonly party: ContractParty }) 
       <dd>{address}</dd>
     </>
   );
+}
+
+/** ご契約者: the party fixed at the approval, when the entry has one (nothing otherwise). */
+export function ContractPartySection({ party, lead }: { readonly party: ContractParty | null; readonly lead?: string }) {
+  if (!party) return null;
+  return <FactsSection id="party" title="ご契約者" testId="contract-party" lead={lead} facts={<ContractPartyRows party={party} />} />;
 }

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
-import { COPY, ErrorPage, NOT_FOUND_ROUTE, documentTitle } from '@app/shared';
+import { COPY, ErrorPage, NOT_FOUND_ROUTE, documentTitle, type PageProps } from '@app/shared';
 import type { Entry } from '@app/contracts';
-import type { EntryResource } from '../api/use-entry';
+import { useEntry, type EntryResource } from '../api/use-entry';
 import { useEntryLifeStyles } from '../styles';
 
 /**
@@ -54,5 +54,26 @@ export function EntryGate({
       )}
       {resource.status === 'ready' && children(resource.entry)}
     </div>
+  );
+}
+
+/**
+ * An entry's page: the entry of the route's `:entryId` (`useEntry`) inside its gate; `children`
+ * gets the entry and `replace`, which shows the entry an action answered with.
+ */
+export function EntryPage({
+  params,
+  title,
+  children,
+}: {
+  readonly params: PageProps['params'];
+  readonly title: string;
+  readonly children: (entry: Entry, replace: (entry: Entry) => void) => ReactNode;
+}) {
+  const { resource, reload, replace } = useEntry(params.entryId ?? '');
+  return (
+    <EntryGate title={title} resource={resource} onRetry={reload}>
+      {(entry) => children(entry, replace)}
+    </EntryGate>
   );
 }

@@ -2,8 +2,6 @@ import { useRef, useState, type FormEvent } from 'react';
 import { ApiError, FormAlert, RadioGroup, SubmitButton, TextField, ValidationError } from '@app/shared';
 import type { Entry } from '@app/contracts';
 import {
-  DEPOSIT_TYPE_LABELS,
-  DEPOSIT_TYPES,
   ENTRY_STATUS,
   formatBankAccount,
   isValid,
@@ -12,7 +10,14 @@ import {
   validateBankAccountDraft,
   type DepositType,
 } from '@app/contracts/domain';
-import { BankPicker, EMPTY_BANK_PICKER_VALUE, type BankPickerValue } from '../../../components';
+import {
+  ACCOUNT_NUMBER_INPUT,
+  BankPicker,
+  DEPOSIT_TYPE_OPTIONS,
+  EMPTY_BANK_PICKER_VALUE,
+  HOLDER_NAME_INPUT,
+  type BankPickerValue,
+} from '../../../components';
 import { entryLifeApi } from '../api/entry-life-api';
 
 export const PAYOUT_CHANGE_TEXT = {
@@ -35,6 +40,12 @@ interface Values {
 }
 
 const EMPTY: Values = { bank: EMPTY_BANK_PICKER_VALUE, depositType: '', number: '', holder: '', password: '' };
+
+/** The typed parts of the account: the value, the API's field (its error), the input, the normaliser applied on blur. */
+const TYPED_PARTS = [
+  { key: 'number', name: 'bank_account_number', input: ACCOUNT_NUMBER_INPUT, normalize: normalizeBankAccountNumber },
+  { key: 'holder', name: 'account_holder_name', input: HOLDER_NAME_INPUT, normalize: normalizeAccountHolderName },
+] as const;
 
 /**
  * 振込先口座の変更 on the entry's page (reviewed or contracted): the same 全銀 bank/branch picker,
@@ -131,33 +142,20 @@ export function PayoutChange({ entry, onChanged }: { readonly entry: Entry; read
             name="deposit_type"
             value={values.depositType}
             error={errors.deposit_type}
-            options={DEPOSIT_TYPES.map((type) => ({ value: type, label: DEPOSIT_TYPE_LABELS[type] }))}
+            options={DEPOSIT_TYPE_OPTIONS}
             onValueChange={(type) => set('depositType', type)}
           />
-          <TextField
-            label="口座番号（7桁）"
-            name="bank_account_number"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={7}
-            placeholder="例: 1234567"
-            value={values.number}
-            error={errors.bank_account_number}
-            onValueChange={(number) => set('number', number)}
-            onBlur={() => set('number', normalizeBankAccountNumber(values.number).value)}
-          />
-          <TextField
-            label="口座名義（カナ）"
-            name="account_holder_name"
-            autoComplete="off"
-            maxLength={30}
-            placeholder="例: カ）ツムギシヨウジ"
-            description="通帳に記載のとおり、カタカナで入力してください。"
-            value={values.holder}
-            error={errors.account_holder_name}
-            onValueChange={(holder) => set('holder', holder)}
-            onBlur={() => set('holder', normalizeAccountHolderName(values.holder).value)}
-          />
+          {TYPED_PARTS.map(({ key, name, input, normalize }) => (
+            <TextField
+              key={name}
+              {...input}
+              name={name}
+              value={values[key]}
+              error={errors[name]}
+              onValueChange={(typed) => set(key, typed)}
+              onBlur={() => set(key, normalize(values[key]).value)}
+            />
+          ))}
           <TextField
             label="パスワード"
             name="password"

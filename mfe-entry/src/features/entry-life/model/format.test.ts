@@ -1,13 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { formatDateTimeJst, formatDay, formatPercent } from './format';
+import { formatDay, formatPercent } from './format';
 
 describe('entry page formats', () => {
-  test.each([
-    ['2026-11-01T15:30:00Z', '2026年11月2日 00:30'],
-    ['2026-11-02T10:00:00+09:00', '2026年11月2日 10:00'],
-    ['not a date', ''],
-  ])('formatDateTimeJst(%s) → %s (Japan time)', (iso, text) => expect(formatDateTimeJst(iso)).toBe(text));
-
   test.each([
     ['2026-12-31', true, '2026年12月31日（木）'],
     ['2026-11-30', true, '2026年11月30日（月）'],

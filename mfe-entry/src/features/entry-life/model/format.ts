@@ -1,25 +1,11 @@
 import { parseDecimal } from '@app/contracts/domain';
 
 /**
- * Display helpers of an entry's pages: times in Japan (the service's calendar), dates as the API
- * sends them (`YYYY-MM-DD`, no time zone), ratios as percentages. Presentation only: the amounts
- * themselves come from the API (figures) and `formatYen` of the domain.
+ * Display helpers of an entry's pages: dates as the API sends them (`YYYY-MM-DD`, no time zone),
+ * ratios as percentages (times in Japan: `formatDateTimeJst` of @app/shared). Presentation only:
+ * the amounts themselves come from the API (figures) and `formatYen` of the domain.
  */
-const DATE_TIME = new Intl.DateTimeFormat('ja-JP', {
-  timeZone: 'Asia/Tokyo',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'] as const;
-
-/** `2026-11-01T00:30:00Z` → `2026年11月1日 09:30` (Japan time); '' for an unreadable value. */
-export function formatDateTimeJst(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : DATE_TIME.format(date);
-}
 
 /** `2026-12-31` → `2026年12月31日（木）` (without the weekday if asked); the text as given when it is not a `YYYY-MM-DD` date. */
 export function formatDay(day: string, { weekday = true }: { weekday?: boolean } = {}): string {

@@ -1,7 +1,15 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useController, type Control, type FieldPath } from 'react-hook-form';
-import { Checkbox, RadioGroup, TextField, type TextFieldProps } from '@app/shared';
-import { formatYenInput, NORMALIZATION_NOTICES, parseYenInput, type Normalized } from '@app/contracts/domain';
+import { Checkbox, FieldFrame, RadioGroup, TextField, type TextFieldProps } from '@app/shared';
+import {
+  formatYenInput,
+  NORMALIZATION_NOTICES,
+  normalizeBankAccountNumber,
+  parseYenInput,
+  type DepositType,
+  type Normalized,
+} from '@app/contracts/domain';
+import { ACCOUNT_NUMBER_INPUT, DEPOSIT_TYPE_OPTIONS } from '../../../components';
 import type { WizardDocument } from '../model/document';
 import { errorAt } from '../model/checks';
 import { useWizard } from '../model/wizard-store';
@@ -25,6 +33,12 @@ export function useFieldError(path: string): string | undefined {
 
 const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
 
+/** A text control bound to a path: its controller, and the name, value and error the control shows. */
+function useBoundText(control: Control<WizardDocument>, name: Path) {
+  const { field } = useController({ control, name });
+  return { field, shown: { name, value: textOf(field.value), error: useFieldError(name) } };
+}
+
 export function DraftTextField({
   control,
   name,
@@ -35,14 +49,11 @@ export function DraftTextField({
     /** Applied on blur (e.g. the domain's normalisers); returns the value to keep. */
     readonly normalize?: (value: string) => string;
   }) {
-  const { field } = useController({ control, name });
-  const error = useFieldError(name);
+  const { field, shown } = useBoundText(control, name);
   return (
     <TextField
       {...rest}
-      name={name}
-      value={textOf(field.value)}
-      error={error}
+      {...shown}
       onValueChange={(value) => field.onChange(value)}
       onBlur={() => {
         if (normalize) {
@@ -61,15 +72,12 @@ export function DraftDateField({
   name,
   ...rest
 }: BoundProps & Omit<TextFieldProps, 'name' | 'value' | 'onValueChange' | 'error' | 'type'>) {
-  const { field } = useController({ control, name });
-  const error = useFieldError(name);
+  const { field, shown } = useBoundText(control, name);
   return (
     <TextField
       {...rest}
+      {...shown}
       type="date"
-      name={name}
-      value={textOf(field.value)}
-      error={error}
       onValueChange={(value) => field.onChange(value === '' ? null : value)}
       onBlur={field.onBlur}
     />
@@ -119,10 +127,6 @@ export function DraftRadioGroup<T extends string>({
   );
 }
 
-function describedBy(id: string, description: ReactNode, error: string | undefined): string | undefined {
-  return [description ? `${id}-description` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-}
-
 export function DraftTextArea({
   control,
   name,
@@ -133,42 +137,28 @@ export function DraftTextArea({
 }: BoundProps & { readonly label: string; readonly description?: ReactNode; readonly maxLength: number; readonly placeholder?: string }) {
   const { field } = useController({ control, name });
   const error = useFieldError(name);
-  const id = useId();
   const value = textOf(field.value);
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-        <span className="field__required">必須</span>
-      </label>
-      {description && (
-        <div className="field__description" id={`${id}-description`}>
-          {description}
-        </div>
+    <FieldFrame label={label} description={description} error={error}>
+      {(frame) => (
+        <>
+          <textarea
+            {...frame}
+            name={name}
+            className="field__input field__textarea"
+            rows={4}
+            value={value}
+            maxLength={maxLength}
+            placeholder={placeholder}
+            onChange={(event) => field.onChange(event.target.value === '' ? null : event.target.value)}
+            onBlur={field.onBlur}
+          />
+          <p className="field__counter" aria-hidden="true">
+            {[...value].length} / {maxLength}
+          </p>
+        </>
       )}
-      <textarea
-        id={id}
-        name={name}
-        className="field__input field__textarea"
-        rows={4}
-        value={value}
-        maxLength={maxLength}
-        placeholder={placeholder}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, description, error)}
-        onChange={(event) => field.onChange(event.target.value === '' ? null : event.target.value)}
-        onBlur={field.onBlur}
-      />
-      <p className="field__counter" aria-hidden="true">
-        {[...value].length} / {maxLength}
-      </p>
-      {error && (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -189,7 +179,6 @@ export function AmountField({
   const [text, setText] = useState(() => formatYenInput(stored));
   const [problem, setProblem] = useState<string | null>(null);
   const checkError = useFieldError(name);
-  const id = useId();
 
   // The document changed from elsewhere (another tab's draft loaded): show its amount.
   useEffect(() => {
@@ -203,59 +192,45 @@ export function AmountField({
   }, [stored, text]);
 
   const error = problem ?? checkError;
-  const warningId = `${id}-warning`;
-  const describedIds = [describedBy(id, description, error), warning ? warningId : null].filter(Boolean).join(' ') || undefined;
+  const warningId = useId();
+  // A warning (the amount is over the claims' total) shows only while there is no error.
+  const warningNote = warning && !error && (
+    <p className="field__warning" id={warningId} role="status">
+      {warning}
+    </p>
+  );
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-        <span className="field__required">必須</span>
-      </label>
-      {description && (
-        <div className="field__description" id={`${id}-description`}>
-          {description}
+    <FieldFrame label={label} description={description} error={error} after={warningNote}>
+      {(frame) => (
+        <div className="amount-input">
+          <input
+            {...frame}
+            aria-describedby={[frame['aria-describedby'], warningNote ? warningId : null].filter(Boolean).join(' ') || undefined}
+            name={name}
+            className="field__input amount-input__control"
+            inputMode="numeric"
+            autoComplete="off"
+            value={text}
+            onChange={(event) => {
+              const next = event.target.value;
+              setText(next);
+              const parsed = parseYenInput(next);
+              if (parsed.kind !== 'invalid') setProblem(null);
+              field.onChange(parsed.kind === 'yen' ? parsed.value : null);
+            }}
+            onBlur={() => {
+              const parsed = parseYenInput(text);
+              if (parsed.kind === 'yen') setText(formatYenInput(parsed.value));
+              setProblem(parsed.kind === 'invalid' ? parsed.message : null);
+              field.onBlur();
+            }}
+          />
+          <span className="amount-input__unit" aria-hidden="true">
+            円
+          </span>
         </div>
       )}
-      <div className="amount-input">
-        <input
-          id={id}
-          name={name}
-          className="field__input amount-input__control"
-          inputMode="numeric"
-          autoComplete="off"
-          value={text}
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedIds}
-          onChange={(event) => {
-            const next = event.target.value;
-            setText(next);
-            const parsed = parseYenInput(next);
-            if (parsed.kind !== 'invalid') setProblem(null);
-            field.onChange(parsed.kind === 'yen' ? parsed.value : null);
-          }}
-          onBlur={() => {
-            const parsed = parseYenInput(text);
-            if (parsed.kind === 'yen') setText(formatYenInput(parsed.value));
-            setProblem(parsed.kind === 'invalid' ? parsed.message : null);
-            field.onBlur();
-          }}
-        />
-        <span className="amount-input__unit" aria-hidden="true">
-          円
-        </span>
-      </div>
-      {error && (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-      {warning && !error && (
-        <p className="field__warning" id={warningId} role="status">
-          {warning}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -299,15 +274,12 @@ export function NormalizedField({
     readonly normalize: (value: string) => Normalized;
     readonly description?: ReactNode;
   }) {
-  const { field } = useController({ control, name });
-  const error = useFieldError(name);
+  const { field, shown } = useBoundText(control, name);
   const [notice, setNotice] = useState<string | null>(null);
   return (
     <TextField
       {...rest}
-      name={name}
-      value={textOf(field.value)}
-      error={error}
+      {...shown}
       description={
         notice === null ? (
           description
@@ -334,4 +306,14 @@ export function NormalizedField({
       }}
     />
   );
+}
+
+/** 預金種別 (普通, 当座) of an account of the draft. */
+export function DepositTypeField({ control, name }: BoundProps) {
+  return <DraftRadioGroup<DepositType> control={control} name={name} legend="預金種別" options={DEPOSIT_TYPE_OPTIONS} />;
+}
+
+/** 口座番号 (7 digits, full-width digits made half-width when left) of an account of the draft. */
+export function AccountNumberField({ control, name }: BoundProps) {
+  return <NormalizedField control={control} name={name} {...ACCOUNT_NUMBER_INPUT} normalize={normalizeBankAccountNumber} />;
 }

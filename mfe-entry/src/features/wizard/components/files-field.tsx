@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import type { ContentFile, Upload } from '@app/contracts';
+import { apiUploadKind, type UploadKind } from '@app/contracts/domain';
 import { UploadField } from '@app/shared/upload';
+import { FILE_LABELS } from '../model/checks';
 import { filesOfKey, replaceFilesOfKey, uploadOf, type WizardDocument } from '../model/document';
 import { useWizard, wizard } from '../model/wizard-store';
 import { FieldSlot } from './fields';
@@ -60,5 +62,57 @@ export function FilesField({
         onFilesChange={onFilesChange}
       />
     </FieldSlot>
+  );
+}
+
+/**
+ * The upload fields of one list of the draft, a field per kind: one for each kind asked
+ * (`required`, its error reported under `errorPathOf(kind)`), then the files of kinds no longer
+ * asked (the choice changed) under `leftoverNote`, so they can be deleted.
+ */
+export function KindFilesFields({
+  form,
+  relations,
+  required,
+  errorPathOf,
+  descriptions,
+  leftoverNote,
+}: {
+  readonly form: UseFormReturn<WizardDocument>;
+  readonly relations: RelationsPath;
+  readonly required: readonly UploadKind[];
+  readonly errorPathOf: (kind: UploadKind) => string;
+  readonly descriptions: Readonly<Partial<Record<UploadKind, ReactNode>>>;
+  readonly leftoverNote: string;
+}) {
+  const all: ContentFile[] = useWatch({ control: form.control, name: relations }) ?? [];
+  const leftover = [...new Set(all.map((file) => apiUploadKind(file.kind)))].filter(
+    (kind): kind is UploadKind => !required.includes(kind as UploadKind) && kind in FILE_LABELS,
+  );
+  return (
+    <>
+      <FieldSlot path={relations} exact>
+        {required.map((kind) => (
+          <FilesField
+            key={kind}
+            form={form}
+            relations={relations}
+            errorPath={errorPathOf(kind)}
+            uploadKey={kind}
+            label={FILE_LABELS[kind] ?? kind}
+            description={descriptions[kind]}
+            required
+          />
+        ))}
+      </FieldSlot>
+      {leftover.length > 0 && (
+        <div className="notice">
+          <p>{leftoverNote}</p>
+          {leftover.map((kind) => (
+            <FilesField key={kind} form={form} relations={relations} uploadKey={kind} label={FILE_LABELS[kind] ?? kind} />
+          ))}
+        </div>
+      )}
+    </>
   );
 }

@@ -20,9 +20,19 @@ function usePickerValue(bankName: string, branchName: string) {
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-/** A bank of the withdrawals detail step: `banks.{i}.bank_name` and `banks.{i}.branch_name`. */
-export function BankFields({ control, index }: { readonly control: Control<WizardDocument>; readonly index: number }) {
-  const prefix = `banks.${index}` as const;
+/**
+ * A bank and branch the draft keeps as two names (`{prefix}.bank_name`, `{prefix}.branch_name`):
+ * a bank of the withdrawals detail step (`banks.{i}`) or the payout account (`payout_account`).
+ */
+function TwoNameBankFields({
+  control,
+  prefix,
+  legend,
+}: {
+  readonly control: Control<WizardDocument>;
+  readonly prefix: `banks.${number}` | 'payout_account';
+  readonly legend: string;
+}) {
   const bank = useController({ control, name: `${prefix}.bank_name` });
   const branch = useController({ control, name: `${prefix}.branch_name` });
   const [value, setChosen] = usePickerValue(text(bank.field.value), text(branch.field.value));
@@ -30,7 +40,7 @@ export function BankFields({ control, index }: { readonly control: Control<Wizar
   return (
     <BankPicker
       name={prefix}
-      legend="口座のある金融機関"
+      legend={legend}
       value={value}
       errors={errors}
       onChange={(next) => {
@@ -42,25 +52,14 @@ export function BankFields({ control, index }: { readonly control: Control<Wizar
   );
 }
 
+/** A bank of the withdrawals detail step: `banks.{i}.bank_name` and `banks.{i}.branch_name`. */
+export function BankFields({ control, index }: { readonly control: Control<WizardDocument>; readonly index: number }) {
+  return <TwoNameBankFields control={control} prefix={`banks.${index}`} legend="口座のある金融機関" />;
+}
+
 /** The payout account's bank and branch (振込先口座): `payout_account.bank_name`, `payout_account.branch_name`. */
 export function PayoutBankFields({ control }: { readonly control: Control<WizardDocument> }) {
-  const bank = useController({ control, name: 'payout_account.bank_name' });
-  const branch = useController({ control, name: 'payout_account.branch_name' });
-  const [value, setChosen] = usePickerValue(text(bank.field.value), text(branch.field.value));
-  const errors = { bank: useFieldError('payout_account.bank_name'), branch: useFieldError('payout_account.branch_name') };
-  return (
-    <BankPicker
-      name="payout_account"
-      legend="振込先の金融機関"
-      value={value}
-      errors={errors}
-      onChange={(next) => {
-        setChosen(next);
-        if (next.bankName !== bank.field.value) bank.field.onChange(next.bankName);
-        if (next.branchName !== branch.field.value) branch.field.onChange(next.branchName);
-      }}
-    />
-  );
+  return <TwoNameBankFields control={control} prefix="payout_account" legend="振込先の金融機関" />;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { authStore, entryStep, FormAlert, guardContextFrom, useAuth } from '@app/shared';
+import { authStore, entryStep, FormAlert, guardContextFrom, LoadingFields, useAuth } from '@app/shared';
 import type { IdentityState } from '@app/contracts/domain';
 import { focusField } from './error-summary';
 import { ConflictNotice } from './conflict-notice';
@@ -162,12 +162,7 @@ export function WizardFrame({
 function WizardSkeleton() {
   return (
     <div className="stack" aria-busy="true">
-      <p className="muted" role="status">
-        読み込んでいます…
-      </p>
-      {Array.from({ length: 4 }, (_, i) => (
-        <div key={i} className="skeleton skeleton--field" />
-      ))}
+      <LoadingFields count={4} />
     </div>
   );
 }

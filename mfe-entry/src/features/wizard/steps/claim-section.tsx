@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
+import { isScheduledDepositOverFace, MESSAGES, normalizeAccountHolderName } from '@app/contracts/domain';
 import {
-  DEPOSIT_TYPE_LABELS,
-  DEPOSIT_TYPES,
-  isScheduledDepositOverFace,
-  MESSAGES,
-  normalizeAccountHolderName,
-  normalizeBankAccountNumber,
-  type DepositType,
-} from '@app/contracts/domain';
-import { AmountField, DraftCheckbox, DraftDateField, DraftRadioGroup, FieldSlot, NormalizedField } from '../components/fields';
+  AccountNumberField,
+  AmountField,
+  DepositTypeField,
+  DraftCheckbox,
+  DraftDateField,
+  FieldSlot,
+  NormalizedField,
+} from '../components/fields';
 import { ObligerField, PaymentBankFields } from '../components/pickers';
 import { ConfirmRemove } from '../components/confirm-remove';
 import { FilesField } from '../components/files-field';
@@ -97,22 +97,8 @@ export function ClaimSection({ form, index, claimKey, today, removable, onRemove
           <legend className="wizard-legend">売掛先からの入金口座</legend>
           <p className="muted small">売掛先がこの請求書の代金を振り込む、お客さまの口座です。</p>
           <PaymentBankFields control={control} index={index} />
-          <DraftRadioGroup<DepositType>
-            control={control}
-            name={at('receive_payment_account.deposit_type')}
-            legend="預金種別"
-            options={DEPOSIT_TYPES.map((type) => ({ value: type, label: DEPOSIT_TYPE_LABELS[type] }))}
-          />
-          <NormalizedField
-            control={control}
-            name={at('receive_payment_account.bank_account_number')}
-            label="口座番号（7桁）"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={7}
-            placeholder="例: 1234567"
-            normalize={normalizeBankAccountNumber}
-          />
+          <DepositTypeField control={control} name={at('receive_payment_account.deposit_type')} />
+          <AccountNumberField control={control} name={at('receive_payment_account.bank_account_number')} />
           <fieldset className="wizard-fieldset wizard-fieldset--inner">
             <legend className="wizard-legend wizard-legend--small">売掛先の振込名義（カナ）</legend>
             <p className="muted small">

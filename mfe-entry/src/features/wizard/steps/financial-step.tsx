@@ -1,7 +1,6 @@
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import {
-  apiUploadKind,
   FINANCIAL_STATEMENT_REQUIRED_FILES,
   isFinancialStatementsDone,
   REVIEW_STATUS_LABELS,
@@ -9,12 +8,11 @@ import {
   type FinancialStatementType,
   type UploadKind,
 } from '@app/contracts/domain';
-import type { ContentFile } from '@app/contracts';
-import { DraftCheckbox, DraftRadioGroup, FieldSlot } from '../components/fields';
+import { DraftCheckbox, DraftRadioGroup } from '../components/fields';
 import { ErrorSummary } from '../components/error-summary';
-import { FilesField } from '../components/files-field';
+import { KindFilesFields } from '../components/files-field';
 import type { StepContext } from '../components/wizard-frame';
-import { FILE_LABELS, financialFilePath, financialStepErrors } from '../model/checks';
+import { financialFilePath, financialStepErrors } from '../model/checks';
 import { financialTypeOf } from '../model/progress';
 import { STEP_PAGES } from '../model/steps';
 import { useWizard } from '../model/wizard-store';
@@ -87,13 +85,8 @@ export function FinancialStep({ context }: { readonly context: StepContext }) {
   }
 
   const type = financialTypeOf(form.getValues(), identity);
-  const files = (values.financial_statement_files ?? []) as ContentFile[];
   const required = type === null ? [] : FINANCIAL_STATEMENT_REQUIRED_FILES[type];
   const shown = required.filter((kind) => !(kind === 'sga_expenses' && values.no_sga_expenses === true));
-  // Files of kinds the current choice does not ask for (the choice changed): shown so they can be deleted.
-  const leftover = [...new Set(files.map((file) => apiUploadKind(file.kind)))].filter(
-    (kind): kind is UploadKind => !shown.includes(kind as UploadKind) && kind in FILE_LABELS,
-  );
 
   return (
     <form className="wizard-form" noValidate onSubmit={(event) => event.preventDefault()} aria-label={`${document}の提出`}>
@@ -162,34 +155,14 @@ export function FinancialStep({ context }: { readonly context: StepContext }) {
                 label="販売費及び一般管理費内訳書がない（損益計算書に内訳が記載されている場合など）"
               />
             )}
-            <FieldSlot path="financial_statement_files" exact>
-              {shown.map((kind) => (
-                <FilesField
-                  key={kind}
-                  form={form}
-                  relations="financial_statement_files"
-                  errorPath={financialFilePath(kind)}
-                  uploadKey={kind}
-                  label={FILE_LABELS[kind] ?? kind}
-                  description={FILE_DESCRIPTIONS[kind]}
-                  required
-                />
-              ))}
-            </FieldSlot>
-            {leftover.length > 0 && (
-              <div className="notice">
-                <p>次のファイルは、いまの選択では必要ありません。不要であれば削除してください。</p>
-                {leftover.map((kind) => (
-                  <FilesField
-                    key={kind}
-                    form={form}
-                    relations="financial_statement_files"
-                    uploadKey={kind}
-                    label={FILE_LABELS[kind] ?? kind}
-                  />
-                ))}
-              </div>
-            )}
+            <KindFilesFields
+              form={form}
+              relations="financial_statement_files"
+              required={shown}
+              errorPathOf={financialFilePath}
+              descriptions={FILE_DESCRIPTIONS}
+              leftoverNote="次のファイルは、いまの選択では必要ありません。不要であれば削除してください。"
+            />
           </div>
         </section>
       )}

@@ -1,19 +1,19 @@
 import { useEffect, useRef } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { api, todayInJapan } from '@app/shared';
-import * as endpoints from '@app/contracts/endpoints';
+import { todayInJapan } from '@app/shared';
 import { formatYen, MAX_CLAIMS_PER_ENTRY, MESSAGES, sumYen, validateClaimCount } from '@app/contracts/domain';
 import { AmountField, DraftTextArea } from '../components/fields';
 import { ErrorSummary } from '../components/error-summary';
 import type { StepContext } from '../components/wizard-frame';
-import { newClaim, type WizardClaim, type WizardDocument } from '../model/document';
+import { newClaim, type WizardDocument } from '../model/document';
 import { invoiceStepErrors } from '../model/checks';
 import { STEP_PAGES } from '../model/steps';
 import { useWizard, wizard } from '../model/wizard-store';
 import { useDraftForm } from '../use-draft-form';
 import { useStepNavigation } from './step-navigation';
 import { ClaimSection } from './claim-section';
+import { removeWithFiles } from './remove-with-files';
 
 const PURPOSE_MAX_LENGTH = 1000;
 
@@ -61,12 +61,7 @@ export function InvoiceStep({ onTooManyClaims }: { readonly context: StepContext
   };
 
   const removeClaim = (index: number) => {
-    const claim: WizardClaim = form.getValues(`claims.${index}`);
-    // The claim's files go with it (best effort: a file left behind is only the applicant's own).
-    for (const file of claim.contentfile_relations) void api(endpoints.uploads.delete, { params: { id: file.id } }).catch(() => undefined);
-    claims.remove(index);
-    const state = wizard().store.getState();
-    wizard().setErrors(Object.fromEntries(Object.entries(state.errors).filter(([path]) => !path.startsWith('claims'))), state.formErrors);
+    removeWithFiles('claims', form.getValues(`claims.${index}.contentfile_relations`), () => claims.remove(index));
     addRef.current?.focus();
   };
 

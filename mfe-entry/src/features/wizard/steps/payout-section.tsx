@@ -1,14 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { api } from '@app/shared';
-import {
-  DEPOSIT_TYPE_LABELS,
-  DEPOSIT_TYPES,
-  normalizeAccountHolderName,
-  normalizeBankAccountNumber,
-  type DepositType,
-} from '@app/contracts/domain';
-import { DraftRadioGroup, FieldSlot, NormalizedField } from '../components/fields';
+import { normalizeAccountHolderName } from '@app/contracts/domain';
+import { HOLDER_NAME_INPUT } from '../../../components';
+import { AccountNumberField, DepositTypeField, FieldSlot, NormalizedField } from '../components/fields';
 import { PayoutBankFields } from '../components/pickers';
 import type { WizardDocument } from '../model/document';
 import { isPayoutEmpty, payoutAccountString, payoutOf } from '../model/payout';
@@ -18,7 +13,7 @@ export const PAYOUT_SECTION_ID = 'payout-account';
 export const PAYOUT_SECTION_MESSAGES = {
   lead: '買取代金をお振込みする口座です。通帳やキャッシュカードに記載のとおりご入力ください。',
   prefilled: 'ご登録の振込先口座を入力しました。別の口座にお振込みを希望される場合は、書き換えてください。',
-  holder: '通帳に記載のとおり、カタカナで入力してください。',
+  holder: HOLDER_NAME_INPUT.description,
 } as const;
 
 /** The profile's account string, read once (the profile group of the catalogue is loaded only here). */
@@ -84,30 +79,12 @@ export function PayoutSection({ form }: { readonly form: UseFormReturn<WizardDoc
             </p>
           )}
           <PayoutBankFields control={control} />
-          <DraftRadioGroup<DepositType>
-            control={control}
-            name="payout_account.deposit_type"
-            legend="預金種別"
-            options={DEPOSIT_TYPES.map((type) => ({ value: type, label: DEPOSIT_TYPE_LABELS[type] }))}
-          />
-          <NormalizedField
-            control={control}
-            name="payout_account.bank_account_number"
-            label="口座番号（7桁）"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={7}
-            placeholder="例: 1234567"
-            normalize={normalizeBankAccountNumber}
-          />
+          <DepositTypeField control={control} name="payout_account.deposit_type" />
+          <AccountNumberField control={control} name="payout_account.bank_account_number" />
           <NormalizedField
             control={control}
             name="payout_account.account_holder_name"
-            label="口座名義（カナ）"
-            autoComplete="off"
-            maxLength={30}
-            placeholder="例: カ）ツムギシヨウジ"
-            description={PAYOUT_SECTION_MESSAGES.holder}
+            {...HOLDER_NAME_INPUT}
             normalize={normalizeAccountHolderName}
           />
         </div>

@@ -1,13 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { api, todayInJapan, useAuth } from '@app/shared';
-import { type ContentFile } from '@app/contracts';
-import * as endpoints from '@app/contracts/endpoints';
+import { todayInJapan, useAuth } from '@app/shared';
 import {
-  apiUploadKind,
   isWithdrawalsDetailDone,
-  normalizeBankAccountNumber,
   REVIEW_STATUS_LABELS,
   requiredAccountActivityFiles,
   reviewStatusOrDefault,
@@ -15,18 +11,19 @@ import {
   withdrawalsDetailStartDate,
   type UploadKind,
 } from '@app/contracts/domain';
-import { DraftRadioGroup, FieldSlot, NormalizedField } from '../components/fields';
+import { AccountNumberField, DraftRadioGroup } from '../components/fields';
 import { BankFields } from '../components/pickers';
 import { ConfirmRemove } from '../components/confirm-remove';
-import { FilesField } from '../components/files-field';
+import { KindFilesFields } from '../components/files-field';
 import type { StepContext } from '../components/wizard-frame';
 import { newBank, type WizardBank, type WizardDocument } from '../model/document';
-import { bankFilePath, FILE_LABELS } from '../model/checks';
+import { bankFilePath } from '../model/checks';
 import { isBankComplete } from '../model/progress';
 import { STEP_PAGES } from '../model/steps';
 import { wizard } from '../model/wizard-store';
 import { useDraftForm } from '../use-draft-form';
 import { PayoutSection } from './payout-section';
+import { removeWithFiles } from './remove-with-files';
 import { ProfileSection } from './profile-section';
 import { SubmitSection } from './submit-section';
 
@@ -64,10 +61,6 @@ function BankSection({
   const number = index + 1;
   const headingId = `bank-${bankKey}-heading`;
   const required = requiredAccountActivityFiles(bank?.file_format);
-  const descriptions = FILE_DESCRIPTIONS(period);
-  const leftover = [...new Set((bank?.contentfile_relations ?? []).map((file: ContentFile) => apiUploadKind(file.kind)))].filter(
-    (kind): kind is UploadKind => !required.includes(kind as UploadKind) && kind in FILE_LABELS,
-  );
   const complete = bank !== undefined && isBankComplete(bank);
   return (
     <section className="card bank" aria-labelledby={headingId}>
@@ -81,16 +74,7 @@ function BankSection({
       </div>
       <div className="wizard-stack">
         <BankFields control={control} index={index} />
-        <NormalizedField
-          control={control}
-          name={`banks.${index}.bank_account_number`}
-          label="口座番号（7桁）"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={7}
-          placeholder="例: 1234567"
-          normalize={normalizeBankAccountNumber}
-        />
+        <AccountNumberField control={control} name={`banks.${index}.bank_account_number`} />
         <DraftRadioGroup<Format>
           control={control}
           name={`banks.${index}.file_format`}
@@ -101,34 +85,14 @@ function BankSection({
             { value: 'ib', label: 'インターネットバンキング', description: '口座情報の画面と、入出金明細のファイル' },
           ]}
         />
-        <FieldSlot path={`banks.${index}.contentfile_relations`} exact>
-          {required.map((kind) => (
-            <FilesField
-              key={kind}
-              form={form}
-              relations={`banks.${index}.contentfile_relations`}
-              errorPath={bankFilePath(index, kind)}
-              uploadKey={kind}
-              label={FILE_LABELS[kind] ?? kind}
-              description={descriptions[kind]}
-              required
-            />
-          ))}
-        </FieldSlot>
-        {leftover.length > 0 && (
-          <div className="notice">
-            <p>次のファイルは、いまの明細の形式では必要ありません。不要であれば削除してください。</p>
-            {leftover.map((kind) => (
-              <FilesField
-                key={kind}
-                form={form}
-                relations={`banks.${index}.contentfile_relations`}
-                uploadKey={kind}
-                label={FILE_LABELS[kind] ?? kind}
-              />
-            ))}
-          </div>
-        )}
+        <KindFilesFields
+          form={form}
+          relations={`banks.${index}.contentfile_relations`}
+          required={required}
+          errorPathOf={(kind) => bankFilePath(index, kind)}
+          descriptions={FILE_DESCRIPTIONS(period)}
+          leftoverNote="次のファイルは、いまの明細の形式では必要ありません。不要であれば削除してください。"
+        />
         {confirming ? (
           <ConfirmRemove
             label={`口座 ${number} の削除の確認`}
@@ -178,11 +142,7 @@ export function WithdrawalStep({ context }: { readonly context: StepContext }) {
     setTimeout(() => document.getElementById(`bank-${key}-heading`)?.focus(), 0);
   };
   const removeBank = (index: number) => {
-    const bank: WizardBank = form.getValues(`banks.${index}`);
-    for (const file of bank.contentfile_relations) void api(endpoints.uploads.delete, { params: { id: file.id } }).catch(() => undefined);
-    banks.remove(index);
-    const state = wizard().store.getState();
-    wizard().setErrors(Object.fromEntries(Object.entries(state.errors).filter(([path]) => !path.startsWith('banks'))), state.formErrors);
+    removeWithFiles('banks', form.getValues(`banks.${index}.contentfile_relations`), () => banks.remove(index));
     addRef.current?.focus();
   };
 

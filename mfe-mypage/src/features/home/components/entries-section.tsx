@@ -1,19 +1,9 @@
-import { AppLink, href } from '@app/shared';
-import { canTransitionEntry, entryStatusLabel, entryStatusName, reviewKind, type EntryStatusName } from '@app/contracts/domain';
+import { AppLink, entryStatusTone, href } from '@app/shared';
+import { canTransitionEntry, entryStatusLabel, reviewKind } from '@app/contracts/domain';
 import type { Entry } from '@app/contracts';
 import type { Resource } from '../api/use-resource';
 import { formatDate, formatYen, isoDay } from '../model/format';
 import { QuietError, Section, Skeleton } from './section';
-
-/** The badge tone of each status: waiting on us, the applicant's turn, finished, closed. */
-const TONE: Readonly<Record<EntryStatusName, string>> = {
-  under_review: 'waiting',
-  inadequate: 'todo',
-  reviewed: 'todo',
-  contracted: 'done',
-  transferred: 'done',
-  archived: 'closed',
-};
 
 /** What the applicant does next on an entry, if anything: resubmit what is inadequate, or sign the offer by its deadline. */
 function NextAction({ entry }: { readonly entry: Entry }) {
@@ -62,9 +52,7 @@ export function EntriesSection({ entries, onRetry }: { readonly entries: Resourc
                 <div>
                   <p className="mp-entry__code">
                     <span>申込番号 {entry.code}</span>
-                    <span className={`mp-badge mp-badge--${TONE[entryStatusName(entry.status) ?? 'under_review']}`}>
-                      {entryStatusLabel(entry.status)}
-                    </span>
+                    <span className={`mp-badge mp-badge--${entryStatusTone(entry.status)}`}>{entryStatusLabel(entry.status)}</span>
                   </p>
                   <p className="mp-entry__meta">
                     <span>

@@ -1,4 +1,5 @@
 import type { MouseEvent } from 'react';
+import { LoadingFields } from '@app/shared';
 import { ACCOUNT_MESSAGES, type ProfileResponse } from '@app/contracts';
 import { FIELD_LABELS, displayValue, valuesFromProfile, type ProfileField, type ProfileFormValues } from '../model/profile-form';
 
@@ -56,12 +57,7 @@ export function ProfileSkeleton({ title }: { readonly title: string }) {
     <div className="profile-page stack-lg" aria-busy="true">
       <section className="card">
         <h1 className="page-heading">{title}</h1>
-        <p className="muted" role="status">
-          読み込んでいます…
-        </p>
-        {Array.from({ length: 6 }, (_, i) => (
-          <div key={i} className="skeleton skeleton--field" />
-        ))}
+        <LoadingFields count={6} />
       </section>
     </div>
   );

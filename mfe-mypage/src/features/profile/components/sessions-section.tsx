@@ -1,18 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, api, logout, showToast } from '@app/shared';
+import { ApiError, api, formatDateTimeJst, logout, showToast } from '@app/shared';
 import { type AccountSession } from '@app/contracts';
 import * as endpoints from '@app/contracts/endpoints';
-
-/** `2026年11月21日 12:00`, in Japan's time. */
-const formatSeen = (iso: string): string =>
-  new Intl.DateTimeFormat('ja-JP', {
-    timeZone: 'Asia/Tokyo',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(iso));
 
 type Loaded =
   | { readonly state: 'loading' }
@@ -99,7 +88,7 @@ export function SessionsSection() {
                   {session.current && <span className="status-badge status-badge--info">この端末</span>}
                 </p>
                 <p className="muted small">
-                  最終利用 {formatSeen(session.last_seen_at)}
+                  最終利用 {formatDateTimeJst(session.last_seen_at)}
                   {session.persistent && '・ログインしたまま'}
                 </p>
               </div>
@@ -108,7 +97,7 @@ export function SessionsSection() {
                   type="button"
                   className="button button--secondary button--small"
                   disabled={busy !== null}
-                  aria-label={`${session.device}（最終利用 ${formatSeen(session.last_seen_at)}）をログアウトさせる`}
+                  aria-label={`${session.device}（最終利用 ${formatDateTimeJst(session.last_seen_at)}）をログアウトさせる`}
                   onClick={() => void revoke(session)}
                 >
                   ログアウトさせる

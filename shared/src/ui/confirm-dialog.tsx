@@ -1,6 +1,10 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
+/** What Tab and Shift+Tab move between inside the dialog. */
+const FOCUSABLE =
+  'button:not([disabled]), a[href], input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
 /** Escape closes (unless busy); Tab and Shift+Tab cycle within the dialog. */
 function handleKeyDown(dialog: HTMLElement, event: KeyboardEvent, { busy, onClose }: { busy: boolean; onClose: () => void }): void {
   if (event.key === 'Escape') {
@@ -9,9 +13,7 @@ function handleKeyDown(dialog: HTMLElement, event: KeyboardEvent, { busy, onClos
     return;
   }
   if (event.key !== 'Tab') return;
-  const focusable = Array.from(
-    dialog.querySelectorAll<HTMLElement>('button:not([disabled]), a[href], input:not([disabled]), [tabindex]:not([tabindex="-1"])'),
-  );
+  const focusable = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
   const first = focusable[0];
   const last = focusable[focusable.length - 1];
   if (!first || !last) return;
@@ -24,32 +26,49 @@ function handleKeyDown(dialog: HTMLElement, event: KeyboardEvent, { busy, onClos
   }
 }
 
+/** The classes of the dialog's parts: each front end styles its dialogs (the staff's denser than the applicant's). */
+export interface ConfirmDialogClasses {
+  readonly backdrop: string;
+  readonly dialog: string;
+  readonly title?: string;
+  readonly actions: string;
+}
+
+export interface ConfirmDialogProps {
+  readonly title: string;
+  readonly children?: ReactNode;
+  readonly confirmLabel: string;
+  readonly cancelLabel: string;
+  /** The confirm button's look: red for what cannot be undone (the default), blue otherwise. */
+  readonly danger?: boolean;
+  readonly busy?: boolean;
+  /** The confirm button's text while busy (its label when not given). */
+  readonly busyLabel?: string;
+  readonly error?: string | null;
+  readonly classes: ConfirmDialogClasses;
+  readonly onConfirm: () => void;
+  readonly onClose: () => void;
+}
+
 /**
  * A modal confirmation: `role="dialog"` with `aria-modal`, named by its title and described by its
  * body; focus moves into it (to the safe choice), Tab and Shift+Tab stay inside, Escape and the
- * cancel button close it, and focus returns to what opened it. The page behind is `inert`.
+ * cancel button close it (not while busy), and focus returns to what opened it. The page behind is
+ * `inert` (the dialog is rendered at the end of the body).
  */
 export function ConfirmDialog({
   title,
   children,
   confirmLabel,
-  cancelLabel = '戻る',
+  cancelLabel,
+  danger = true,
   busy = false,
-  busyLabel = '処理中…',
+  busyLabel,
   error,
+  classes,
   onConfirm,
   onClose,
-}: {
-  readonly title: string;
-  readonly children: ReactNode;
-  readonly confirmLabel: string;
-  readonly cancelLabel?: string;
-  readonly busy?: boolean;
-  readonly busyLabel?: string;
-  readonly error?: string | null;
-  readonly onConfirm: () => void;
-  readonly onClose: () => void;
-}) {
+}: ConfirmDialogProps) {
   const id = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -89,30 +108,36 @@ export function ConfirmDialog({
   }, []);
 
   return createPortal(
-    <div className="el-dialog-backdrop">
+    <div className={classes.backdrop}>
       <div
         ref={dialogRef}
-        className="el-dialog"
+        className={classes.dialog}
         role="dialog"
         aria-modal="true"
         aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-body`}
+        aria-describedby={children ? `${id}-body` : undefined}
       >
-        <h2 id={`${id}-title`} className="el-dialog__title">
+        <h2 id={`${id}-title`} className={classes.title}>
           {title}
         </h2>
-        <div id={`${id}-body`}>{children}</div>
+        {children && <div id={`${id}-body`}>{children}</div>}
         {error && (
           <p className="form-alert" role="alert">
             {error}
           </p>
         )}
-        <div className="el-dialog__actions">
+        <div className={classes.actions}>
           <button ref={cancelRef} type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
             {cancelLabel}
           </button>
-          <button type="button" className="button button--danger" onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>
-            {busy ? busyLabel : confirmLabel}
+          <button
+            type="button"
+            className={`button ${danger ? 'button--danger' : 'button--primary'}`}
+            onClick={onConfirm}
+            disabled={busy}
+            aria-busy={busy || undefined}
+          >
+            {busy && busyLabel ? busyLabel : confirmLabel}
           </button>
         </div>
       </div>
