@@ -17,6 +17,10 @@ export * from './ui/form-values';
 export * from './ui/new-password-fields';
 export * from './ui/logout-button';
 export * from './ui/lazy-named-page';
+export * from './ui/confirm-dialog';
+export * from './ui/entry-status';
+export * from './ui/dates';
+export * from './ui/loading-fields';
 /** The endpoints the core itself calls (the auth store loads them with the client, when needed). */
 export { sessionEndpoints } from '@app/contracts/api/endpoints-session';
 /** The schemas of /config.json and /deployment.json (the core reads both files without zod). */
@@ -36,7 +40,3 @@ export function createApi(env: Partial<ApiEnvironment> = {}): Api {
 
 /** The client every page uses. */
 export const api: Api = createApi();
-export * from './ui/confirm-dialog';
-export * from './ui/entry-status';
-export * from './ui/dates';
-export * from './ui/loading-fields';
