@@ -32,21 +32,28 @@ async function startApi(): Promise<void> {
       SITE_DIR: path.join(root, '.site'),
       RATE_LIMIT_EXEMPT: '127.0.0.1,::1',
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const child = api;
   let stderr = '';
-  api.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const until = Date.now() + 90_000;
-  for (;;) {
-    if (api.exitCode !== null) throw new Error(`the API exited (${api.exitCode}):\n${stderr}`);
-    const ok = await fetch(`${BASE}/api/health/`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (Date.now() > until) throw new Error(`the API did not answer on ${BASE} within 90 s:\n${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  // Ready when the server says so: it prints "[api] Listening on …" once it accepts requests (or it
+  // exits). No polling: the test's own budget bounds the wait.
+  await new Promise<void>((resolve, reject) => {
+    let stdout = '';
+    const onData = (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (!stdout.includes('[api] Listening on ')) return;
+      child.stdout?.off('data', onData);
+      child.off('exit', onExit);
+      child.stdout?.resume(); // keep draining what it prints later
+      resolve();
+    };
+    const onExit = (code: number | null) => reject(new Error(`the API exited (${code}) before listening:\n${stderr}`));
+    child.stdout?.on('data', onData);
+    child.once('exit', onExit);
+  });
+  expect((await fetch(`${BASE}/api/health/`)).ok).toBe(true);
 }
 
 async function stopApi(): Promise<void> {

@@ -39,7 +39,9 @@ test('two reviewers: one takes the entry, the other sees it and takes it over af
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  // Two staff contexts and an applicant, three screenshots per width: 128 s in a flake-hunt run with
+  // the CPUs kept busy (scripts/flake-hunt.mjs --stress), so twice the most it took there.
+  test.setTimeout(240_000);
   // An applicant's entry under review, made through the API.
   await readyApplicant(page, 'corporate');
   const { code } = await submittedEntryViaApi(page, 'corporate');
