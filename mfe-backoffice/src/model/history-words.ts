@@ -1,18 +1,21 @@
 import { isAuditEventName, type AuditEventName, type StaffAuditEvent } from '@app/contracts';
+import { DOCUMENT_GROUP_LABELS, IDENTITY_DOCUMENT_RULES, isIdentityDocumentType, type DocumentGroup } from '@app/contracts/domain';
+import { formatJst } from './format';
 import {
-  DOCUMENT_GROUP_LABELS,
-  IDENTITY_DOCUMENT_RULES,
-  REVIEW_STATUS,
-  REVIEW_STATUS_LABELS,
-  claimStatusLabel,
-  entryStatusLabel,
-  formatYen,
-  isIdentityDocumentType,
-  isReviewStatus,
-  parseDecimal,
-  type DocumentGroup,
-} from '@app/contracts/domain';
-import { formatDay, formatJst } from './format';
+  change,
+  claimStatus,
+  day,
+  entryStatus,
+  id,
+  list,
+  quoted,
+  ratio,
+  record,
+  reviewLabel,
+  text,
+  yen,
+  type Values,
+} from './history-values';
 
 /**
  * The back office's history in words (issue 25): one formatter per audit event, in one place.
@@ -47,61 +50,8 @@ type Formatter = (event: HistoryEvent, context: HistoryContext) => HistoryWords;
 
 /** When the record does not say what its document or claim was (written before it did). */
 export const NO_TARGET = '対象の記録なし';
-/** A status the record holds but the domain does not know (never shown as its code). */
-const UNKNOWN_STATUS = '不明な状態';
 /** The words of an event this page has no formatter for. */
 export const UNKNOWN_EVENT = 'その他の記録';
-
-// ---------------------------------------------------------------------------------------------
-// Reading the record's values (it is stored JSON: nothing is trusted to have its shape)
-// ---------------------------------------------------------------------------------------------
-
-type Values = Readonly<Record<string, unknown>>;
-
-const record = (value: unknown): Values | null =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Values) : null;
-const list = (value: unknown): readonly unknown[] => (Array.isArray(value) ? value : []);
-const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
-const id = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) ? value : null);
-
-/** `"759340.00"` → `759,340円`; null for what is not an amount. */
-function yen(value: unknown): string | null {
-  const amount = typeof value === 'number' || typeof value === 'string' ? parseDecimal(String(value)) : undefined;
-  return amount === undefined ? null : formatYen(amount);
-}
-
-/** A ratio as stored (`"0.8000"`) without its trailing zeros (`0.8`); null for what is not one. */
-const ratio = (value: unknown): string | null => {
-  const number = typeof value === 'string' || typeof value === 'number' ? parseDecimal(String(value)) : undefined;
-  return number === undefined ? null : number.toString();
-};
-
-/** A review status (the identity's, a document's), as a code (`3`) or a name (`'confirmed'`) → 確認済. */
-function reviewLabel(value: unknown): string {
-  if (isReviewStatus(value)) return REVIEW_STATUS_LABELS[value];
-  if (typeof value === 'string' && Object.hasOwn(REVIEW_STATUS, value))
-    return REVIEW_STATUS_LABELS[REVIEW_STATUS[value as keyof typeof REVIEW_STATUS]];
-  return UNKNOWN_STATUS;
-}
-const entryStatus = (value: unknown): string => entryStatusLabel(value) ?? UNKNOWN_STATUS;
-const claimStatus = (value: unknown): string => claimStatusLabel(value) ?? UNKNOWN_STATUS;
-
-/** `label before → after` when both are known and differ; `label after` when only after is; else nothing. */
-function change(label: string, before: string | null, after: string | null): string[] {
-  if (after === null) return [];
-  if (before === null) return [`${label} ${after}`];
-  return before === after ? [] : [`${label} ${before} → ${after}`];
-}
-
-const quoted = (label: string, value: unknown): string[] => {
-  const words = text(value);
-  return words === null ? [] : [`${label}「${words}」`];
-};
-
-const day = (value: unknown): string | null => {
-  const words = text(value);
-  return words === null ? null : formatDay(words.slice(0, 10));
-};
 
 // ---------------------------------------------------------------------------------------------
 // Naming documents and claims
