@@ -40,3 +40,17 @@ test('the upload kinds are named once: the domain’s UPLOAD_KIND_LABELS and ACC
     'contracts/src/domain/kinds.ts',
   ]);
 });
+
+// Issue 24: no source file over 400 lines outside tests and test data (the mocks' fixtures are
+// test data: the backend of the tests and the dev server). A file that grows past it is split by
+// what it does (as the mocks by resource, the profile page in parts).
+const MAX_SOURCE_LINES = 400;
+const TEST_DATA = new Set(['mocks/src/fixtures.ts']);
+
+test(`no non-test source file is over ${MAX_SOURCE_LINES} lines`, () => {
+  const long = sources
+    .filter((file) => !TEST_DATA.has(file) && !/(^|\/)testing\.tsx?$/.test(file))
+    .map((file) => ({ file, lines: fs.readFileSync(path.join(root, file), 'utf8').split('\n').length - 1 }))
+    .filter(({ lines }) => lines > MAX_SOURCE_LINES);
+  expect(long).toEqual([]);
+});
