@@ -15,6 +15,7 @@ import { ApiError, fieldError, notFound } from '../../http/errors';
 import { ACCOUNT_RATE_LIMITS, enforceRateLimits, perKey, releaseRateLimits } from '../../http/rate-limit';
 import { entryBankAccountChangedMail } from '../../mail/templates';
 import type { StaffPrincipal } from '../../http/staff-session';
+import { lockEntry } from '../entries/life-support';
 import { getEntry } from '../entries/service';
 
 /**
@@ -65,12 +66,7 @@ export async function changeEntryBankAccount(
   const { user, before } = await ctx.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, authUser.id));
     if (user === undefined) throw notFound();
-    const [entry] = await tx
-      .select()
-      .from(entries)
-      .where(and(eq(entries.id, entryId), eq(entries.userId, user.id)))
-      .for('update');
-    if (entry === undefined) throw notFound();
+    const entry = await lockEntry(tx, user, entryId);
     if (!CHANGEABLE.includes(entry.status))
       throw new ApiError(409, {
         detail: ENTRY_LIFE_MESSAGES.notAllowed(entryStatusLabel(entry.status) ?? '', PAYOUT_CHANGE_MESSAGES.action),
