@@ -1,4 +1,4 @@
-// Staff accounts for the e2e tests: a reviewer and an approver, created with the operator command
+// Staff accounts for the e2e tests: a few reviewers and approvers, created with the operator command
 // (`staff:create`, api/README.md "Staff accounts") before the e2e API server starts, since two
 // processes must not run the embedded database. The command prints the authenticator secret once;
 // the accounts and their secrets are kept in DATA_DIR/staff-accounts.json for the specs (which
@@ -30,11 +30,22 @@ export const API_DIR = path.join(root, 'api');
 export const E2E_DATA_DIR = path.join(root, '.data', 'e2e');
 export const STAFF_FILE_NAME = 'staff-accounts.json';
 
+/**
+ * How many accounts of each role the specs share. A staff login spends one 30-second authenticator
+ * step of its account (the server takes each step once, tests/staff.ts), so one account per role
+ * let at most two logins a minute through and the suite's ~30 staff logins queued for the clock;
+ * with a pool each login takes the account whose next step is free now.
+ */
+export const E2E_STAFF_POOL: Readonly<Record<StaffRole, number>> = { reviewer: 4, approver: 3 };
+
 /** The accounts the specs log in with (the password passes the staff rules: 12+ characters, not like the address). */
-export const E2E_STAFF: Readonly<Record<StaffRole, Omit<SeededStaff, 'secret'>>> = {
-  reviewer: { role: 'reviewer', email: 'e2e-reviewer@tsumugi.example.jp', name: 'E2E 審査担当', password: 'Kensa-Nagare-2026!' },
-  approver: { role: 'approver', email: 'e2e-approver@tsumugi.example.jp', name: 'E2E 承認者', password: 'Shonin-Nagare-2026!' },
-};
+export const E2E_STAFF: readonly Omit<SeededStaff, 'secret'>[] = (['reviewer', 'approver'] as const).flatMap((role) =>
+  Array.from({ length: E2E_STAFF_POOL[role] }, (_, i) =>
+    role === 'reviewer'
+      ? { role, email: `e2e-reviewer-${i + 1}@tsumugi.example.jp`, name: `E2E 審査担当${i + 1}`, password: 'Kensa-Nagare-2026!' }
+      : { role, email: `e2e-approver-${i + 1}@tsumugi.example.jp`, name: `E2E 承認者${i + 1}`, password: 'Shonin-Nagare-2026!' },
+  ),
+);
 
 /** Runs the operator command (`pnpm --filter @app/api run staff:<command>` without pnpm in between). */
 function staffCommand(args: readonly string[], dataDir: string, input?: string) {
@@ -72,8 +83,13 @@ function enrol(account: Omit<SeededStaff, 'secret'>, dataDir: string): SeededSta
 /** Makes sure the e2e staff accounts exist and their secrets are on file; answers them. */
 export function seedStaffAccounts(dataDir = process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : E2E_DATA_DIR): SeededStaff[] {
   const file = path.join(dataDir, STAFF_FILE_NAME);
-  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as SeededStaff[];
-  const accounts = (Object.keys(E2E_STAFF) as StaffRole[]).map((role) => enrol(E2E_STAFF[role], dataDir));
+  const known = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as SeededStaff[]) : [];
+  const missing = E2E_STAFF.filter((account) => !known.some((k) => k.email === account.email));
+  if (missing.length === 0) return known;
+  const accounts = [
+    ...known.filter((k) => E2E_STAFF.some((a) => a.email === k.email)),
+    ...missing.map((account) => enrol(account, dataDir)),
+  ];
   fs.mkdirSync(dataDir, { recursive: true });
   fs.writeFileSync(`${file}.tmp`, `${JSON.stringify(accounts, null, 2)}\n`, { mode: 0o600 });
   fs.renameSync(`${file}.tmp`, file);

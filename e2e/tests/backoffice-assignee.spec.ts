@@ -2,7 +2,7 @@ import type { TestInfo } from '@playwright/test';
 import fs from 'node:fs';
 import { expectNoSeriousAxeViolation, readyApplicant, submittedEntryViaApi } from './applicants';
 import { expect, failedResponse, test, type Page } from './fixtures';
-import { loginAsStaff, staffAccount, staffContext } from './staff';
+import { loginAsStaff, staffContext, staffOf } from './staff';
 
 /**
  * 担当 (issue 25): two reviewers on one entry. The reviewer takes it; the approver sees 「担当：…」 in
@@ -48,11 +48,8 @@ test('two reviewers: one takes the entry, the other sees it and takes it over af
   const entries = (await (await page.context().request.get('/api/entries/')).json()) as { id: number; code: string }[];
   const id = entries.find((entry) => entry.code === code)!.id;
   await page.context().clearCookies();
-  const reviewer = staffAccount('reviewer');
-  const approver = staffAccount('approver');
-
   // The reviewer (this page) takes the entry.
-  await loginAsStaff(page, 'reviewer', { via: 'api' });
+  const reviewer = await loginAsStaff(page, 'reviewer', { via: 'api' });
   await page.goto(`/backoffice/entries/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: `申し込み ${code}` })).toBeVisible();
   const mine = page.getByRole('region', { name: '担当' });
@@ -66,6 +63,7 @@ test('two reviewers: one takes the entry, the other sees it and takes it over af
 
   // The approver, on a page of their own: the queue says who has the entry.
   const other = await staffContext(browser, 'approver', { asProject: true });
+  const approver = staffOf(other);
   const theirs = await other.newPage();
   await theirs.goto('/backoffice?order=newest');
   await expect(theirs.getByRole('heading', { level: 1, name: '審査キュー' })).toBeVisible();

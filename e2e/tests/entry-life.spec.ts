@@ -16,7 +16,7 @@ import {
 import { expect, test } from './fixtures';
 import { siteLink, waitForMail } from './mail';
 import { pdfText, squeeze } from './pdf';
-import { loginAsStaff } from './staff';
+import { loginAsStaff, staffOf } from './staff';
 
 /**
  * An entry's whole life across both sides of the counter (issue 11), in one Chromium with two
@@ -303,7 +303,7 @@ test('apply → inadequate → resubmit only that → priced → approved by a s
   const history = reviewer.getByRole('region', { name: '履歴（監査ログ）' }).first();
   for (const event of ['買取条件の承認', '振込先口座の変更（入金保留）', '変更後の振込先口座の確認', '入金'])
     await expect(history).toContainText(event);
-  await expect(history).toContainText('E2E 承認者');
+  await expect(history).toContainText(staffOf(approver.context()).name);
   // In words: which document each decision was about and what changed; never a record's JSON, key or status code.
   for (const words of [
     /本人確認の判定：本人確認書類/,

@@ -40,7 +40,8 @@ test('a modal named by its title and described by its body: focus on the safe ch
   const { container } = render(<Page />);
   const opener = screen.getByRole('button', { name: '削除する' });
   await user.click(opener);
-  const dialog = screen.getByRole('dialog', { name: '削除しますか？' });
+  // Its code arrives on first use (a lazy chunk): the opener keeps the focus until it shows.
+  const dialog = await screen.findByRole('dialog', { name: '削除しますか？' });
   expect(dialog).toHaveAccessibleDescription('元に戻せません。');
   expect(dialog).toHaveAttribute('aria-modal', 'true');
   expect(dialog).toHaveClass('x-dialog');
@@ -67,7 +68,7 @@ test('while busy: both buttons disabled, the busy label shown, Escape does not c
   const onConfirm = vi.fn();
   render(<Page busy busyLabel="削除しています…" error="削除できませんでした。" onConfirm={onConfirm} />);
   await user.click(screen.getByRole('button', { name: '削除する' }));
-  expect(screen.getByRole('button', { name: '削除しています…' })).toBeDisabled();
+  expect(await screen.findByRole('button', { name: '削除しています…' })).toBeDisabled();
   expect(screen.getByRole('button', { name: '戻る' })).toBeDisabled();
   expect(screen.getByRole('alert')).toHaveTextContent('削除できませんでした。');
   screen.getByRole('dialog').focus();
@@ -80,7 +81,7 @@ test('the confirm button is red by default and blue when the move is not dangero
   const onConfirm = vi.fn();
   render(<Page danger={false} onConfirm={onConfirm} />);
   await user.click(screen.getByRole('button', { name: '削除する' }));
-  const confirm = screen.getByRole('button', { name: '削除' });
+  const confirm = await screen.findByRole('button', { name: '削除' });
   expect(confirm).toHaveClass('button--primary');
   await user.click(confirm);
   expect(onConfirm).toHaveBeenCalledOnce();
