@@ -1,5 +1,20 @@
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The API test files that replace modules (vi.mock, vi.doMock, vi.resetModules): each runs with a
+ * module cache of its own (the `api-isolated` project). Found by reading the files, so a new one
+ * cannot land in the shared cache by mistake.
+ */
+const API_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'api');
+const API_MODULE_MOCKS = (fs.readdirSync(path.join(API_DIR, 'src'), { recursive: true }) as string[])
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => `src/${file.split(path.sep).join('/')}`)
+  .filter((file) => /\bvi\.(mock|doMock|resetModules)\(/.test(fs.readFileSync(path.join(API_DIR, file), 'utf8')))
+  .sort();
 
 // One command runs every package's unit tests: `pnpm test:unit` (part of `pnpm check`).
 export default defineConfig({
@@ -66,11 +81,31 @@ export default defineConfig({
           root: './api',
           environment: 'node',
           include: ['src/**/*.test.ts'],
+          exclude: API_MODULE_MOCKS,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One embedded PostgreSQL for the run, each test file a database of its own copied from
           // its migrated template (src/test/postgres-cluster.ts), so files can run side by side
           // (and beside the other projects' files): they share no database, port or directory.
+          globalSetup: ['./src/test/postgres-cluster.ts'],
+          // The files of a worker share one module cache: Fastify, drizzle and the API's modules
+          // are imported once per worker, not once per file (the import phase was 75 s of the
+          // API's 183 s). Each file still builds its own app on its own database (startTestApi),
+          // so nothing a test reads comes from another file; module-level state is what the API
+          // keeps per process anyway (caches, counters), and the tests that replace a module
+          // (vi.mock) run isolated, below.
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'api-isolated',
+          root: './api',
+          environment: 'node',
+          include: API_MODULE_MOCKS,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          globalSetup: ['./src/test/postgres-cluster.ts'],
         },
       },
     ],
