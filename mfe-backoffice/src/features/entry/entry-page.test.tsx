@@ -116,7 +116,7 @@ describe('/backoffice/entries/:id', () => {
     expect(box).toHaveTextContent('別所 三郎さん（2026/11/28 10:00から）');
     expect(within(box).queryByRole('button', { name: '担当を外す' })).toBeNull();
     await user.click(within(box).getByRole('button', { name: '引き継ぐ' }));
-    const dialog = screen.getByRole('dialog', { name: '担当を引き継ぎますか？' });
+    const dialog = await screen.findByRole('dialog', { name: '担当を引き継ぎますか？' });
     expect(dialog).toHaveTextContent('別所 三郎さんが担当しています');
     await user.click(within(dialog).getByRole('button', { name: '引き継ぐ' }));
     await waitFor(() => expect(backend.state.review[0]!.assignee?.staff_name).toBe(mockStaff('reviewer').name));
@@ -196,7 +196,7 @@ describe('/backoffice/entries/:id', () => {
     const expected = new Date(Date.parse(`${(period as HTMLInputElement).min}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
     expect(period).toHaveValue(expected);
     await user.click(screen.getByRole('button', { name: '承認して申込者に提示する' }));
-    const dialog = screen.getByRole('dialog', { name: '買取条件を承認しますか？' });
+    const dialog = await screen.findByRole('dialog', { name: '買取条件を承認しますか？' });
     expect(within(dialog).getByRole('button', { name: 'キャンセル' })).toHaveFocus();
     // What is approved, claim by claim, as saved, and the total to be paid.
     const [bought, notBought] = within(dialog).getAllByRole('listitem');
@@ -239,14 +239,14 @@ describe('/backoffice/entries/:id', () => {
     expect(screen.getByLabelText(/お断りの理由/)).toHaveAccessibleDescription('お断りの理由を入力してください。');
     await user.type(screen.getByLabelText(/お断りの理由/), '与信基準を満たしません。');
     await user.click(screen.getByRole('button', { name: 'お断りする' }));
-    const dialog = screen.getByRole('dialog', { name: 'この申し込みをお断りしますか？' });
+    const dialog = await screen.findByRole('dialog', { name: 'この申し込みをお断りしますか？' });
     // The dialog repeats the reason that will be recorded.
     expect(dialog).toHaveTextContent('理由：与信基準を満たしません。');
     await user.keyboard('{Escape}');
     expect(dialog).not.toBeInTheDocument();
     expect(backend.state.review[0]!.entry.status).toBe(ENTRY_STATUS.under_review);
     await user.click(screen.getByRole('button', { name: 'お断りする' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'お断りする' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'お断りする' }));
     await waitFor(() => expect(backend.state.review[0]!.entry.status).toBe(ENTRY_STATUS.archived));
   });
 
@@ -276,7 +276,7 @@ describe('/backoffice/entries/:id', () => {
     expect(screen.getByLabelText(/終了の理由/)).toHaveAccessibleDescription('終了の理由を入力してください。');
     await user.type(screen.getByLabelText(/終了の理由/), '売掛先の信用状況が変わったため。');
     await user.click(screen.getByRole('button', { name: '終了する' }));
-    const dialog = screen.getByRole('dialog', { name: '契約期限前のご提案を終了しますか？' });
+    const dialog = await screen.findByRole('dialog', { name: '契約期限前のご提案を終了しますか？' });
     expect(dialog).toHaveTextContent('理由：売掛先の信用状況が変わったため。');
     await user.click(within(dialog).getByRole('button', { name: '終了する' }));
     await waitFor(() => expect(backend.state.review[0]!.entry.status).toBe(ENTRY_STATUS.archived));
@@ -292,7 +292,7 @@ describe('/backoffice/entries/:id', () => {
     server.use(failure(endpoints.staff.entries.approve, 'forbidden', { detail: STAFF_DECISION_MESSAGES.samePerson }));
     await heading();
     await user.click(screen.getByRole('button', { name: '承認して申込者に提示する' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: '承認する' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '承認する' }));
     const control = screen.getByRole('button', { name: '承認して申込者に提示する' }).closest('.bo-decision') as HTMLElement;
     expect(await within(control).findByRole('alert')).toHaveTextContent(STAFF_DECISION_MESSAGES.samePerson);
   });
@@ -307,13 +307,13 @@ describe('/backoffice/entries/:id', () => {
     expect(screen.getByRole('button', { name: '終了する' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '支払遅延にする' }));
     await user.click(
-      within(screen.getByRole('dialog', { name: 'この請求書を支払遅延にしますか？' })).getByRole('button', { name: '支払遅延にする' }),
+      within(await screen.findByRole('dialog', { name: 'この請求書を支払遅延にしますか？' })).getByRole('button', { name: '支払遅延にする' }),
     );
     await waitFor(() => expect(backend.state.review[0]!.entry.claims[0]!.status).toBe(CLAIM_STATUS.delay));
     // From delay only return is left (the claim transition table).
     await waitFor(() => expect(screen.queryByRole('button', { name: '支払遅延にする' })).toBeNull());
     await user.click(screen.getByRole('button', { name: '回収済みにする' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: '回収済みにする' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '回収済みにする' }));
     await waitFor(() => expect(backend.state.review[0]!.entry.claims[0]!.status).toBe(CLAIM_STATUS.returned));
   });
 

@@ -200,7 +200,7 @@ describe('/entry/detail/{entryId}: cancel', () => {
     renderAt(`/entry/detail/${id}`);
     const open = await screen.findByRole('button', { name: 'お申し込みを取り消す' });
     await user.click(open);
-    const dialog = screen.getByRole('dialog', { name: 'お申し込みを取り消しますか？' });
+    const dialog = await screen.findByRole('dialog', { name: 'お申し込みを取り消しますか？' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     // Focus goes to the safe choice; Escape closes and gives focus back to the opener.
     expect(within(dialog).getByRole('button', { name: '戻る' })).toHaveFocus();
@@ -210,7 +210,7 @@ describe('/entry/detail/{entryId}: cancel', () => {
     expect(backend.state.entries.find((e) => e.id === id)?.status).not.toBe(ENTRY_STATUS.archived);
 
     await user.click(open);
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: '取り消す' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '取り消す' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'お申し込みを取り消しました' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/entry/cancel/complete');
     const cancelled = backend.state.entries.find((e) => e.id === id);
@@ -224,7 +224,7 @@ describe('/entry/detail/{entryId}: cancel', () => {
     const user = userEvent.setup();
     renderAt('/entry/detail/21');
     await user.click(await screen.findByRole('button', { name: 'お申し込みを取り消す' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     await user.tab();
     expect(within(dialog).getByRole('button', { name: '取り消す' })).toHaveFocus();
     await user.tab();
@@ -239,7 +239,7 @@ describe('/entry/detail/{entryId}: cancel', () => {
     renderAt('/entry/detail/23');
     await user.click(await screen.findByRole('button', { name: 'お申し込みを取り消す' }));
     backend.state.entries = backend.state.entries.map((e) => (e.id === 23 ? { ...e, status: ENTRY_STATUS.contracted } : e));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: '取り消す' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '取り消す' }));
     const alert = await within(screen.getByRole('dialog')).findByRole('alert');
     expect(alert).toHaveTextContent(ENTRY_LIFE_MESSAGES.notAllowed('ご契約済み', '取り消し'));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/entry/detail/23'));
