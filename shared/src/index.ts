@@ -15,18 +15,14 @@ export * from './ui/forms';
 export * from './ui/field-frame';
 export * from './ui/form-values';
 export * from './ui/new-password-fields';
-export * from './ui/logout-button';
 export * from './ui/lazy-named-page';
 export * from './ui/confirm-dialog';
-export * from './ui/entry-status';
-export * from './ui/dates';
-export * from './ui/loading-fields';
+// Pieces only some pages use: `@app/shared/parts` (bundled into the remotes that import them).
 /** The endpoints the core itself calls (the auth store loads them with the client, when needed). */
 export { sessionEndpoints } from '@app/contracts/api/endpoints-session';
 /** The schemas of /config.json and /deployment.json (the core reads both files without zod). */
 export { RuntimeConfigSchema } from './runtime/config-schema';
 export { DeploymentManifestSchema } from './runtime/deployment-manifest-schema';
-export * from './ui/bank-account';
 
 /**
  * The API client (api-client/index.ts) with the core's minimum-client-build check: in the built site

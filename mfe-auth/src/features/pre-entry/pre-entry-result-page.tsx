@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, AppLink, FormAlert, LogoutButton, api, supportHref, useAuth } from '@app/shared';
+import { ApiError, AppLink, FormAlert, api, supportHref, useAuth } from '@app/shared';
+import { LogoutButton } from '@app/shared/parts';
 import { PRE_ENTRY_QUESTIONS } from '@app/contracts/domain';
 import { type PreEntryResult } from '@app/contracts';
 import * as endpoints from '@app/contracts/endpoints';

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { LogoutButton, api, useAuth } from '@app/shared';
+import { api, useAuth } from '@app/shared';
+import { LogoutButton } from '@app/shared/parts';
 import { CLAIM_STATUS } from '@app/contracts/domain';
 import { type Upload } from '@app/contracts';
 import * as endpoints from '@app/contracts/endpoints';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { PAYOUT_CHANGE_MESSAGES, STAFF_DECISION_MESSAGES, type StaffEntryDetail, type StaffSummary } from '@app/contracts';
 import * as endpoints from '@app/contracts/endpoints';
-import { BankAccountRows } from '@app/shared';
+import { BankAccountRows } from '@app/shared/parts';
 import {
   CLAIM_STATUS,
   ENTRY_STATUS,

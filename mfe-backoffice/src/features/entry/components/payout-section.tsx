@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { BankAccountRows } from '@app/shared';
+import { BankAccountRows } from '@app/shared/parts';
 import { type StaffEntryDetail } from '@app/contracts';
 import * as endpoints from '@app/contracts/endpoints';
 import { maskedBankAccountText } from '@app/contracts/domain';

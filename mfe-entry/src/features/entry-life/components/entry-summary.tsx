@@ -1,5 +1,5 @@
 import type { Entry } from '@app/contracts';
-import { entryStatusTone, formatDateTimeJst } from '@app/shared';
+import { entryStatusTone, formatDateTimeJst } from '@app/shared/parts';
 import { entryStatusLabel, formatYen } from '@app/contracts/domain';
 
 export function StatusBadge({ status }: { readonly status: number }) {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { AppLink, BankAccountRows, href } from '@app/shared';
+import { AppLink, href } from '@app/shared';
+import { BankAccountRows } from '@app/shared/parts';
 import type { Entry } from '@app/contracts';
 import { EntrySummary } from './entry-summary';
 

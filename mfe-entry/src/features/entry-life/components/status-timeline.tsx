@@ -1,5 +1,5 @@
 import type { Entry } from '@app/contracts';
-import { formatDateTimeJst } from '@app/shared';
+import { formatDateTimeJst } from '@app/shared/parts';
 import { TIMELINE_STATE_LABELS, entryTimeline } from '../model/timeline';
 
 const MARKS = { done: '✓', current: '●', upcoming: '' } as const;

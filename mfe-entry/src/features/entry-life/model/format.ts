@@ -2,7 +2,7 @@ import { parseDecimal } from '@app/contracts/domain';
 
 /**
  * Display helpers of an entry's pages: dates as the API sends them (`YYYY-MM-DD`, no time zone),
- * ratios as percentages (times in Japan: `formatDateTimeJst` of @app/shared). Presentation only:
+ * ratios as percentages (times in Japan: `formatDateTimeJst` of @app/shared/parts). Presentation only:
  * the amounts themselves come from the API (figures) and `formatYen` of the domain.
  */
 const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'] as const;

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { authStore, entryStep, FormAlert, guardContextFrom, LoadingFields, useAuth } from '@app/shared';
+import { authStore, entryStep, FormAlert, guardContextFrom, useAuth } from '@app/shared';
+import { LoadingFields } from '@app/shared/parts';
 import type { IdentityState } from '@app/contracts/domain';
 import { focusField } from './error-summary';
 import { ConflictNotice } from './conflict-notice';

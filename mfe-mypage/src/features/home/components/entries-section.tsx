@@ -1,4 +1,5 @@
-import { AppLink, entryStatusTone, href } from '@app/shared';
+import { AppLink, href } from '@app/shared';
+import { entryStatusTone } from '@app/shared/parts';
 import { canTransitionEntry, entryStatusLabel, reviewKind } from '@app/contracts/domain';
 import type { Entry } from '@app/contracts';
 import type { Resource } from '../api/use-resource';

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { LoadingFields } from '@app/shared';
+import { LoadingFields } from '@app/shared/parts';
 import { ACCOUNT_MESSAGES, type ProfileResponse } from '@app/contracts';
 import { FIELD_LABELS, displayValue, valuesFromProfile, type ProfileField, type ProfileFormValues } from '../model/profile-form';
 

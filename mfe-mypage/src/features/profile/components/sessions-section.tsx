@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, api, formatDateTimeJst, logout, showToast } from '@app/shared';
+import { ApiError, api, logout, showToast } from '@app/shared';
+import { formatDateTimeJst } from '@app/shared/parts';
 import { type AccountSession } from '@app/contracts';
 import * as endpoints from '@app/contracts/endpoints';
 
