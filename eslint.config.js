@@ -7,7 +7,14 @@ import globals from 'globals';
 /** What a remote or the shell may import of our packages, and never another remote. */
 const REMOTE_IMPORT_PATTERNS = [
   {
-    group: ['@app/shared/*', '!@app/shared/core', '!@app/shared/upload', '!@app/shared/parts', '!@app/shared/site-css', '!@app/shared/prerender'],
+    group: [
+      '@app/shared/*',
+      '!@app/shared/core',
+      '!@app/shared/upload',
+      '!@app/shared/parts',
+      '!@app/shared/site-css',
+      '!@app/shared/prerender',
+    ],
     message:
       'Import from "@app/shared" (one module-federation singleton), or from "@app/shared/core" (its part every page loads: what does not call the API); only the upload field, the pieces some pages use (@app/shared/parts), the site stylesheet text and the render helpers of the build-time prerender have their own entry points. The stateless domain, contracts, catalogue groups and copy are @app/contracts.',
   },

@@ -307,7 +307,9 @@ describe('/backoffice/entries/:id', () => {
     expect(screen.getByRole('button', { name: '終了する' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '支払遅延にする' }));
     await user.click(
-      within(await screen.findByRole('dialog', { name: 'この請求書を支払遅延にしますか？' })).getByRole('button', { name: '支払遅延にする' }),
+      within(await screen.findByRole('dialog', { name: 'この請求書を支払遅延にしますか？' })).getByRole('button', {
+        name: '支払遅延にする',
+      }),
     );
     await waitFor(() => expect(backend.state.review[0]!.entry.claims[0]!.status).toBe(CLAIM_STATUS.delay));
     // From delay only return is left (the claim transition table).
