@@ -28,3 +28,4 @@ export * from './yen-input';
 export * from './houjinbangou';
 export * from './csv';
 export * from './jst-time';
+export * from './telemetry';
