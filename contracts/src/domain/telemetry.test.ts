@@ -40,6 +40,11 @@ describe('normaliseFrame', () => {
     expect(normaliseFrame('http://localhost:3100/assets/main.3ea1dd3420.js:2:10')).toBe('/assets/main.js:2');
   });
 
+  test('only a leading "at " and all the space after it go; multi-digit versions and lines', () => {
+    expect(normaliseFrame('flat (/x.js:1:1)')).toBe('flat (/x.js:1)');
+    expect(normaliseFrame('at   f (/r/12.34.56-abc/x.js:120:5)')).toBe('f (/r/x.js:120)');
+  });
+
   test('an empty frame is none', () => {
     expect(normaliseFrame('   ')).toBeNull();
     expect(normaliseFrame('at ')).toBeNull();
@@ -64,6 +69,11 @@ describe('errorFingerprint', () => {
     expect(errorFingerprint('boom', null)).not.toBe(base);
     expect(errorFingerprint('boom', undefined)).toBe(errorFingerprint('boom', ''));
     expect(errorFingerprint('boom', '  ')).toBe(errorFingerprint('boom', null));
+  });
+
+  test('fixed values: a stored fingerprint stays valid across releases of this code (8 hex digits, leading zeros kept)', () => {
+    expect(errorFingerprint('boom', null)).toBe('cee464e0');
+    expect(errorFingerprint('boomo', null)).toBe('05e66e0f');
   });
 
   test('the message shape: quoted values, hex ids and numbers replaced', () => {
