@@ -1,0 +1,61 @@
+import * as z from 'zod/mini';
+import { WEB_VITALS } from '../domain/telemetry';
+import { REMOTES } from '../remotes';
+import { ROUTES } from '../routes/table';
+
+/**
+ * `POST /api/telemetry/` (issue 26): what the shell sends with `navigator.sendBeacon`, a batch of
+ * field signals of one page view. No session needed and no CSRF token (a beacon cannot carry a
+ * header; the body changes nothing anyone owns); bounded in size and count, rate-limited per client;
+ * every message scrubbed (`scrubMessage`) before sending and again on the server. Tags are ids, never
+ * URLs: the route id of the route table, the owning remote and its version, the deployment revision
+ * and the canary the browser is in.
+ */
+
+/** At most this many signals in one batch (the shell sends more batches rather than a larger one). */
+export const TELEMETRY_BATCH_MAX = 50;
+/** The largest body the endpoint reads (bytes). */
+export const TELEMETRY_BODY_MAX_BYTES = 32 * 1024;
+
+const ROUTE_IDS = ROUTES.map((route) => route.id) as [string, ...string[]];
+const REMOTE_NAMES = [...REMOTES, 'shell'] as [string, ...string[]];
+
+/** Where a signal comes from: ids only. */
+export const TelemetryTagsSchema = z.object({
+  route: z.enum(ROUTE_IDS),
+  remote: z.enum(REMOTE_NAMES),
+  /** The remote's published version (`0.1.0-67ee67d8c2`). */
+  version: z.string().check(z.regex(/^[0-9A-Za-z.+-]{1,64}$/)),
+  /** The deployment manifest's revision the page started with. */
+  revision: z.int().check(z.nonnegative()),
+  /** The canary the browser is in, by its id; null when it runs the live versions. */
+  canary: z.nullable(z.string().check(z.regex(/^[0-9A-Za-z_-]{1,64}$/))),
+  /** A staff member's pinned preview: kept out of the canary's numbers. */
+  preview: z.boolean(),
+});
+export type TelemetryTags = z.infer<typeof TelemetryTagsSchema>;
+
+const errorKinds = ['uncaught', 'rejection', 'boundary', 'remote-load', 'contract'] as const;
+
+export const TelemetrySignalSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('pageview') }),
+  z.object({
+    type: z.literal('error'),
+    kind: z.enum(errorKinds),
+    message: z.string().check(z.maxLength(1000)),
+    /** The stack's top frame as the browser printed it (normalised on the server). */
+    frame: z.nullable(z.string().check(z.maxLength(500))),
+  }),
+  z.object({
+    type: z.literal('vital'),
+    name: z.enum(WEB_VITALS),
+    value: z.number().check(z.nonnegative(), z.lte(600_000)),
+  }),
+]);
+export type TelemetrySignal = z.infer<typeof TelemetrySignalSchema>;
+
+export const TelemetryBatchSchema = z.object({
+  tags: TelemetryTagsSchema,
+  signals: z.array(TelemetrySignalSchema).check(z.minLength(1), z.maxLength(TELEMETRY_BATCH_MAX)),
+});
+export type TelemetryBatch = z.infer<typeof TelemetryBatchSchema>;
