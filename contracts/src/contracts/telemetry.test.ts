@@ -1,14 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import { TELEMETRY_BATCH_MAX, TelemetryBatchSchema } from './telemetry';
 
-const tags = { route: 'mypage', remote: 'mypage', version: '0.1.0-07677db9bc', revision: 3, canary: null, preview: false };
+const tags = { route: 'mypage', remote: 'mypage', version: '0.1.0-07677db9bc', revision: 3, canary: false, preview: false };
 
 describe('TelemetryBatchSchema', () => {
   test('a page view, an error and a vital, tagged by ids', () => {
     const batch = {
       tags,
       signals: [
-        { type: 'pageview' },
+        { type: 'pageview', first: true },
+        { type: 'pageview', first: false },
         { type: 'error', kind: 'boundary', message: 'boom', frame: 'at f (/x.js:1:2)' },
         { type: 'vital', name: 'LCP', value: 1234.5 },
       ],
@@ -17,14 +18,16 @@ describe('TelemetryBatchSchema', () => {
   });
 
   test('a URL instead of a route id, an unknown remote, a version with a slash: refused', () => {
-    for (const bad of [{ route: '/entry/detail/12' }, { remote: 'evil' }, { version: '../x' }, { canary: 'a b' }, { revision: -1 }]) {
-      expect(TelemetryBatchSchema.safeParse({ tags: { ...tags, ...bad }, signals: [{ type: 'pageview' }] }).success).toBe(false);
+    for (const bad of [{ route: '/entry/detail/12' }, { remote: 'evil' }, { version: '../x' }, { canary: 'mypage' }, { revision: -1 }]) {
+      expect(TelemetryBatchSchema.safeParse({ tags: { ...tags, ...bad }, signals: [{ type: 'pageview', first: true }] }).success).toBe(
+        false,
+      );
     }
   });
 
   test('an empty batch, one too many signals, an unknown vital or a negative value: refused', () => {
     expect(TelemetryBatchSchema.safeParse({ tags, signals: [] }).success).toBe(false);
-    const many = Array.from({ length: TELEMETRY_BATCH_MAX + 1 }, () => ({ type: 'pageview' }));
+    const many = Array.from({ length: TELEMETRY_BATCH_MAX + 1 }, () => ({ type: 'pageview', first: true }));
     expect(TelemetryBatchSchema.safeParse({ tags, signals: many }).success).toBe(false);
     expect(TelemetryBatchSchema.safeParse({ tags, signals: many.slice(1) }).success).toBe(true);
     expect(TelemetryBatchSchema.safeParse({ tags, signals: [{ type: 'vital', name: 'FID', value: 1 }] }).success).toBe(false);

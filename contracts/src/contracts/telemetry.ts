@@ -12,13 +12,16 @@ import { ROUTES } from '../routes/table';
  * and the canary the browser is in.
  */
 
+/** Where the shell sends its batches (`navigator.sendBeacon`, a JSON body). */
+export const TELEMETRY_PATH = '/api/telemetry/';
+
 /** At most this many signals in one batch (the shell sends more batches rather than a larger one). */
 export const TELEMETRY_BATCH_MAX = 50;
 /** The largest body the endpoint reads (bytes). */
 export const TELEMETRY_BODY_MAX_BYTES = 32 * 1024;
 
 const ROUTE_IDS = ROUTES.map((route) => route.id) as [string, ...string[]];
-const REMOTE_NAMES = [...REMOTES, 'shell'] as [string, ...string[]];
+const REMOTE_NAMES = ['shell', ...REMOTES] as const;
 
 /** Where a signal comes from: ids only. */
 export const TelemetryTagsSchema = z.object({
@@ -28,8 +31,8 @@ export const TelemetryTagsSchema = z.object({
   version: z.string().check(z.regex(/^[0-9A-Za-z.+-]{1,64}$/)),
   /** The deployment manifest's revision the page started with. */
   revision: z.int().check(z.nonnegative()),
-  /** The canary the browser is in, by its id; null when it runs the live versions. */
-  canary: z.nullable(z.string().check(z.regex(/^[0-9A-Za-z_-]{1,64}$/))),
+  /** Whether this remote's version is a canary for this browser (the remote and version say which). */
+  canary: z.boolean(),
   /** A staff member's pinned preview: kept out of the canary's numbers. */
   preview: z.boolean(),
 });
@@ -38,7 +41,11 @@ export type TelemetryTags = z.infer<typeof TelemetryTagsSchema>;
 const errorKinds = ['uncaught', 'rejection', 'boundary', 'remote-load', 'contract'] as const;
 
 export const TelemetrySignalSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('pageview') }),
+  /**
+   * A page view; `first`: the first one of this remote version in this browser tab's session
+   * (sessionStorage), so the sum of `first` over any window counts sessions without any id.
+   */
+  z.object({ type: z.literal('pageview'), first: z.boolean() }),
   z.object({
     type: z.literal('error'),
     kind: z.enum(errorKinds),
