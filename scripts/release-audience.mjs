@@ -1,4 +1,14 @@
-import { ReleaseError, knownRemote, checkVersion, manifestUrl, readDeployment, appendHistory, swapDeployment } from './release-state.mjs';
+import {
+  EXIT_CONFLICT,
+  ReleaseError,
+  knownRemote,
+  checkVersion,
+  manifestUrl,
+  readDeployment,
+  appendHistory,
+  healthRecord,
+  swapDeployment,
+} from './release-state.mjs';
 import { gate, promote } from './release-publish.mjs';
 
 /** `{ kind: 'staff' } | { kind: 'segment', segment } | { kind: 'percent', percent }`, described. */
@@ -44,20 +54,32 @@ export async function canaryStart(store, { remote, version, audience, who, why =
   return { ...result, skipped };
 }
 
+/**
+ * A decision taken on a canary that may have changed meanwhile (the watch, scripts/release-watch.mjs):
+ * `expectVersion` is the canary version judged; another one (or none) is a conflict.
+ */
+function checkExpected(remote, seen, expectVersion) {
+  if (expectVersion !== undefined && expectVersion !== null && seen !== expectVersion) {
+    throw new ReleaseError(`${remote}: the canary is ${seen ?? 'gone'}, not ${expectVersion}: someone else changed it`, EXIT_CONFLICT);
+  }
+}
+
 /** The canary version becomes live for everyone. */
-export async function canaryPromote(store, { remote, who, why = null, now = () => new Date() }) {
+export async function canaryPromote(store, { remote, who, why = null, expectVersion, health = null, now = () => new Date() }) {
   knownRemote(remote);
   const { deployment } = await readDeployment(store);
   const canary = deployment.canary?.[remote];
-  if (!canary) throw new ReleaseError(`${remote} has no canary`);
-  return promote(store, { remote, version: canary.version, who, why, action: 'canary-promote', now });
+  if (!canary && expectVersion === undefined) throw new ReleaseError(`${remote} has no canary`);
+  checkExpected(remote, canary?.version ?? null, expectVersion);
+  return promote(store, { remote, version: canary.version, who, why, action: 'canary-promote', health, now });
 }
 
 /** Ends the canary: everyone gets the live version again. */
-export async function canaryAbort(store, { remote, who, why = null, now = () => new Date() }) {
+export async function canaryAbort(store, { remote, who, why = null, expectVersion, health = null, now = () => new Date() }) {
   knownRemote(remote);
   const { deployment: first } = await readDeployment(store);
   const seen = first.canary?.[remote]?.version ?? null;
+  checkExpected(remote, seen, expectVersion);
   if (!seen) throw new ReleaseError(`${remote} has no canary`);
   const result = await swapDeployment(store, {
     remote,
@@ -77,6 +99,7 @@ export async function canaryAbort(store, { remote, who, why = null, now = () => 
     to: null,
     why,
     revision: result.revision,
+    ...healthRecord(health),
   });
   return result;
 }

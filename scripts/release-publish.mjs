@@ -21,6 +21,7 @@ import {
   swapDeployment,
   readPublished,
   gitCommit,
+  healthRecord,
 } from './release-state.mjs';
 
 /**
@@ -104,7 +105,7 @@ export async function gate(store, { remote, version, force }) {
  */
 export async function promote(
   store,
-  { remote, version, who, why = null, force = false, expectLive, action = 'promote', now = () => new Date() },
+  { remote, version, who, why = null, force = false, expectLive, action = 'promote', health = null, now = () => new Date() },
 ) {
   knownRemote(remote);
   checkVersion(version);
@@ -135,6 +136,7 @@ export async function promote(
     why,
     revision: result.revision,
     ...(skipped.length > 0 ? { forced: true, skipped } : {}),
+    ...healthRecord(health),
   });
   return { ...result, skipped };
 }

@@ -215,3 +215,10 @@ export function gitCommit(dir) {
     return null;
   }
 }
+
+/** The numbers a decision was taken on, as recorded in the history (`health`, from the watch). */
+export function healthRecord(report) {
+  if (!report) return {};
+  const { verdict, window, routes, candidate, baseline, ratios, reasons } = report;
+  return { health: { verdict, window, routes, candidate, baseline, ratios, reasons } };
+}

@@ -7,6 +7,11 @@
 //   rollback <remote> [--to <version>]             back to the version live before (or the one named)
 //   canary   <remote> <version> --staff | --segment <s> | --percent <n>
 //   canary   promote <remote> | canary abort <remote>
+//   canary   health <remote> [--json] [--window 30m] [--api URL]   canary vs live from the field signals
+//   canary   watch <remote> [--max-error-ratio 2] [--max-lcp-ratio 1.25] [--min-sessions 50]
+//            [--promote-after 2h] [--window 30m] [--every 60s] [--api URL]
+//                                                  abort when worse, promote when healthy for the period
+//                                                  (scripts/release-watch.mjs; exit 0 promoted, 5 aborted)
 //   status [--json]                                live and canary of each remote, published versions
 //   history [<remote>] [--limit n] [--json]        every recorded change, newest last
 //   prune [--keep-days n] [--dry-run]              remove versions not live for n days (default 14)
@@ -79,6 +84,13 @@ async function main(argv) {
         'existing-ok': { type: 'boolean', default: false },
         port: { type: 'string' },
         host: { type: 'string' },
+        window: { type: 'string' },
+        api: { type: 'string' },
+        'max-error-ratio': { type: 'string' },
+        'max-lcp-ratio': { type: 'string' },
+        'min-sessions': { type: 'string' },
+        'promote-after': { type: 'string' },
+        every: { type: 'string' },
       },
     });
   } catch (error) {
@@ -117,6 +129,13 @@ async function main(argv) {
         return;
       }
       case 'canary': {
+        if (args[0] === 'health' || args[0] === 'watch') {
+          const { canaryHealthCommand, canaryWatchCommand } = await import('./release-watch-cli.mjs');
+          const remote = knownRemote(args[1]);
+          if (args[0] === 'health') await canaryHealthCommand(store, { remote, options: o });
+          else process.exitCode = await canaryWatchCommand(store, { remote, who, options: o });
+          return;
+        }
         if (args[0] === 'promote' || args[0] === 'abort') {
           const remote = knownRemote(args[1]);
           if (args[0] === 'promote') {
