@@ -69,7 +69,8 @@ const DEFAULT_RESPONSE_CHECK = process.env.VITEST !== undefined || process.env.R
  * registered in one scope whose onRequest hook enforces CSRF on every unsafe method (see
  * http/csrf.ts). A new module is added here; its endpoints are added to the catalogue first.
  */
-const API_MODULES: readonly ((ctx: AppContext) => Implementation[])[] = [
+/** Each module's endpoints, given the app's context and its site folder (the releases read it). */
+const API_MODULES: readonly ((ctx: AppContext, siteDir: string) => Implementation[])[] = [
   registerRoutes,
   authRoutes,
   meRoutes,
@@ -221,7 +222,7 @@ export function buildApp({ env, db, context, logStream, checkResponses }: BuildA
     app.register(async (api) => {
       await api.register(fastifyCompress, API_COMPRESSION);
       api.addHook('onRequest', csrfProtection(context.trustedOrigins));
-      const implementations = API_MODULES.flatMap((routes) => routes(context));
+      const implementations = API_MODULES.flatMap((routes) => routes(context, env.SITE_DIR));
       const takesMultipart = (implementation: Implementation) => implementation.endpoint.spec.multipart !== undefined;
       registerImplementations(
         api,

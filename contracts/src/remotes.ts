@@ -13,3 +13,8 @@ export const REMOTES: readonly RemoteName[] = Object.freeze(Object.keys(list.rem
 export const CONTAINERS: Readonly<Record<RemoteName, string>> = Object.freeze(
   Object.fromEntries(REMOTES.map((remote) => [remote, list.remotes[remote].container])) as Record<RemoteName, string>,
 );
+
+/** Each remote's folder in the repository and under the site's `remotes/` (`mfe-entry`). */
+export const REMOTE_DIRS: Readonly<Record<RemoteName, string>> = Object.freeze(
+  Object.fromEntries(REMOTES.map((remote) => [remote, list.remotes[remote].dir])) as Record<RemoteName, string>,
+);

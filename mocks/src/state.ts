@@ -53,6 +53,8 @@ export interface MockState {
   accountSessions: AccountSession[];
   /** Staff notes the back office wrote, by applicant id (never in an applicant's answer). */
   staffNotes?: Map<number, StaffNote[]>;
+  /** The staff browser's release preview pins (remote → version), ended at staff logout. */
+  previews?: Record<string, string>;
 }
 
 export function initialMockState(overrides: Partial<MockState> = {}): MockState {

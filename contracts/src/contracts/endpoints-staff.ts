@@ -24,7 +24,7 @@ import {
   StaffNoteRequestSchema,
   StaffNoteSchema,
 } from './staff-applicants';
-import { ReleaseStatusSchema } from './releases';
+import { ReleasePreviewEndSchema, ReleasePreviewRequestSchema, ReleasePreviewsSchema, ReleaseStatusSchema } from './releases';
 import { StaffExportQuerySchema } from './staff-exports';
 import { IdParamsSchema } from './upload';
 
@@ -150,6 +150,18 @@ export const staffEndpoints = defineCatalogue({
       status: GET('/api/staff/releases/', {
         summary: 'リリースの状況：リモートごとの公開中・カナリアのバージョンと最近の変更履歴（pnpm release の記録）',
         ok: ReleaseStatusSchema,
+      }),
+      preview: POST('/api/staff/releases/preview/', {
+        summary:
+          '公開準備済みのバージョンをこのブラウザーだけでプレビュー（スタッフのセッションに結び付いた Cookie。ログアウトで終了。公開中の版には影響しない）',
+        body: ReleasePreviewRequestSchema,
+        ok: ReleasePreviewsSchema,
+        errors: ['notFound'],
+      }),
+      endPreview: POST('/api/staff/releases/preview/delete', {
+        summary: 'プレビューの終了（remote を省くとすべて）',
+        body: ReleasePreviewEndSchema,
+        ok: ReleasePreviewsSchema,
       }),
     },
     // The operations desk (issue 25): every staff member finds applicants, reads an applicant's

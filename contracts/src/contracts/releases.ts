@@ -17,6 +17,10 @@ export const ReleaseRemoteSchema = z.object({
   remote: z.string(),
   live: z.nullable(z.string()),
   canary: z.nullable(z.object({ version: z.string(), audience: ReleaseAudienceSchema })),
+  /** Every published version, newest first (what a staff member may preview). */
+  published: z.array(z.string()),
+  /** The version this staff member's browser previews (their pin), or null. */
+  preview: z.nullable(z.string()),
 });
 
 export const ReleaseHistoryEntrySchema = z.object({
@@ -39,3 +43,17 @@ export const ReleaseStatusSchema = z.object({
   history: z.array(ReleaseHistoryEntrySchema),
 });
 export type ReleaseStatus = z.infer<typeof ReleaseStatusSchema>;
+
+/** A release version as `pnpm release` names them (`0.1.0-8baf76e9a5`). */
+const ReleaseVersionSchema = z.string().check(z.regex(/^[0-9A-Za-z.+-]{1,64}$/));
+
+/** `POST /api/staff/releases/preview/`: pin a published version of a remote for this staff browser. */
+export const ReleasePreviewRequestSchema = z.object({ remote: z.string().check(z.maxLength(32)), version: ReleaseVersionSchema });
+export type ReleasePreviewRequest = z.infer<typeof ReleasePreviewRequestSchema>;
+
+/** `POST /api/staff/releases/preview/delete`: end the pin of one remote, or (no remote) every pin. */
+export const ReleasePreviewEndSchema = z.object({ remote: z.optional(z.string().check(z.maxLength(32))) });
+
+/** The pins of this staff browser after the change: remote → version. */
+export const ReleasePreviewsSchema = z.object({ previews: z.record(z.string(), z.string()) });
+export type ReleasePreviews = z.infer<typeof ReleasePreviewsSchema>;

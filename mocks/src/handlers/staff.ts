@@ -98,6 +98,7 @@ export function staffHandlers(state: MockState) {
     }),
     [e.staff.auth.logout.id]: mock(e.staff.auth.logout, () => {
       state.staff = null;
+      state.previews = {};
       return undefined;
     }),
     [e.staff.me.get.id]: mock(e.staff.me.get, () => state.staff ?? {}),
@@ -107,8 +108,30 @@ export function staffHandlers(state: MockState) {
     ),
     [e.staff.releases.status.id]: mock(
       e.staff.releases.status,
-      () => staffRefusal(state, e.staff.releases.status) ?? releaseStatusFixture(),
+      () => staffRefusal(state, e.staff.releases.status) ?? releaseStatusFixture(state.previews),
     ),
+    [e.staff.releases.preview.id]: mock(e.staff.releases.preview, ({ body }) => {
+      const refused = staffRefusal(state, e.staff.releases.preview);
+      if (refused) return refused;
+      const checked = validate(e.staff.releases.preview, body);
+      if (!checked.ok) return checked.reply;
+      const pin = checked.value as { remote: string; version: string };
+      const known = releaseStatusFixture().remotes.find((r) => r.remote === pin.remote);
+      if (known === undefined || !known.published.includes(pin.version)) return failureReply(e.staff.releases.preview, 'notFound', { detail: NOT_FOUND_DETAIL });
+      state.previews = { ...state.previews, [pin.remote]: pin.version };
+      return { previews: state.previews };
+    }),
+    [e.staff.releases.endPreview.id]: mock(e.staff.releases.endPreview, ({ body }) => {
+      const refused = staffRefusal(state, e.staff.releases.endPreview);
+      if (refused) return refused;
+      const checked = validate(e.staff.releases.endPreview, body);
+      if (!checked.ok) return checked.reply;
+      const { remote } = checked.value as { remote?: string };
+      const previews: Record<string, string> = remote === undefined ? {} : { ...state.previews };
+      if (remote !== undefined) delete previews[remote];
+      state.previews = previews;
+      return { previews };
+    }),
     [e.staff.entries.list.id]: mock(e.staff.entries.list, ({ request }) => {
       const refused = staffRefusal(state, e.staff.entries.list);
       if (refused) return refused;

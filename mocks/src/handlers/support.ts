@@ -15,8 +15,8 @@ export const applicantGate =
     state.me === null ? notAuthenticated(endpoint) : null;
 
 /** The releases as the back office shows them: one remote in a canary for staff, a rollback in the history. */
-export function releaseStatusFixture(): ReleaseStatus {
-  const remote = (name: string, live: string) => ({ remote: name, live, canary: null });
+export function releaseStatusFixture(previews: Readonly<Record<string, string>> = {}): ReleaseStatus {
+  const remote = (name: string, live: string) => ({ remote: name, live, canary: null, published: [live], preview: previews[name] ?? null });
   const change = (at: string, action: string, name: string, from: string | null, to: string | null, why: string | null) => ({
     at,
     who: 'release-manager',
@@ -33,7 +33,13 @@ export function releaseStatusFixture(): ReleaseStatus {
       remote('marketing', '0.1.0-0bbbbaca10'),
       remote('auth', '0.1.0-2b511f0bee'),
       remote('entry', '0.1.0-d4e802e621'),
-      { remote: 'mypage', live: '0.1.0-5d0e9a7b21', canary: { version: '0.1.0-7c31375d08', audience: { kind: 'staff' } } },
+      {
+        remote: 'mypage',
+        live: '0.1.0-5d0e9a7b21',
+        canary: { version: '0.1.0-7c31375d08', audience: { kind: 'staff' } },
+        published: ['0.1.0-7c31375d08', '0.1.0-5d0e9a7b21'],
+        preview: previews.mypage ?? null,
+      },
       remote('backoffice', '0.1.0-7590660e09'),
     ],
     history: [

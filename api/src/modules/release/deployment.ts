@@ -7,6 +7,7 @@ import { isApiUrl } from '../../http/api-url';
 import { authenticate } from '../../http/session';
 import { authenticateStaff } from '../../http/staff-session';
 import { watchedFile, type WatchedFile } from '../../watched-file';
+import { hasPreviewCookie, previewManifest, previewsOf, type Previews } from './preview';
 
 /**
  * The deployment each request sees. `deployment.json` in the site (written by `pnpm release`,
@@ -26,6 +27,11 @@ export interface RemoteEntry {
   readonly version: string;
 }
 
+/** A remote as one viewer gets it: `preview` when it is their staff pin (preview.ts). */
+export interface ResolvedEntry extends RemoteEntry {
+  readonly preview?: true;
+}
+
 export interface StoredDeployment {
   readonly remotes: Readonly<Record<string, RemoteEntry>>;
   readonly canary?: Readonly<Record<string, RemoteEntry & { readonly audience: CanaryAudience }>>;
@@ -34,11 +40,12 @@ export interface StoredDeployment {
   readonly minClientBuild?: number;
 }
 
-/** Who is asking: an applicant (id, segment), a staff member, both, or a visitor. */
+/** Who is asking: an applicant (id, segment), a staff member (and their preview pins), both, or a visitor. */
 export interface Viewer {
   readonly userId: number | null;
   readonly userSegment: string | null;
   readonly staff: boolean;
+  readonly previews?: Previews;
 }
 
 export const VISITOR: Viewer = { userId: null, userSegment: null, staff: false };
@@ -63,10 +70,18 @@ export function inAudience(audience: CanaryAudience, remote: string, viewer: Vie
   }
 }
 
-/** The manifest as the shell reads it (only `remotes`), resolved for one viewer. */
-export function resolveDeployment(stored: StoredDeployment, viewer: Viewer): { remotes: Record<string, RemoteEntry> } {
-  const remotes: Record<string, RemoteEntry> = {};
+/**
+ * The manifest as the shell reads it (only `remotes`), resolved for one viewer: a staff member's
+ * preview pin first, then the canary where the viewer is in its audience, else the live version.
+ */
+export function resolveDeployment(stored: StoredDeployment, viewer: Viewer): { remotes: Record<string, ResolvedEntry> } {
+  const remotes: Record<string, ResolvedEntry> = {};
   for (const [remote, entry] of Object.entries(stored.remotes)) {
+    const pinned = viewer.staff ? viewer.previews?.[remote] : undefined;
+    if (pinned !== undefined) {
+      remotes[remote] = { manifest: previewManifest(remote, pinned), version: pinned, preview: true };
+      continue;
+    }
     const canary = stored.canary?.[remote];
     const chosen = canary !== undefined && inAudience(canary.audience, remote, viewer) ? canary : entry;
     remotes[remote] = { manifest: chosen.manifest, version: chosen.version };
@@ -76,8 +91,12 @@ export function resolveDeployment(stored: StoredDeployment, viewer: Viewer): { r
 
 /** The viewer of a request, from its applicant and staff sessions (each looked up once per request). */
 export async function viewerOf(ctx: AppContext, request: FastifyRequest): Promise<Viewer> {
-  const [auth, staff] = await Promise.all([authenticate(ctx, request), authenticateStaff(ctx, request)]);
-  return { userId: auth?.user.id ?? null, userSegment: auth?.user.userSegment ?? null, staff: staff !== null };
+  const [auth, staff, previews] = await Promise.all([
+    authenticate(ctx, request),
+    authenticateStaff(ctx, request),
+    previewsOf(ctx, request),
+  ]);
+  return { userId: auth?.user.id ?? null, userSegment: auth?.user.userSegment ?? null, staff: staff !== null, previews };
 }
 
 /**
@@ -93,23 +112,26 @@ export function deploymentFile(siteDir: string, now?: () => Date): WatchedFile<S
 }
 
 const resolvedKey = Symbol('release.deployment');
-type WithDeployment = FastifyRequest & { [resolvedKey]?: { remotes: Record<string, RemoteEntry> } };
+type WithDeployment = FastifyRequest & { [resolvedKey]?: { remotes: Record<string, ResolvedEntry> } };
 
 /**
  * The seam for whatever renders a page from the deployment (the preload hints of each HTML
  * document, api/src/site/preload-hints.ts `deploymentFor`): the deployment resolved for this request,
  * once `attachDeployment` ran for it (else undefined: the site's file as is).
  */
-export function deploymentFor(request: unknown): { remotes: Record<string, RemoteEntry> } | undefined {
+export function deploymentFor(request: unknown): { remotes: Record<string, ResolvedEntry> } | undefined {
   return (request as WithDeployment | undefined)?.[resolvedKey];
 }
+
+/** Whether resolving this request needs its sessions: a canary runs, or it carries a preview cookie. */
+const needsViewer = (stored: StoredDeployment | undefined, request: FastifyRequest): boolean =>
+  (stored?.canary !== undefined && Object.keys(stored.canary).length > 0) || hasPreviewCookie(request);
 
 /** Resolves and keeps the request's deployment (for `deploymentFor`); a canary-free site needs no session lookup. */
 export async function attachDeployment(ctx: AppContext, read: () => StoredDeployment | undefined, request: FastifyRequest) {
   const stored = read();
   if (stored === undefined) return undefined;
-  const hasCanary = stored.canary !== undefined && Object.keys(stored.canary).length > 0;
-  const resolved = resolveDeployment(stored, hasCanary ? await viewerOf(ctx, request) : VISITOR);
+  const resolved = resolveDeployment(stored, needsViewer(stored, request) ? await viewerOf(ctx, request) : VISITOR);
   (request as WithDeployment)[resolvedKey] = resolved;
   return resolved;
 }
@@ -139,7 +161,7 @@ export function registerDeploymentRoute(app: FastifyInstance, ctx: AppContext, s
     if ((request.method !== 'GET' && request.method !== 'HEAD') || isApiUrl(request.url)) return done();
     const pathname = request.url.replace(/[?#].*$/, '');
     const stored = path.posix.extname(pathname) === '' ? read() : undefined;
-    if (stored?.canary === undefined || Object.keys(stored.canary).length === 0) return done();
+    if (stored === undefined || !needsViewer(stored, request)) return done();
     attachDeployment(ctx, read, request).then(() => done(), done);
   });
 }

@@ -53,8 +53,14 @@ describe('releaseStatusOf', () => {
     expect(ReleaseStatusSchema.safeParse(status).success).toBe(true);
     expect(status.revision).toBe(9);
     expect(status.remotes).toEqual([
-      { remote: 'marketing', live: 'm2', canary: null },
-      { remote: 'mypage', live: 'p1', canary: { version: 'p2', audience: { kind: 'percent', percent: 10 } } },
+      { remote: 'marketing', live: 'm2', canary: null, published: [], preview: null },
+      {
+        remote: 'mypage',
+        live: 'p1',
+        canary: { version: 'p2', audience: { kind: 'percent', percent: 10 } },
+        published: [],
+        preview: null,
+      },
     ]);
     expect(status.history).toHaveLength(HISTORY_SHOWN - 1);
     expect(status.history[0]).toEqual({

@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { endpoints, type ReleaseHistoryEntry, type ReleaseStatus } from '@app/contracts';
 import type { AppContext } from '../../context';
-import { env } from '../../env';
 import { implement, type Implementation } from '../../http/endpoints';
+import { notFound } from '../../http/errors';
 import type { CanaryAudience, StoredDeployment } from './deployment';
+import { isPublished, previewsOf, setPreviews, type Previews } from './preview';
+import { REMOTE_DIRS } from '@app/contracts/remotes';
 
 /** How many changes of the history the back office shows. */
 export const HISTORY_SHOWN = 50;
@@ -32,7 +34,27 @@ function readJson<T>(file: string): T | undefined {
  * The releases of the site in `siteDir` as `pnpm release` left them (deployment.json and
  * .release/history.jsonl, scripts/release-core.mjs): live and canary per remote, the latest changes first.
  */
-export function releaseStatusOf(siteDir: string): ReleaseStatus {
+/** The published versions of a remote, newest first (by their release.json's time, else the folder's). */
+export function publishedVersions(siteDir: string, remote: string): string[] {
+  const dir = REMOTE_DIRS[remote as keyof typeof REMOTE_DIRS];
+  if (dir === undefined) return [];
+  const folder = path.join(siteDir, 'remotes', dir);
+  let names: string[];
+  try {
+    names = fs.readdirSync(folder).filter((name) => isPublished(siteDir, remote, name));
+  } catch {
+    return [];
+  }
+  const timeOf = (version: string): number => {
+    const meta = readJson<{ publishedAt?: string }>(path.join(folder, version, 'release.json'));
+    const at = meta?.publishedAt === undefined ? Number.NaN : Date.parse(meta.publishedAt);
+    return Number.isNaN(at) ? fs.statSync(path.join(folder, version)).mtimeMs : at;
+  };
+  const times = new Map(names.map((name) => [name, timeOf(name)]));
+  return names.sort((a, b) => (times.get(b) ?? 0) - (times.get(a) ?? 0) || b.localeCompare(a));
+}
+
+export function releaseStatusOf(siteDir: string, previews: Previews = {}): ReleaseStatus {
   const deployment = readJson<StoredDeployment>(path.join(siteDir, 'deployment.json')) ?? { remotes: {} };
   let lines: string[] = [];
   try {
@@ -74,13 +96,30 @@ export function releaseStatusOf(siteDir: string): ReleaseStatus {
         remote,
         live: deployment.remotes[remote]?.version ?? null,
         canary: canary === undefined ? null : { version: canary.version, audience: canary.audience satisfies CanaryAudience },
+        published: publishedVersions(siteDir, remote),
+        preview: previews[remote] ?? null,
       };
     }),
     history,
   };
 }
 
-/** The back office's view of the releases (every staff role; an applicant's session gets 403). */
-export const releaseRoutes = (_ctx: AppContext, siteDir: string = env.SITE_DIR): Implementation[] => [
-  implement(endpoints.staff.releases.status, async () => releaseStatusOf(siteDir)),
+/**
+ * The back office's view of the releases (every staff role; an applicant's session gets 403), and a
+ * staff member's own preview of any published version (preview.ts).
+ */
+export const releaseRoutes = (ctx: AppContext, siteDir: string): Implementation[] => [
+  implement(endpoints.staff.releases.status, async ({ request }) => releaseStatusOf(siteDir, await previewsOf(ctx, request))),
+  implement(endpoints.staff.releases.preview, async ({ request, reply, staff, body }) => {
+    if (!isPublished(siteDir, body.remote, body.version)) throw notFound();
+    const previews = { ...(await previewsOf(ctx, request)), [body.remote]: body.version };
+    setPreviews(ctx, request, reply, staff.sessionId, previews);
+    return { previews };
+  }),
+  implement(endpoints.staff.releases.endPreview, async ({ request, reply, staff, body }) => {
+    const previews: Record<string, string> = body.remote === undefined ? {} : { ...(await previewsOf(ctx, request)) };
+    if (body.remote !== undefined) delete previews[body.remote];
+    setPreviews(ctx, request, reply, staff.sessionId, previews);
+    return { previews };
+  }),
 ];

@@ -1,4 +1,5 @@
 import { endpoints } from '@app/contracts';
+import { clearPreviews } from '../release/preview';
 import type { AppContext } from '../../context';
 import { env } from '../../env';
 import { rotateCsrfToken, issueCsrfToken } from '../../http/csrf';
@@ -34,6 +35,8 @@ export const staffRoutes = (ctx: AppContext): Implementation[] => [
     const ended = await endStaffSession(ctx, request);
     if (ended !== null) await recordStaffLogout(ctx, ended.member.id, request.ip);
     clearStaffSessionCookie(ctx, request, reply);
+    // A preview pin ends with the session (it is bound to it anyway: release/preview.ts).
+    clearPreviews(ctx, request, reply);
     return undefined;
   }),
 
