@@ -68,6 +68,8 @@ const UNSAFE_ENDPOINTS: [method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: strin
   ['POST', '/api/staff/claims/:id/decision/', { decision: 'cannot_buy' }],
   ['POST', '/api/staff/claims/:id/actions/', { action: 'return' }],
   ['POST', '/api/staff/applicants/:id/notes/', { body: 'お電話あり' }],
+  ['POST', '/api/staff/releases/preview/', { remote: 'entry', version: '0.1.0-aaaaaaaaaa' }],
+  ['POST', '/api/staff/releases/preview/delete', {}],
 ];
 
 /** The calls that hand out the csrftoken cookie (`csrf: 'bootstrap'`), so pass without one. */
