@@ -332,3 +332,16 @@ describe('prune (skew protection)', () => {
     expect(release('prune').stdout).toBe('nothing to prune');
   });
 });
+
+describe('preview', () => {
+  test('prints the back-office link for a published version; an unpublished one is refused', () => {
+    const version = publishOk('entry', 'p');
+    const r = releaseSync(site, ['preview', 'entry', version], { PUBLIC_URL: 'https://factoring.example.jp/' });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(`https://factoring.example.jp/backoffice/releases?preview=entry@${version}`);
+    expect(r.stderr).toContain('it asks before this browser runs the version');
+    const missing = release('preview', 'entry', '0.1.0-0000000000');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toBe('entry 0.1.0-0000000000 is not published (no remotes/mfe-entry/0.1.0-0000000000/mf-manifest.json)');
+  });
+});

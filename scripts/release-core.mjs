@@ -21,6 +21,7 @@ export {
   sharedOf,
   compatibilityProblems,
   readHistory,
+  readPublished,
 } from './release-state.mjs';
 export { publish, promote, previousLive, rollback } from './release-publish.mjs';
 export { describeAudience, canaryStart, canaryPromote, canaryAbort, forceReload } from './release-audience.mjs';

@@ -12,6 +12,8 @@
 //            [--promote-after 2h] [--window 30m] [--every 60s] [--api URL]
 //                                                  abort when worse, promote when healthy for the period
 //                                                  (scripts/release-watch.mjs; exit 0 promoted, 5 aborted)
+//   preview  <remote> <version> [--site URL]       print a link that lets a staff member preview the version
+//                                                  in their own browser (the back office asks first)
 //   status [--json]                                live and canary of each remote, published versions
 //   history [<remote>] [--limit n] [--json]        every recorded change, newest last
 //   prune [--keep-days n] [--dry-run]              remove versions not live for n days (default 14)
@@ -31,6 +33,7 @@ import {
   canaryAbort,
   canaryPromote,
   canaryStart,
+  checkVersion,
   describeAudience,
   forceReload,
   knownRemote,
@@ -38,6 +41,7 @@ import {
   prune,
   publish,
   readHistory,
+  readPublished,
   rollback,
   status,
 } from './release-core.mjs';
@@ -91,6 +95,7 @@ async function main(argv) {
         'min-sessions': { type: 'string' },
         'promote-after': { type: 'string' },
         every: { type: 'string' },
+        site: { type: 'string' },
       },
     });
   } catch (error) {
@@ -159,6 +164,16 @@ async function main(argv) {
         const r = await canaryStart(store, { remote, version: args[1], audience, who, why, force: o.force });
         forcedNote(r.skipped);
         console.log(`${remote}: canary ${r.to} for ${describeAudience(audience)}${r.from ? ` (replaces canary ${r.from})` : ''}`);
+        return;
+      }
+      case 'preview': {
+        const remote = knownRemote(args[0]);
+        if (!args[1]) usage('usage: release.mjs preview <remote> <version> [--site URL]');
+        checkVersion(args[1]);
+        await readPublished(store, remote, args[1]);
+        const site = (o.site ?? process.env.PUBLIC_URL ?? `http://127.0.0.1:${process.env.PORT || 3000}`).replace(/\/$/, '');
+        console.log(`${site}/backoffice/releases?preview=${encodeURIComponent(`${remote}@${args[1]}`).replace('%40', '@')}`);
+        console.error('open it logged in to the back office: it asks before this browser runs the version (ended at logout)');
         return;
       }
       case 'status': {

@@ -54,6 +54,8 @@ const BACKOFFICE_CSS = `
 .bo-ok { border: 1px solid #b5dcc6; background: #e6f4ec; color: var(--color-success); border-radius: var(--radius-sm); padding: var(--space-2) var(--space-3); margin: 0; font-weight: 700; }
 .bo-note { border: 1px solid #f0d9a0; background: var(--color-warning-soft); color: #553700; border-radius: var(--radius-sm); padding: var(--space-2) var(--space-3); margin: 0; }
 .bo-actions { display: flex; flex-wrap: wrap; gap: var(--space-2); align-items: center; }
+.bo-preview-cell { display: flex; flex-wrap: wrap; gap: var(--space-2); align-items: center; margin: 0; }
+.bo-preview-cell select { max-width: 16rem; }
 .bo-tabs { display: flex; flex-wrap: wrap; gap: var(--space-1) var(--space-2); }
 .bo-tab { display: inline-flex; align-items: baseline; gap: var(--space-1); padding: var(--space-1) var(--space-3); border: 1px solid var(--color-border); border-radius: 999px; color: var(--color-text); background: var(--color-surface); text-decoration: none; white-space: nowrap; font-size: var(--font-size-sm); }
 .bo-tab[aria-current="page"] { background: var(--color-primary); border-color: var(--color-primary); color: #fff; }

@@ -74,7 +74,7 @@ describe('staff preview of a published version', () => {
       version: NEXT,
       preview: true,
     });
-    const status = (await staff.get('/api/staff/releases/')).json();
+    const status = (await staff.get('/api/staff/releases/')).json<{ remotes: unknown[] }>();
     expect(ReleaseStatusSchema.safeParse(status).success).toBe(true);
     expect(status.remotes).toEqual([{ remote: 'entry', live: LIVE, canary: null, published: [NEXT, LIVE], preview: NEXT }]);
 

@@ -5,6 +5,7 @@ import { formatJst } from '../../model/format';
 import { staffApi } from '../../staff/api';
 import { useLoad } from '../../staff/use-load';
 import { Badge, LoadPending, ScrollTable, TableHead } from '../../ui/bits';
+import { PreviewCell, PreviewRequest } from './release-preview';
 
 /** The canary's audience, as the release manager set it (`pnpm release canary …`). */
 export function audienceLabel(audience: ReleaseAudience): string {
@@ -30,29 +31,31 @@ const ACTION_LABELS: Record<string, string> = {
 
 /**
  * /backoffice/releases: what is live and in canary for each remote, and the latest release changes
- * (`GET /api/staff/releases/`, written by `pnpm release`). Read-only: releases are made with the CLI.
+ * (`GET /api/staff/releases/`, written by `pnpm release`). Releases are made with the CLI; here a
+ * staff member may preview any published version in their own browser (release-preview.tsx).
  */
 export default function ReleasesPage() {
-  const [result] = useLoad('releases', (signal) => staffApi(endpoints.staff.releases.status, { signal }));
+  const [result, , reload] = useLoad('releases', (signal) => staffApi(endpoints.staff.releases.status, { signal }));
   const id = useId();
   return (
     <div className="bo-stack">
       <div className="bo-head">
         <h1>リリース状況</h1>
       </div>
-      <ReleaseTables result={result} id={id} />
+      <ReleaseTables result={result} id={id} reload={reload} />
     </div>
   );
 }
 
-function ReleaseTables({ result, id }: { result: ReturnType<typeof useLoad<ReleaseStatus>>[0]; id: string }) {
+function ReleaseTables({ result, id, reload }: { result: ReturnType<typeof useLoad<ReleaseStatus>>[0]; id: string; reload: () => void }) {
   if (result.state !== 'ready') return <LoadPending result={result} loading="リリース状況を読み込み中…" />;
   const { remotes, history, revision } = result.data;
   return (
     <>
+      <PreviewRequest status={result.data} onChanged={reload} />
       <ScrollTable labelledBy={`${id}-remotes`}>
         <caption id={`${id}-remotes`}>リモートごとのバージョン（リビジョン {revision}）</caption>
-        <TableHead columns={['リモート', '公開中', 'カナリア']} />
+        <TableHead columns={['リモート', '公開中', 'カナリア', 'このブラウザーでのプレビュー']} />
         <tbody>
           {remotes.map((r) => (
             <tr key={r.remote}>
@@ -67,10 +70,16 @@ function ReleaseTables({ result, id }: { result: ReturnType<typeof useLoad<Relea
                   </>
                 )}
               </td>
+              <td>
+                <PreviewCell row={r} onChanged={reload} />
+              </td>
             </tr>
           ))}
         </tbody>
       </ScrollTable>
+      <p className="bo-muted bo-small">
+        プレビューは、このブラウザーのスタッフのセッションだけに適用されます（サイトの各ページの上部に表示。ログアウトで終了）。申込者には影響しません。
+      </p>
       <ScrollTable labelledBy={`${id}-history`}>
         <caption id={`${id}-history`}>最近の変更（新しい順）</caption>
         <TableHead columns={['日時', '操作', 'リモート', '変更前 → 変更後', '実行者', '理由']} />
