@@ -117,7 +117,8 @@ export function staffHandlers(state: MockState) {
       if (!checked.ok) return checked.reply;
       const pin = checked.value as { remote: string; version: string };
       const known = releaseStatusFixture().remotes.find((r) => r.remote === pin.remote);
-      if (known === undefined || !known.published.includes(pin.version)) return failureReply(e.staff.releases.preview, 'notFound', { detail: NOT_FOUND_DETAIL });
+      if (known === undefined || !known.published.includes(pin.version))
+        return failureReply(e.staff.releases.preview, 'notFound', { detail: NOT_FOUND_DETAIL });
       state.previews = { ...state.previews, [pin.remote]: pin.version };
       return { previews: state.previews };
     }),
