@@ -25,6 +25,8 @@ export const AUDIT_EVENT_NAMES = [
   'account.password_reset_requested',
   'account.password_reset',
   'account.profile_updated',
+  /** An operator put the applicant in a user segment or took them out (`users:segment`); data: before/after `user_segment`. */
+  'account.segment_changed',
   'system_settings.changed',
   'upload.created',
   'upload.deleted',

@@ -255,6 +255,11 @@ const CASES: readonly [string, Row, HistoryWords][] = [
     { action: '本人確認の判定', target: '本人確認書類（運転免許証）', details: ['本人確認 確認中 → 確認済', '有効期限 2029年4月1日'] },
   ],
   [
+    'an operator put the applicant in a segment',
+    { event: 'account.segment_changed', data: {}, before: { user_segment: null }, after: { user_segment: 'pilot' } },
+    { action: 'ユーザーセグメントの変更', target: null, details: ['セグメント なし → pilot'] },
+  ],
+  [
     'an identity review written before the document type was recorded, with its reason',
     {
       event: 'identity.reviewed',

@@ -171,6 +171,11 @@ export const HISTORY_FORMATTERS: Readonly<Record<AuditEventName, Formatter>> = {
   'account.password_reset_requested': label('パスワード再設定の依頼'),
   'account.password_reset': label('パスワードの再設定'),
   'account.profile_updated': label('登録情報の変更'),
+  'account.segment_changed': (event) => ({
+    action: 'ユーザーセグメントの変更',
+    target: null,
+    details: change('セグメント', text(event.before?.user_segment) ?? 'なし', text(event.after?.user_segment) ?? 'なし'),
+  }),
   'system_settings.changed': label('システム設定の変更'),
   'upload.created': label('ファイルのアップロード'),
   'upload.deleted': label('ファイルの削除'),
