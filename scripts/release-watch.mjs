@@ -7,8 +7,10 @@
 // The watch keeps no state of its own, so a restarted watch (or the API's own scheduled watch,
 // RELEASE_WATCH=1, in whichever instance holds the job's lock) decides the same way:
 //   - the last `--window` of the canary is worse than the live version's → abort, at once;
-//   - the canary has run for `--promote-after`, and both the last `--window` and the whole
-//     `--promote-after` period are healthy with enough sessions → promote;
+//   - the canary has run for `--promote-after`, everything since it started is healthy with enough
+//     sessions, and the last window is not worse → promote (a last window without enough data does
+//     not hold a quiet canary back: the whole period speaks for it);
+//   - the whole period worse (a bad spell that stopped) → abort too;
 //   - otherwise (not enough data yet, or still inside the period) → check again after `--every`.
 // Every decision is recorded in the release history with the numbers that made it.
 import { ReleaseError, canaryAbort, canaryPromote, readDeployment } from './release-core.mjs';
@@ -130,20 +132,21 @@ export function summarise(report) {
 
 /**
  * One decision of the watch, pure: `recent` is the report of the last window, `period` the report
- * of the whole promote-after period (null while the canary is younger than that).
+ * of everything since the canary started (null while it is younger than the promote-after period).
  * → { action: 'abort' | 'promote' | 'wait', why }
  */
 export function decide({ recent, period }) {
   if (recent.verdict === 'worse') return { action: 'abort', why: `canary watch: worse than live — ${summarise(recent)}` };
-  if (period !== null && period.verdict === 'healthy' && recent.verdict === 'healthy') {
+  if (period?.verdict === 'worse') return { action: 'abort', why: `canary watch: worse than live since it started — ${summarise(period)}` };
+  if (period?.verdict === 'healthy') {
     return { action: 'promote', why: `canary watch: healthy for the whole period — ${summarise(period)}` };
   }
   const waiting =
-    recent.verdict === 'not-enough-data'
-      ? 'not enough data yet'
-      : period === null
-        ? 'healthy so far; the promote-after period has not passed'
-        : `the period as a whole is ${period.verdict}`;
+    period !== null
+      ? 'not enough data since the canary started'
+      : recent.verdict === 'not-enough-data'
+        ? 'not enough data yet'
+        : 'healthy so far; the promote-after period has not passed';
   return { action: 'wait', why: waiting };
 }
 
@@ -201,7 +204,7 @@ export async function judge({ version, started, health, options, now }) {
   const recent = await health({ since: windowStart, until });
   if (recent === null || recent.candidate.version !== version) return null;
   const due = until.getTime() - started.getTime() >= options.promoteAfterMs;
-  const period = due ? await health({ since: new Date(until.getTime() - options.promoteAfterMs), until }) : null;
+  const period = due ? await health({ since: started, until }) : null;
   if (due && (period === null || period.candidate.version !== version)) return null;
   return { decision: decide({ recent, period }), recent, period };
 }

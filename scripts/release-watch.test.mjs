@@ -118,22 +118,26 @@ describe('decide', () => {
     expect(d.why).toContain('errors/1,000 views 412.5 vs 0.0');
   });
 
-  test('healthy in the window and over the whole period: promote', () => {
-    expect(decide({ recent: report('healthy'), period: report('healthy') }).action).toBe('promote');
+  test('worse since it started (a bad spell that stopped): abort', () => {
+    const d = decide({ recent: report('not-enough-data'), period: report('worse') });
+    expect(d.action).toBe('abort');
+    expect(d.why).toMatch(/^canary watch: worse than live since it started — /);
   });
 
-  test('too young, not enough data, or a period that is not healthy: wait', () => {
+  test('healthy over the whole period, the last window not worse (quiet counts): promote', () => {
+    expect(decide({ recent: report('healthy'), period: report('healthy') }).action).toBe('promote');
+    expect(decide({ recent: report('not-enough-data'), period: report('healthy') }).action).toBe('promote');
+  });
+
+  test('too young, or not enough data: wait', () => {
     expect(decide({ recent: report('healthy'), period: null })).toEqual({
       action: 'wait',
       why: 'healthy so far; the promote-after period has not passed',
     });
-    expect(decide({ recent: report('not-enough-data'), period: report('healthy') })).toEqual({
-      action: 'wait',
-      why: 'not enough data yet',
-    });
+    expect(decide({ recent: report('not-enough-data'), period: null })).toEqual({ action: 'wait', why: 'not enough data yet' });
     expect(decide({ recent: report('healthy'), period: report('not-enough-data') })).toEqual({
       action: 'wait',
-      why: 'the period as a whole is not-enough-data',
+      why: 'not enough data since the canary started',
     });
   });
 });
