@@ -114,7 +114,13 @@ function makeDatabase(
   let stopping: Promise<void> | undefined;
   return {
     pool,
-    pools: app === undefined ? [{ name: 'app', pool }] : [{ name: 'app', pool: app.pool }, { name: 'owner', pool }],
+    pools:
+      app === undefined
+        ? [{ name: 'app', pool }]
+        : [
+            { name: 'app', pool: app.pool },
+            { name: 'owner', pool },
+          ],
     drizzle: drizzle({ client: app?.pool ?? pool, schema }),
     appRole: app?.role,
     embedded: embedded !== undefined,

@@ -162,10 +162,12 @@ describe('what /metrics counts', () => {
     const entry = await api.app.inject({ method: 'GET', url: '/api/entries/987654/?secret=1', remoteAddress: '10.1.1.2' });
     const unmatched = await api.app.inject({ method: 'DELETE', url: '/no-such-page/13579', remoteAddress: '10.1.1.2' });
     const text = await metricsText(api.app);
-    expect(valueOf(text, 'http_requests_total', { route: '/api/entries/:id/', method: 'GET', status_code: String(entry.statusCode) })).toBe(1);
-    expect(valueOf(text, 'http_requests_total', { route: UNMATCHED_ROUTE, method: 'DELETE', status_code: String(unmatched.statusCode) })).toBe(
+    expect(valueOf(text, 'http_requests_total', { route: '/api/entries/:id/', method: 'GET', status_code: String(entry.statusCode) })).toBe(
       1,
     );
+    expect(
+      valueOf(text, 'http_requests_total', { route: UNMATCHED_ROUTE, method: 'DELETE', status_code: String(unmatched.statusCode) }),
+    ).toBe(1);
     expect(text).not.toContain('987654');
     expect(text).not.toContain('13579');
     expect(text).not.toContain('secret');
@@ -197,7 +199,8 @@ describe('what /metrics counts', () => {
     expect(upload.statusCode, upload.body).toBe(201);
     await api.mailer.idle();
     const after = await metricsText(api.app);
-    const moved = (name: string, labels: Record<string, string> = {}) => (valueOf(after, name, labels) ?? 0) - (valueOf(before, name, labels) ?? 0);
+    const moved = (name: string, labels: Record<string, string> = {}) =>
+      (valueOf(after, name, labels) ?? 0) - (valueOf(before, name, labels) ?? 0);
     expect(moved('upload_bytes_total')).toBe(PNG.length);
     expect(moved('mails_total', { result: 'sent' })).toBe(1);
     expect(moved('mails_total', { result: 'failed' })).toBe(0);
@@ -208,9 +211,17 @@ describe('what /metrics counts', () => {
   });
 
   it('each app its own registry: the requests of one are not in another’s', async () => {
-    const before = valueOf(await metricsText(tokenedOpen()), 'http_requests_total', { route: '/api/health/', method: 'GET', status_code: '200' });
+    const before = valueOf(await metricsText(tokenedOpen()), 'http_requests_total', {
+      route: '/api/health/',
+      method: 'GET',
+      status_code: '200',
+    });
     await api.app.inject({ method: 'GET', url: '/api/health/', remoteAddress: '10.1.1.4' });
-    const after = valueOf(await metricsText(tokenedOpen()), 'http_requests_total', { route: '/api/health/', method: 'GET', status_code: '200' });
+    const after = valueOf(await metricsText(tokenedOpen()), 'http_requests_total', {
+      route: '/api/health/',
+      method: 'GET',
+      status_code: '200',
+    });
     expect(after).toBe(before);
   });
 });
@@ -229,7 +240,12 @@ describe('the metrics module alone', () => {
       const metrics = createMetrics();
       const notADir = path.join(dir, 'file');
       fs.writeFileSync(notADir, '');
-      const mailer = createMailer({ from: 'a@example.jp', outboxDir: path.join(notADir, 'outbox'), log: () => {}, onResult: metrics.mailResult });
+      const mailer = createMailer({
+        from: 'a@example.jp',
+        outboxDir: path.join(notADir, 'outbox'),
+        log: () => {},
+        onResult: metrics.mailResult,
+      });
       const message = { to: 'b@example.jp', subject: '件名', text: '本文', html: '<p>本文</p>' };
       await expect(mailer.send(message)).rejects.toThrow();
       mailer.sendInBackground(message);

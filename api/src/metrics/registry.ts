@@ -33,8 +33,8 @@ export interface ApiMetrics {
   readonly mails: Counter<'result'>;
   /** `telemetry_ingested_total{type}`: field events accepted by `POST /api/telemetry/`, by their `type` (pageview, error, vital). */
   readonly telemetryIngested: Counter<'type'>;
-  /** For createMailer's `onResult`. */
-  mailResult(result: MailResult): void;
+  /** For createMailer's `onResult` (a function property: passed on as it is). */
+  readonly mailResult: (result: MailResult) => void;
   /** The pool gauges and the connection wait of these pools (database.pools). */
   watchPools(pools: readonly DatabasePool[]): void;
   /**

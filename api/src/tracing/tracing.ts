@@ -63,7 +63,8 @@ export async function startTracing(options: TracingOptions): Promise<Tracing> {
   if (register) provider.register();
 
   // A CommonJS module: its named export as Node's ESM loader finds it, else the module itself.
-  const FastifyOtelInstrumentation = (fastifyOtel.FastifyOtelInstrumentation as typeof fastifyOtel.default | undefined) ?? fastifyOtel.default;
+  const FastifyOtelInstrumentation =
+    (fastifyOtel.FastifyOtelInstrumentation as typeof fastifyOtel.default | undefined) ?? fastifyOtel.default;
   const config: FastifyOtelInstrumentationOpts = {
     // One span for the request and one for its handler; none per hook (most of ours are callbacks
     // that take microseconds, and a span each would cost more than the hook).
