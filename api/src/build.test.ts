@@ -48,6 +48,9 @@ describe('api/build.mjs', () => {
     const code = fs.readFileSync(bundle, 'utf8');
     for (const name of ['@node-rs/argon2', 'pg', 'pdfkit', 'fastify']) expect(code).toContain(`from "${name}"`);
     expect(code).not.toContain('tsx');
+    // OpenTelemetry only as dynamic imports (tracing/tracing.ts): nothing of it is loaded without OTEL_EXPORTER_OTLP_ENDPOINT.
+    expect(code).not.toMatch(/from "(@opentelemetry\/|@fastify\/otel)/);
+    expect(code).toContain('import("@fastify/otel")');
   });
 
   it('runs with plain node: migrates the embedded database, answers /api/health/ and POST /api/me/, serves /metrics, exports traces (OTLP), stops on SIGTERM', async () => {
