@@ -20,6 +20,7 @@ import { createStorage } from './storage/create';
 import { sweepStorage } from './storage/sweep';
 import { notifyStaffSoon, staffDigestsIdle } from './modules/staff-notify/digest';
 import { createMetrics } from './metrics/registry';
+import { maskUrlPassword } from './logging';
 import { startTracing, type Tracing } from './tracing/tracing';
 
 const log = (line: string) => console.error(`[api] ${line}`);
@@ -179,7 +180,7 @@ async function main(): Promise<void> {
     // The staff digest (STAFF_NOTIFY_EMAIL): what a request's own run left waiting for its window.
     if (context.staffNotify !== undefined) digesting = setInterval(() => notifyStaffSoon(context, log), STAFF_DIGEST_INTERVAL_MS).unref();
     const where = database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL, PostgreSQL';
-    const observed = `metrics: /metrics ${env.METRICS_TOKEN === undefined ? '(loopback only)' : '(bearer token)'}; traces: ${env.OTEL_EXPORTER_OTLP_ENDPOINT === undefined ? 'off' : `OTLP ${env.OTEL_EXPORTER_OTLP_ENDPOINT} as ${env.OTEL_SERVICE_NAME}`}`;
+    const observed = `metrics: /metrics ${env.METRICS_TOKEN === undefined ? '(loopback only)' : '(bearer token)'}; traces: ${env.OTEL_EXPORTER_OTLP_ENDPOINT === undefined ? 'off' : `OTLP ${maskUrlPassword(env.OTEL_EXPORTER_OTLP_ENDPOINT)} as ${env.OTEL_SERVICE_NAME}`}`;
     console.log(
       `[api] Listening on http://${urlHost(env.HOST)}:${port} (database: ${where} ${version}, ${database.description}; mail: ${mailer.description}; storage: ${storage.description}; ${observed})`,
     );
