@@ -40,12 +40,15 @@ import { releaseRoutes } from './modules/release/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { isApiUrl } from './http/api-url';
+import { createMetrics } from './metrics/registry';
+import { registerMetrics } from './metrics/route';
+import type { Tracing } from './tracing/tracing';
 
 // zod's own messages (a number where a string belongs, …) in Japanese; the contracts word the rest.
 z.config(z.locales.ja());
 
 export interface BuildAppOptions {
-  env: Pick<Env, 'SITE_DIR' | 'LOG_LEVEL'> & Partial<Pick<Env, 'TRUST_PROXY' | 'NODE_ENV'>>;
+  env: Pick<Env, 'SITE_DIR' | 'LOG_LEVEL'> & Partial<Pick<Env, 'TRUST_PROXY' | 'NODE_ENV' | 'METRICS_TOKEN'>>;
   db: Pick<Database, 'embedded' | 'serverVersion'>;
   /**
    * The API's modules (accounts, profile, settings) and what they need. Without it only the
@@ -60,6 +63,8 @@ export interface BuildAppOptions {
    * RESPONSE_CHECK=true, off otherwise.
    */
   checkResponses?: boolean;
+  /** OpenTelemetry (OTEL_EXPORTER_OTLP_ENDPOINT: tracing/tracing.ts); unset: no tracing. */
+  tracing?: Tracing;
 }
 
 const DEFAULT_RESPONSE_CHECK = process.env.VITEST !== undefined || process.env.RESPONSE_CHECK === 'true';
@@ -137,7 +142,7 @@ export function openApiDocument(app: FastifyInstance): { openapi: string; info: 
 }
 
 /** The Fastify app (not listening): API routes, the assembled site and its SPA fallback. */
-export function buildApp({ env, db, context, logStream, checkResponses }: BuildAppOptions): FastifyInstance {
+export function buildApp({ env, db, context, logStream, checkResponses, tracing }: BuildAppOptions): FastifyInstance {
   const app = Fastify({
     logger: env.LOG_LEVEL === 'silent' ? false : loggerOptions(env.LOG_LEVEL, logStream),
     // request.log: made into a pino child on its first line, not on every request (logging.ts).
@@ -145,6 +150,12 @@ export function buildApp({ env, db, context, logStream, checkResponses }: BuildA
     // Only behind a proxy we trust do X-Forwarded-Proto/-For count (Secure cookies, client IP).
     trustProxy: fastifyTrustProxy(env.TRUST_PROXY ?? false),
   });
+  // Traces, first: every route and hook added after this is seen (tracing/tracing.ts).
+  tracing?.instrument(app);
+  // Every answer counted per route id; GET /metrics (metrics/route.ts, not under /api/).
+  const metrics = context?.metrics ?? createMetrics();
+  if (context?.metrics === undefined) app.addHook('onClose', async () => metrics.close());
+  registerMetrics(app, { metrics, token: env.METRICS_TOKEN });
 
   // Requests are validated with the contracts' zod schemas (400 in DRF's shape); responses are
   // serialized through their schema, so only the contract's fields leave the server (compiled for

@@ -1,5 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_DIR } from './paths';
@@ -10,6 +12,7 @@ import { makeTempDir, removeDir } from './test/support';
 const outDir = path.join(API_DIR, `dist-test-${process.pid}`);
 const bundle = path.join(outDir, 'server.mjs');
 let dataDir: string;
+let collector: http.Server | undefined;
 
 beforeAll(() => {
   const built = spawnSync(process.execPath, ['build.mjs', '--outdir', outDir], { cwd: API_DIR, encoding: 'utf8' });
@@ -17,6 +20,7 @@ beforeAll(() => {
   dataDir = makeTempDir('api-build');
 });
 afterAll(() => {
+  collector?.close();
   fs.rmSync(outDir, { recursive: true, force: true });
   if (dataDir) removeDir(dataDir);
 });
@@ -44,12 +48,39 @@ describe('api/build.mjs', () => {
     const code = fs.readFileSync(bundle, 'utf8');
     for (const name of ['@node-rs/argon2', 'pg', 'pdfkit', 'fastify']) expect(code).toContain(`from "${name}"`);
     expect(code).not.toContain('tsx');
+    // OpenTelemetry only as dynamic imports (tracing/tracing.ts): nothing of it is loaded without OTEL_EXPORTER_OTLP_ENDPOINT.
+    expect(code).not.toMatch(/from "(@opentelemetry\/|@fastify\/otel)/);
+    expect(code).toContain('import("@fastify/otel")');
   });
 
-  it('runs with plain node: migrates the embedded database, answers /api/health/ and POST /api/me/, stops on SIGTERM', async () => {
+  it('runs with plain node: migrates the embedded database, answers /api/health/ and POST /api/me/, serves /metrics, exports traces (OTLP), stops on SIGTERM', async () => {
+    // A stand-in OTLP collector: the bundle loads OpenTelemetry (external packages, imported when
+    // OTEL_EXPORTER_OTLP_ENDPOINT is set) and sends its spans here, at the latest when it stops.
+    const traced = new Promise<string>((resolve) => {
+      collector = http.createServer((request, response) => {
+        let body = '';
+        request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        request.on('end', () => {
+          response.writeHead(200).end('{}');
+          if (body.includes('/api/health/')) resolve(body);
+        });
+      });
+    });
+    await new Promise<void>((resolve) => collector!.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(collector!.address() as AddressInfo).port}`;
     const child = spawn(process.execPath, [bundle], {
       cwd: API_DIR,
-      env: { ...process.env, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir },
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        DATA_DIR: dataDir,
+        METRICS_TOKEN: '',
+        OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+        OTEL_SERVICE_NAME: 'tsumugi-api-build-test',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -80,9 +111,19 @@ describe('api/build.mjs', () => {
         body: JSON.stringify({ email: 'nobody@example.com', password: 'not-a-password-1', persistLoginState: false }),
       });
       expect(login.status).toBe(401);
+      // /metrics from loopback: the process metrics too, and the requests above by route id.
+      const metrics = await fetch(`${base}/metrics`);
+      expect(metrics.status).toBe(200);
+      const text = await metrics.text();
+      expect(text).toContain('process_cpu_user_seconds_total');
+      expect(text).toMatch(/http_requests_total\{[^}]*route="\/api\/health\/"/);
+      expect(text).toContain('db_pool_connections{pool="app"}');
     } finally {
       child.kill('SIGTERM');
     }
     expect(await exit, output).toBe(0);
+    // Stopping flushed the spans: the health check's among them, named by the service.
+    const exported = await traced;
+    expect(exported).toContain('tsumugi-api-build-test');
   });
 });

@@ -1,6 +1,7 @@
 import type { Clock } from './clock';
 import type { AppDrizzle } from './db/database';
 import type { Mailer } from './mail/mailer';
+import type { ApiMetrics } from './metrics/registry';
 import type { ObjectStorage } from './storage/storage';
 
 /** What the API's modules need from the outside world; built once in server.ts (or by a test). */
@@ -27,6 +28,12 @@ export interface AppContext {
   readonly reviewWaitLimitHours?: number;
   /** Mails to staff when work arrives (STAFF_NOTIFY_EMAIL, modules/staff-notify); unset: none. */
   readonly staffNotify?: { readonly to: string; readonly digestMinutes: number };
+  /**
+   * The app's metrics (`GET /metrics`, metrics/registry.ts): modules count into it
+   * (`ctx.metrics?.uploadBytes.inc(n)`). Unset: buildApp keeps a registry of its own for the
+   * requests, and what the modules would count is not counted.
+   */
+  readonly metrics?: ApiMetrics;
 }
 
 /** A transaction or the database itself: services accept either. */

@@ -22,8 +22,25 @@ describe('loadEnv', () => {
       SMTP_URL: undefined,
       MAIL_FROM: DEFAULT_MAIL_FROM,
       STAFF_NOTIFY_DIGEST_MINUTES: 15,
+      OTEL_SERVICE_NAME: 'tsumugi-api',
     });
     expect(path.basename(repoRoot)).not.toBe('api');
+  });
+
+  it('reads the metrics token and the OTLP endpoint; refuses a short token (never echoing it) or an endpoint that is no URL', () => {
+    const env = loadEnv({
+      METRICS_TOKEN: 'a-token-of-24-characters',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://localhost:4318/',
+      OTEL_SERVICE_NAME: 'tsumugi-api-staging',
+    });
+    expect(env.METRICS_TOKEN).toBe('a-token-of-24-characters');
+    expect(env.OTEL_EXPORTER_OTLP_ENDPOINT).toBe('http://localhost:4318');
+    expect(env.OTEL_SERVICE_NAME).toBe('tsumugi-api-staging');
+    expect(() => loadEnv({ METRICS_TOKEN: 'short-secret' })).toThrow(/METRICS_TOKEN=\(hidden\): must be at least 16 characters/);
+    expect(() => loadEnv({ METRICS_TOKEN: 'short-secret' })).not.toThrow(/short-secret/);
+    expect(() => loadEnv({ METRICS_TOKEN: 'a token with spaces in it' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'localhost:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
+    expect(loadEnv({ METRICS_TOKEN: '', OTEL_EXPORTER_OTLP_ENDPOINT: '' }).OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
   });
 
   it('reads the staff digest address and window; refuses a bad address or window', () => {

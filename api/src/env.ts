@@ -152,6 +152,31 @@ const envSchema = z.object({
   STAFF_TOTP_KEY: optional(z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional()),
   /** Only read to require STAFF_TOTP_KEY in production. */
   NODE_ENV: optional(z.string().optional()),
+
+  // Observability (issue 26): metrics/route.ts, tracing/tracing.ts.
+  /**
+   * `GET /metrics` (Prometheus text) answers only with `Authorization: Bearer <METRICS_TOKEN>`, from
+   * any address. Unset: only to a loopback client that came through no proxy (metrics/access.ts).
+   */
+  METRICS_TOKEN: optional(
+    z
+      .string()
+      .min(16, 'must be at least 16 characters (e.g. openssl rand -hex 24)')
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (it is sent in a header)')
+      .optional(),
+  ),
+  /**
+   * An OTLP/HTTP collector (`http://localhost:4318`): traces of every request are sent to
+   * `<endpoint>/v1/traces`. Unset: no tracing at all (nothing of OpenTelemetry is even loaded).
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optional(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .transform((url) => url.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  /** The traces' `service.name`. */
+  OTEL_SERVICE_NAME: optional(z.string().trim().min(1).max(100).default('tsumugi-api')),
 });
 
 /** The rules between the storage variables. */
@@ -234,6 +259,9 @@ type ParsedEnv = z.infer<typeof envSchema>;
 /** The validated environment; MAIL_OUTBOX_DIR is resolved against DATA_DIR. */
 export type Env = Omit<ParsedEnv, 'MAIL_OUTBOX_DIR'> & { MAIL_OUTBOX_DIR: string };
 
+/** Never echoed in the message of an invalid environment. */
+const SECRET_VARIABLES = new Set(['STAFF_TOTP_KEY', 'METRICS_TOKEN']);
+
 export class EnvError extends Error {
   override name = 'EnvError';
 }
@@ -245,7 +273,7 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
     const problems = result.error.issues.map((issue) => {
       const name = issue.path.join('.') || '(environment)';
       // A secret's value is never echoed; a URL's password is masked.
-      const shown = name === 'STAFF_TOTP_KEY' ? '(hidden)' : JSON.stringify(maskUrlPassword(source[name] ?? ''));
+      const shown = SECRET_VARIABLES.has(name) ? '(hidden)' : JSON.stringify(maskUrlPassword(source[name] ?? ''));
       return `  ${name}=${shown}: ${issue.message}`;
     });
     throw new EnvError(`Invalid environment variables:\n${problems.join('\n')}`);

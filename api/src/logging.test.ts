@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from './app';
-import { LazyRequestLogger, maskUrlPassword, requestLogger } from './logging';
+import { LazyRequestLogger, maskUrlPassword, requestLogger, withLogBindings } from './logging';
 import { Agent, PASSWORD, createUser, startTestApi, type TestApi } from './test/api';
 
 /** A pino destination that keeps every line. */
@@ -112,6 +112,27 @@ describe("a request's logger", () => {
     expect(text()).toContain('"msg":"now on"');
     expect(logger.level).toBe('warn');
     expect(requestLogger(logger, { reqId: 'req-4' }, { level: 'info' })).not.toBeInstanceOf(LazyRequestLogger);
+  });
+
+  it('takes more bindings (the trace id) and stays lazy; once a line was written, a child of the child', () => {
+    const { logger, text } = pinoAt('warn');
+    const child = vi.spyOn(logger, 'child');
+    const traced = withLogBindings(requestLogger(logger, { reqId: 'req-5' }, {}), { trace_id: 'abc' });
+    expect(traced).toBeInstanceOf(LazyRequestLogger);
+    expect(child).not.toHaveBeenCalled();
+    traced.error('failed');
+    const early = requestLogger(logger, { reqId: 'req-6' }, {});
+    early.warn('before the span');
+    withLogBindings(early, { trace_id: 'def' }).warn('after');
+    const lines = text()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.map(({ msg, reqId, trace_id }) => ({ msg, reqId, trace_id }))).toEqual([
+      { msg: 'failed', reqId: 'req-5', trace_id: 'abc' },
+      { msg: 'before the span', reqId: 'req-6', trace_id: undefined },
+      { msg: 'after', reqId: 'req-6', trace_id: 'def' },
+    ]);
   });
 });
 

@@ -148,6 +148,11 @@ export class LazyRequestLogger {
   child(bindings: Bindings, options?: ChildOptions): FastifyBaseLogger {
     return this.real().child(bindings, options);
   }
+  /** This logger with more bindings (the trace id: tracing/tracing.ts), still lazy if no line was written yet. */
+  withBindings(bindings: Bindings): FastifyBaseLogger {
+    if (this.made !== undefined) return this.made.child(bindings);
+    return new LazyRequestLogger(this.parent, { ...this.ownBindings, ...bindings });
+  }
   fatal(...args: LogArgs): void {
     this.write('fatal', args);
   }
@@ -178,6 +183,11 @@ export function requestLogger(logger: FastifyBaseLogger, bindings: Bindings, opt
   if ((options !== undefined && Object.keys(options).length > 0) || typeof pino.isLevelEnabled !== 'function')
     return logger.child(bindings, options);
   return new LazyRequestLogger(logger as PinoLogger, bindings);
+}
+
+/** A request's logger with more bindings on each later line (a LazyRequestLogger stays lazy). */
+export function withLogBindings(logger: FastifyBaseLogger, bindings: Bindings): FastifyBaseLogger {
+  return logger instanceof LazyRequestLogger ? logger.withBindings(bindings) : logger.child(bindings);
 }
 
 /** Fastify's logger options: the level, the redactions and serializers above, and (tests) a stream. */

@@ -10,6 +10,8 @@ function inertContext(): AppContext {
   return new Proxy({} as AppContext, {
     get(_target, property) {
       if (property === 'trustedOrigins') return [];
+      // No metrics: buildApp keeps a registry of its own.
+      if (property === 'metrics') return undefined;
       // The clock of the response hooks (the site files' checks), which do run for GET /api/schema/.
       if (property === 'now') return () => new Date();
       throw new Error(`the documentation app has no ${String(property)}`);

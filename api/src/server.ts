@@ -19,6 +19,9 @@ import { siteIndividualsSupported } from './modules/system-settings/site-config'
 import { createStorage } from './storage/create';
 import { sweepStorage } from './storage/sweep';
 import { notifyStaffSoon, staffDigestsIdle } from './modules/staff-notify/digest';
+import { createMetrics } from './metrics/registry';
+import { maskUrlPassword } from './logging';
+import { startTracing, type Tracing } from './tracing/tracing';
 
 const log = (line: string) => console.error(`[api] ${line}`);
 
@@ -26,6 +29,7 @@ let lock: DataDirLock | undefined;
 let database: Database | undefined;
 let app: FastifyInstance | undefined;
 let mailer: Mailer | undefined;
+let tracing: Tracing | undefined;
 let pruning: NodeJS.Timeout | undefined;
 let sweeping: NodeJS.Timeout | undefined;
 let digesting: NodeJS.Timeout | undefined;
@@ -46,6 +50,8 @@ async function releaseAll(): Promise<void> {
   clearInterval(sweeping);
   clearInterval(digesting);
   await app?.close().catch((error: unknown) => log(`closing the server failed: ${String(error)}`));
+  // The last spans go out before the process ends.
+  await tracing?.shutdown().catch((error: unknown) => log(`stopping the tracing failed: ${String(error)}`));
   if (running !== undefined) await staffDigestsIdle(running);
   await mailer?.idle();
   mailer?.close();
@@ -98,6 +104,13 @@ async function main(): Promise<void> {
     await migrate(database);
     createFilesPrivately();
     const version = await database.serverVersion();
+    // GET /metrics (metrics/): the process's own figures too; the pools of this database.
+    const metrics = createMetrics({ processMetrics: true });
+    metrics.watchPools(database.pools);
+    // Traces only with OTEL_EXPORTER_OTLP_ENDPOINT: otherwise nothing of OpenTelemetry is loaded.
+    if (env.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined) {
+      tracing = await startTracing({ endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env.OTEL_SERVICE_NAME, log });
+    }
     mailer = createMailer({
       from: env.MAIL_FROM,
       outboxDir: env.MAIL_OUTBOX_DIR,
@@ -105,6 +118,7 @@ async function main(): Promise<void> {
       smtpTimeoutMs: env.SMTP_TIMEOUT_MS,
       log,
       afterSend: mailRecorder(database.drizzle, systemClock),
+      onResult: metrics.mailResult,
     });
     let port = env.PORT;
     const storage = createStorage(env);
@@ -123,9 +137,10 @@ async function main(): Promise<void> {
         : { staffNotify: { to: env.STAFF_NOTIFY_EMAIL, digestMinutes: env.STAFF_NOTIFY_DIGEST_MINUTES } }),
       // The registration page and the API read the same file (SITE_DIR/config.json).
       individualsSupported: () => siteIndividualsSupported(env.SITE_DIR),
+      metrics,
     };
     running = context;
-    app = buildApp({ env, db: database, context });
+    app = buildApp({ env, db: database, context, ...(tracing === undefined ? {} : { tracing }) });
     await app.listen({ port: env.PORT, host: env.HOST });
 
     const address = app.server.address();
@@ -165,8 +180,9 @@ async function main(): Promise<void> {
     // The staff digest (STAFF_NOTIFY_EMAIL): what a request's own run left waiting for its window.
     if (context.staffNotify !== undefined) digesting = setInterval(() => notifyStaffSoon(context, log), STAFF_DIGEST_INTERVAL_MS).unref();
     const where = database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL, PostgreSQL';
+    const observed = `metrics: /metrics ${env.METRICS_TOKEN === undefined ? '(loopback only)' : '(bearer token)'}; traces: ${env.OTEL_EXPORTER_OTLP_ENDPOINT === undefined ? 'off' : `OTLP ${maskUrlPassword(env.OTEL_EXPORTER_OTLP_ENDPOINT)} as ${env.OTEL_SERVICE_NAME}`}`;
     console.log(
-      `[api] Listening on http://${urlHost(env.HOST)}:${port} (database: ${where} ${version}, ${database.description}; mail: ${mailer.description}; storage: ${storage.description})`,
+      `[api] Listening on http://${urlHost(env.HOST)}:${port} (database: ${where} ${version}, ${database.description}; mail: ${mailer.description}; storage: ${storage.description}; ${observed})`,
     );
   } catch (error) {
     if (shuttingDown) return; // a signal arrived during startup: shutdown() is in charge

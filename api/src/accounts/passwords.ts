@@ -22,22 +22,46 @@ export const argon2Stats = {
 
 const limit = pLimit(ARGON2_CONCURRENCY);
 
+/** The queue in front of the computations, read by the metrics at each scrape (metrics/registry.ts). */
+export const argon2Queue = {
+  /** Computations waiting for their turn. */
+  waiting: (): number => limit.pendingCount,
+  /** Computations running now (at most ARGON2_CONCURRENCY). */
+  running: (): number => limit.activeCount,
+};
+
+export type Argon2Operation = 'hash' | 'verify';
+/** Told how long each computation took (seconds, its wait in the queue excluded), failed ones included. */
+export type Argon2Observer = (operation: Argon2Operation, seconds: number) => void;
+const observers = new Set<Argon2Observer>();
+
+/** Calls `observer` after every computation (the metrics' histogram); returns the unsubscribe. */
+export function observeArgon2(observer: Argon2Observer): () => void {
+  observers.add(observer);
+  return () => observers.delete(observer);
+}
+
 /** Runs `work` when fewer than ARGON2_CONCURRENCY computations are running (first come, first served). */
-function bounded<T>(work: () => Promise<T>): Promise<T> {
+function bounded<T>(operation: Argon2Operation, work: () => Promise<T>): Promise<T> {
   return limit(async () => {
     argon2Stats.inFlight++;
     argon2Stats.started++;
     argon2Stats.maxInFlight = Math.max(argon2Stats.maxInFlight, argon2Stats.inFlight);
+    const started = performance.now();
     try {
       return await work();
     } finally {
       argon2Stats.inFlight--;
+      if (observers.size > 0) {
+        const seconds = (performance.now() - started) / 1000;
+        for (const observer of observers) observer(operation, seconds);
+      }
     }
   });
 }
 
-const hash = (password: string) => bounded(() => argon2Hash(password));
-const verify = (passwordHash: string, password: string) => bounded(() => argon2Verify(passwordHash, password));
+const hash = (password: string) => bounded('hash', () => argon2Hash(password));
+const verify = (passwordHash: string, password: string) => bounded('verify', () => argon2Verify(passwordHash, password));
 
 /**
  * Password hashes: argon2id (the library's default algorithm) with its default cost (19 MiB, 2

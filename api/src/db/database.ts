@@ -19,6 +19,11 @@ export type AppDrizzle = NodePgDatabase<typeof schema>;
  */
 export interface Database {
   readonly pool: pg.Pool;
+  /**
+   * Every pool of this database, named: `app` (the API's queries, `drizzle`) and, with a separate
+   * owner's role, `owner` (`pool`). The pool gauges of `/metrics` read them (metrics/pg-pool.ts).
+   */
+  readonly pools: readonly DatabasePool[];
   readonly drizzle: AppDrizzle;
   /** The role the API's queries run as, granted its rights by migrate(); undefined: the owner's (no separate role). */
   readonly appRole?: string | undefined;
@@ -29,6 +34,11 @@ export interface Database {
   serverVersion(): Promise<string>;
   /** Closes the pool and, if embedded, stops PostgreSQL. Safe to call more than once. */
   stop(): Promise<void>;
+}
+
+export interface DatabasePool {
+  readonly name: 'app' | 'owner';
+  readonly pool: pg.Pool;
 }
 
 export interface StartDatabaseOptions {
@@ -104,6 +114,13 @@ function makeDatabase(
   let stopping: Promise<void> | undefined;
   return {
     pool,
+    pools:
+      app === undefined
+        ? [{ name: 'app', pool }]
+        : [
+            { name: 'app', pool: app.pool },
+            { name: 'owner', pool },
+          ],
     drizzle: drizzle({ client: app?.pool ?? pool, schema }),
     appRole: app?.role,
     embedded: embedded !== undefined,

@@ -43,7 +43,14 @@ export interface MailerOptions {
    * failure here is logged and does not fail the send (the mail is gone already).
    */
   readonly afterSend?: (message: MailMessage) => Promise<void>;
+  /**
+   * Told each send's outcome: `sent` once the mail has left, `failed` when it could not be
+   * delivered (in the background too): the mails counter of `/metrics` (metrics/registry.ts).
+   */
+  readonly onResult?: (result: MailResult) => void;
 }
+
+export type MailResult = 'sent' | 'failed';
 
 export const DEFAULT_SMTP_TIMEOUT_MS = 10_000;
 
@@ -121,7 +128,13 @@ export function createMailer(options: MailerOptions): Mailer {
   }
 
   const deliverAndRecord = async (message: MailMessage): Promise<void> => {
-    await deliver(message);
+    try {
+      await deliver(message);
+    } catch (error) {
+      options.onResult?.('failed');
+      throw error;
+    }
+    options.onResult?.('sent');
     if (options.afterSend === undefined) return;
     try {
       await options.afterSend(message);

@@ -9,6 +9,7 @@ import { startDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { DEFAULT_MAIL_FROM, env, type TrustProxy } from '../env';
 import { createMailer, type Mailer } from '../mail/mailer';
+import { createMetrics } from '../metrics/registry';
 import { mailRecorder } from '../modules/staff-applicants/mail-record';
 import { createStaffMember } from '../modules/staff/command';
 import { TOTP_SETTINGS, totpCode, totpCounter } from '../modules/staff/totp';
@@ -54,6 +55,8 @@ export interface TestApiOptions {
   readonly uploadQuotaBytes?: number;
   /** STAFF_NOTIFY_EMAIL and its window (default: no staff mail, as without the variable). */
   readonly staffNotify?: { readonly to: string; readonly digestMinutes: number };
+  /** METRICS_TOKEN (default: unset, /metrics for loopback clients only). */
+  readonly metricsToken?: string;
 }
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -74,7 +77,16 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   );
   await migrate(database);
   const clock = new TestClock();
-  const outbox = createMailer({ from: DEFAULT_MAIL_FROM, outboxDir, log: () => {}, afterSend: mailRecorder(database.drizzle, clock.now) });
+  // As server.ts: one registry for this app, its pools watched, the mails counted.
+  const metrics = createMetrics();
+  metrics.watchPools(database.pools);
+  const outbox = createMailer({
+    from: DEFAULT_MAIL_FROM,
+    outboxDir,
+    log: () => {},
+    afterSend: mailRecorder(database.drizzle, clock.now),
+    onResult: metrics.mailResult,
+  });
   const mailer = options.mailer ? options.mailer(outbox) : outbox;
   const context: AppContext = {
     db: database.drizzle,
@@ -83,11 +95,17 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     storage: new LocalStorage(path.join(dataDir, 'uploads')),
     publicUrl: () => PUBLIC_URL,
     trustedOrigins: [PUBLIC_URL],
+    metrics,
     ...(options.uploadQuotaBytes === undefined ? {} : { uploadQuotaBytes: options.uploadQuotaBytes }),
     ...(options.staffNotify === undefined ? {} : { staffNotify: options.staffNotify }),
   };
   const app = buildApp({
-    env: { SITE_DIR: path.join(dataDir, 'no-site'), LOG_LEVEL: 'silent', TRUST_PROXY: options.trustProxy ?? false },
+    env: {
+      SITE_DIR: path.join(dataDir, 'no-site'),
+      LOG_LEVEL: 'silent',
+      TRUST_PROXY: options.trustProxy ?? false,
+      ...(options.metricsToken === undefined ? {} : { METRICS_TOKEN: options.metricsToken }),
+    },
     db: database,
     context,
   });
@@ -103,6 +121,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     async close() {
       await app.close();
       await mailer.idle();
+      metrics.close();
       await database.stop();
       if (cluster && testDatabase) await dropTestDatabase(cluster, testDatabase);
       removeDir(dataDir);

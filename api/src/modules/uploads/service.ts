@@ -184,6 +184,8 @@ async function storeFile(ctx: AppContext, user: User, fields: Record<string, unk
 
   const storageKey = newUploadKey(user.id);
   const object = await ctx.storage.put(storageKey, whole);
+  // Received and stored, whether or not the checks below keep it (metrics/registry.ts).
+  ctx.metrics?.uploadBytes.inc(object.size);
   if (file.file.truncated) {
     await discard(ctx, storageKey);
     throw fieldError(FILE_FIELD, UPLOAD_MESSAGES.tooLarge);
