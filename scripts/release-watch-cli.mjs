@@ -38,7 +38,10 @@ export async function canaryHealthCommand(store, { remote, options: o, now = () 
   print(o.json ? JSON.stringify(report, null, 2) : formatHealth(report));
 }
 
-/** Runs the watch; resolves to the process's exit code (0 promoted, 5 aborted, 3 ended by someone else). */
+/**
+ * Runs the watch; resolves to the process's exit code (0 promoted — or, with --once, nothing decided
+ * yet —, 5 aborted, 3 ended by someone else).
+ */
 export async function canaryWatchCommand(store, { remote, who, options: o, log = (line) => console.log(line) }) {
   const options = watchOptionsOf(o);
   const { outcome, report } = await watchCanary({
@@ -46,6 +49,7 @@ export async function canaryWatchCommand(store, { remote, who, options: o, log =
     remote,
     who,
     options,
+    once: o.once === true,
     health: healthReader(apiBaseOf(o.api), remote, options),
     log,
   });
@@ -57,5 +61,6 @@ export async function canaryWatchCommand(store, { remote, who, options: o, log =
     log(`${remote}: canary ${report.candidate.version} promoted to everyone (healthy for the period); recorded in the history`);
     return 0;
   }
+  if (outcome === 'waiting') return 0;
   return 3;
 }

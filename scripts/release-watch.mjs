@@ -153,7 +153,8 @@ export function decide({ recent, period }) {
 /**
  * Watches one remote's canary until it is aborted or promoted (or ended by someone else).
  * `health({ since, until })` reads a report (fetchHealth bound to the API; the API's own job reads it
- * in-process). Resolves to { outcome: 'aborted' | 'promoted' | 'gone', report }.
+ * in-process). Resolves to { outcome: 'aborted' | 'promoted' | 'gone', report }; with `once`, after the
+ * first check that decides nothing: { outcome: 'waiting', report } (the API's scheduled watch).
  */
 export async function watchCanary({
   store,
@@ -161,6 +162,7 @@ export async function watchCanary({
   who,
   health,
   options,
+  once = false,
   now = () => new Date(),
   sleep = (delay) => new Promise((resolve) => setTimeout(resolve, delay)),
   log = () => {},
@@ -193,6 +195,7 @@ export async function watchCanary({
       await canaryPromote(store, { remote, who, why: decision.why, expectVersion: version, health: period, now });
       return { outcome: 'promoted', report: period };
     }
+    if (once) return { outcome: 'waiting', report: recent };
     await sleep(options.everyMs);
   }
 }

@@ -343,6 +343,14 @@ describe('the CLI', () => {
     expect(JSON.parse(json.stdout).verdict).toBe('worse');
   });
 
+  test('canary watch --once: one check; nothing decided yet exits 0 and leaves the canary', async () => {
+    answer = () => ({ status: 200, body: report('not-enough-data') });
+    const r = await releaseAsync(site, ['canary', 'watch', 'entry', '--api', api(), '--once']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.split('\n').at(-1)).toMatch(/→ not enough data yet$/);
+    expect(readJson(path.join(site, 'deployment.json')).canary.entry.version).toBe(canary);
+  });
+
   test('canary watch aborts a worse canary and exits 5; a remote without a canary is an error', async () => {
     answer = () => ({ status: 200, body: report('worse') });
     const r = await releaseAsync(site, ['canary', 'watch', 'entry', '--api', api(), '--every', '1s'], { RELEASE_WHO: 'watch-bot' });

@@ -9,7 +9,7 @@
 //   canary   promote <remote> | canary abort <remote>
 //   canary   health <remote> [--json] [--window 30m] [--api URL]   canary vs live from the field signals
 //   canary   watch <remote> [--max-error-ratio 2] [--max-lcp-ratio 1.25] [--min-sessions 50]
-//            [--promote-after 2h] [--window 30m] [--every 60s] [--api URL]
+//            [--promote-after 2h] [--window 30m] [--every 60s] [--api URL] [--once]
 //                                                  abort when worse, promote when healthy for the period
 //                                                  (scripts/release-watch.mjs; exit 0 promoted, 5 aborted)
 //   preview  <remote> <version> [--site URL]       print a link that lets a staff member preview the version
@@ -96,6 +96,7 @@ async function main(argv) {
         'promote-after': { type: 'string' },
         every: { type: 'string' },
         site: { type: 'string' },
+        once: { type: 'boolean', default: false },
       },
     });
   } catch (error) {
