@@ -1,6 +1,7 @@
 import type { Clock } from './clock';
 import type { AppDrizzle } from './db/database';
 import type { Mailer } from './mail/mailer';
+import type { TelemetryIngest } from './modules/telemetry/ingest';
 import type { ObjectStorage } from './storage/storage';
 
 /** What the API's modules need from the outside world; built once in server.ts (or by a test). */
@@ -27,6 +28,13 @@ export interface AppContext {
   readonly reviewWaitLimitHours?: number;
   /** Mails to staff when work arrives (STAFF_NOTIFY_EMAIL, modules/staff-notify); unset: none. */
   readonly staffNotify?: { readonly to: string; readonly digestMinutes: number };
+  /**
+   * Field telemetry's batched writes (modules/telemetry/ingest.ts; TELEMETRY_FLUSH_MS,
+   * TELEMETRY_SAMPLES_PER_HOUR); unset: the app makes one with the defaults. Flushed when the app closes.
+   */
+  readonly telemetry?: TelemetryIngest;
+  /** Telemetry batches one client may send per minute (TELEMETRY_RATE_PER_MINUTE); unset: 120. */
+  readonly telemetryRatePerMinute?: number;
 }
 
 /** A transaction or the database itself: services accept either. */

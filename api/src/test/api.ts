@@ -11,6 +11,7 @@ import { DEFAULT_MAIL_FROM, env, type TrustProxy } from '../env';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { mailRecorder } from '../modules/staff-applicants/mail-record';
 import { createStaffMember } from '../modules/staff/command';
+import { createTelemetryIngest } from '../modules/telemetry/ingest';
 import { TOTP_SETTINGS, totpCode, totpCounter } from '../modules/staff/totp';
 import { totpKeyFor } from '../modules/staff/totp-secret';
 import { LocalStorage } from '../storage/local';
@@ -54,6 +55,10 @@ export interface TestApiOptions {
   readonly uploadQuotaBytes?: number;
   /** STAFF_NOTIFY_EMAIL and its window (default: no staff mail, as without the variable). */
   readonly staffNotify?: { readonly to: string; readonly digestMinutes: number };
+  /** Telemetry batches per client per minute (default: the real 120). */
+  readonly telemetryRatePerMinute?: number;
+  /** Error samples per fingerprint per hour (default: the real 5). */
+  readonly telemetrySamplesPerHour?: number;
 }
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -85,6 +90,14 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     trustedOrigins: [PUBLIC_URL],
     ...(options.uploadQuotaBytes === undefined ? {} : { uploadQuotaBytes: options.uploadQuotaBytes }),
     ...(options.staffNotify === undefined ? {} : { staffNotify: options.staffNotify }),
+    // Written when a test calls context.telemetry.flush() (or the app closes): the timer's minute is far off.
+    telemetry: createTelemetryIngest({
+      db: database.drizzle,
+      now: clock.now,
+      flushMs: 60_000,
+      ...(options.telemetrySamplesPerHour === undefined ? {} : { samplesPerHour: options.telemetrySamplesPerHour }),
+    }),
+    ...(options.telemetryRatePerMinute === undefined ? {} : { telemetryRatePerMinute: options.telemetryRatePerMinute }),
   };
   const app = buildApp({
     env: { SITE_DIR: path.join(dataDir, 'no-site'), LOG_LEVEL: 'silent', TRUST_PROXY: options.trustProxy ?? false },
