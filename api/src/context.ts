@@ -1,7 +1,7 @@
 import type { Clock } from './clock';
 import type { AppDrizzle } from './db/database';
 import type { Mailer } from './mail/mailer';
-import type { TelemetryIngest } from './modules/telemetry/ingest';
+import type { TelemetryIngest } from './modules/telemetry/types';
 import type { ObjectStorage } from './storage/storage';
 
 /** What the API's modules need from the outside world; built once in server.ts (or by a test). */

@@ -6,6 +6,9 @@ import type { Db } from '../../context';
 import type { AppDrizzle } from '../../db/database';
 import { telemetryErrorMinutes, telemetryErrorSamples, telemetryPageMinutes, telemetryVitalMinutes } from '../../db/schema';
 import { lockKeys } from '../../http/rate-limit';
+import type { TelemetryFlushReport, TelemetryIngest } from './types';
+
+export type { TelemetryFlushReport, TelemetryIngest, TelemetryIngestTotals } from './types';
 
 /**
  * Field telemetry's writes (issue 26), batched: `POST /api/telemetry/` only adds a batch's counts
@@ -33,34 +36,6 @@ export interface TelemetryIngestOptions {
   readonly maxPendingKeys?: number;
   /** Where a failed write is reported. Default: stderr. */
   readonly log?: (line: string) => void;
-}
-
-/** What one flush wrote: rows upserted per table, samples inserted. */
-export interface TelemetryFlushReport {
-  readonly pages: number;
-  readonly errors: number;
-  readonly vitals: number;
-  readonly samples: number;
-}
-
-/** Running totals since the process started (for metrics). */
-export interface TelemetryIngestTotals {
-  readonly batches: number;
-  readonly signals: number;
-  readonly flushes: number;
-  readonly failedFlushes: number;
-}
-
-export interface TelemetryIngest {
-  /** Adds a validated batch, received now: scrubbed, normalised and merged into the pending counts. Never waits. */
-  add(batch: TelemetryBatch): void;
-  /** Writes everything pending (and waits for writes already under way). Tests call it before reading. */
-  flush(): Promise<TelemetryFlushReport>;
-  /** Flushes and stops the timer; later batches are still accepted and written by the next flush. */
-  close(): Promise<void>;
-  /** Distinct keys waiting to be written. */
-  readonly pendingKeys: number;
-  readonly totals: TelemetryIngestTotals;
 }
 
 export const TELEMETRY_FLUSH_MS_DEFAULT = 2000;
