@@ -41,6 +41,11 @@ export interface TelemetryIngestOptions {
 export const TELEMETRY_FLUSH_MS_DEFAULT = 2000;
 export const TELEMETRY_SAMPLES_PER_HOUR_DEFAULT = 5;
 const MAX_PENDING_KEYS_DEFAULT = 5000;
+/**
+ * Flushes waiting for the database at most; past it new batches are dropped (counted in
+ * `totals.dropped`) rather than held: memory stays bounded when the database is slow or down.
+ */
+const MAX_QUEUED_WRITES = 4;
 /** Rows per insert statement (PostgreSQL takes at most 65,535 parameters). */
 const CHUNK = 1000;
 
@@ -94,7 +99,9 @@ export function createTelemetryIngest(options: TelemetryIngestOptions): Telemetr
   let writing: Promise<TelemetryFlushReport> = Promise.resolve({ pages: 0, errors: 0, vitals: 0, samples: 0 });
   /** Remote × fingerprint × hour keys whose samples are known to be full (forgotten when the hour passes). */
   const fullSamples = new Map<string, number>();
-  const totals = { batches: 0, signals: 0, flushes: 0, failedFlushes: 0 };
+  const totals = { batches: 0, signals: 0, dropped: 0, flushes: 0, failedFlushes: 0 };
+  /** Writes waiting behind the one under way: past MAX_QUEUED_WRITES the database is behind, and batches are dropped. */
+  let queued = 0;
 
   const pendingKeys = () => pending.pages.size + pending.errors.size + pending.vitals.size + pending.samples.size;
 
@@ -113,6 +120,10 @@ export function createTelemetryIngest(options: TelemetryIngestOptions): Telemetr
   }
 
   function add(batch: TelemetryBatch): void {
+    if (queued >= MAX_QUEUED_WRITES) {
+      totals.dropped++;
+      return;
+    }
     const now = options.now();
     const minute = new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS);
     const hour = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
@@ -244,9 +255,10 @@ export function createTelemetryIngest(options: TelemetryIngestOptions): Telemetr
     const batch = pending;
     pending = emptyPending();
     const empty = batch.pages.size + batch.errors.size + batch.vitals.size + batch.samples.size === 0;
+    queued++;
     writing = writing.then(async () => {
-      if (empty) return { pages: 0, errors: 0, vitals: 0, samples: 0 };
       try {
+        if (empty) return { pages: 0, errors: 0, vitals: 0, samples: 0 };
         const report = await write(batch);
         totals.flushes++;
         return report;
@@ -254,6 +266,8 @@ export function createTelemetryIngest(options: TelemetryIngestOptions): Telemetr
         totals.failedFlushes++;
         log(`writing field telemetry failed (its counts are dropped): ${String(error)}`);
         return { pages: 0, errors: 0, vitals: 0, samples: 0 };
+      } finally {
+        queued--;
       }
     });
     return writing;

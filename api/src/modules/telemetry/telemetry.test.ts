@@ -10,6 +10,7 @@ import {
 } from '@app/contracts';
 import { errorFingerprint, normaliseFrame } from '@app/contracts/domain/telemetry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { telemetryErrorMinutes, telemetryErrorSamples, telemetryPageMinutes, telemetryVitalMinutes } from '../../db/schema';
 import { env } from '../../env';
 import { runExclusiveJob } from '../../jobs';
@@ -419,5 +420,19 @@ describe('GET /api/staff/releases/health/', () => {
     const visitor = await new Agent(api.app).get('/api/staff/releases/health/');
     expect(visitor.statusCode).toBe(403);
     expect(visitor.json()).toEqual({ detail: STAFF_MESSAGES.notAuthenticated });
+  });
+});
+
+describe('closing the app', () => {
+  it('writes what is pending', async () => {
+    const app = buildApp({ env: { SITE_DIR: siteDir, LOG_LEVEL: 'silent' }, db: api.database, context: api.context });
+    await app.ready();
+    const response = await new Agent(app).post('/api/telemetry/', batch(views(2), { version: 'close-1' }));
+    expect(response.statusCode).toBe(204);
+    expect(ingest.pendingKeys).toBe(1);
+    await app.close();
+    expect(ingest.pendingKeys).toBe(0);
+    const rows = (await db().select().from(telemetryPageMinutes)).filter((row) => row.version === 'close-1');
+    expect(rows).toEqual([expect.objectContaining({ sessions: 2, pageViews: 2 })]);
   });
 });

@@ -15,6 +15,8 @@ export interface TelemetryFlushReport {
 export interface TelemetryIngestTotals {
   readonly batches: number;
   readonly signals: number;
+  /** Batches dropped because the database was behind (too many writes waiting). */
+  readonly dropped: number;
   readonly flushes: number;
   readonly failedFlushes: number;
 }
