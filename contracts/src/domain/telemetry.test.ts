@@ -224,6 +224,13 @@ describe('canary health', () => {
     expect(judgeCanary(health({ sessions: 50 }), health({ sessions: 50 }), thresholds).verdict).toBe('healthy');
   });
 
+  test('a ratio that cannot be computed never makes a canary worse, whatever the thresholds', () => {
+    const any = { maxErrorRatio: -1, maxLcpRatio: -1, minSessions: 0 };
+    const judgement = judgeCanary(health({ pageViews: 0, errorRate: null, lcpP75: null }), health(), any);
+    expect(judgement).toMatchObject({ verdict: 'healthy', errorRateRatio: null, lcpRatio: null });
+    expect(judgeCanary(health(), health(), any).verdict).toBe('worse');
+  });
+
   test('without canary page views there is no error rate to compare', () => {
     const judgement = judgeCanary(health({ pageViews: 0, errorRate: null }), health(), { ...DEFAULT_CANARY_THRESHOLDS, minSessions: 0 });
     expect(judgement.errorRateRatio).toBeNull();
