@@ -38,6 +38,7 @@ import { staffExportRoutes } from './modules/staff-exports/routes';
 import { staffReviewRoutes } from './modules/staff-review/routes';
 import { releaseRoutes } from './modules/release/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
+import { telemetryRoutes } from './modules/telemetry/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { isApiUrl } from './http/api-url';
 import { createMetrics } from './metrics/registry';
@@ -97,6 +98,7 @@ const API_MODULES: readonly ((ctx: AppContext, siteDir: string) => Implementatio
   staffApplicantRoutes,
   staffExportRoutes,
   releaseRoutes,
+  telemetryRoutes,
 ];
 
 /** The API document's head (`GET /api/schema/`, `api/openapi.json`); the paths come from the catalogue. */

@@ -2,6 +2,7 @@ import type { Clock } from './clock';
 import type { AppDrizzle } from './db/database';
 import type { Mailer } from './mail/mailer';
 import type { ApiMetrics } from './metrics/registry';
+import type { TelemetryIngest } from './modules/telemetry/types';
 import type { ObjectStorage } from './storage/storage';
 
 /** What the API's modules need from the outside world; built once in server.ts (or by a test). */
@@ -34,6 +35,13 @@ export interface AppContext {
    * requests, and what the modules would count is not counted.
    */
   readonly metrics?: ApiMetrics;
+  /**
+   * Field telemetry's batched writes (modules/telemetry/ingest.ts; TELEMETRY_FLUSH_MS,
+   * TELEMETRY_SAMPLES_PER_HOUR); unset: the app makes one with the defaults. Flushed when the app closes.
+   */
+  readonly telemetry?: TelemetryIngest;
+  /** Telemetry batches one client may send per minute (TELEMETRY_RATE_PER_MINUTE); unset: 120. */
+  readonly telemetryRatePerMinute?: number;
 }
 
 /** A transaction or the database itself: services accept either. */

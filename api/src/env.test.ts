@@ -23,6 +23,10 @@ describe('loadEnv', () => {
       MAIL_FROM: DEFAULT_MAIL_FROM,
       STAFF_NOTIFY_DIGEST_MINUTES: 15,
       OTEL_SERVICE_NAME: 'tsumugi-api',
+      TELEMETRY_RETENTION_DAYS: 30,
+      TELEMETRY_FLUSH_MS: 2000,
+      TELEMETRY_SAMPLES_PER_HOUR: 5,
+      TELEMETRY_RATE_PER_MINUTE: 120,
     });
     expect(path.basename(repoRoot)).not.toBe('api');
   });
@@ -41,6 +45,22 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ METRICS_TOKEN: 'a token with spaces in it' })).toThrow(/METRICS_TOKEN/);
     expect(() => loadEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'localhost:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
     expect(loadEnv({ METRICS_TOKEN: '', OTEL_EXPORTER_OTLP_ENDPOINT: '' }).OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
+  });
+
+  it('reads the field telemetry settings; refuses a retention, flush interval, cap or rate out of bounds', () => {
+    const env = loadEnv({
+      TELEMETRY_RETENTION_DAYS: '7',
+      TELEMETRY_FLUSH_MS: '500',
+      TELEMETRY_SAMPLES_PER_HOUR: '0',
+      TELEMETRY_RATE_PER_MINUTE: '600',
+    });
+    expect([env.TELEMETRY_RETENTION_DAYS, env.TELEMETRY_FLUSH_MS, env.TELEMETRY_SAMPLES_PER_HOUR, env.TELEMETRY_RATE_PER_MINUTE]).toEqual([
+      7, 500, 0, 600,
+    ]);
+    expect(() => loadEnv({ TELEMETRY_RETENTION_DAYS: '0' })).toThrow(/TELEMETRY_RETENTION_DAYS/);
+    expect(() => loadEnv({ TELEMETRY_FLUSH_MS: '10' })).toThrow(/TELEMETRY_FLUSH_MS/);
+    expect(() => loadEnv({ TELEMETRY_SAMPLES_PER_HOUR: '-1' })).toThrow(/TELEMETRY_SAMPLES_PER_HOUR/);
+    expect(() => loadEnv({ TELEMETRY_RATE_PER_MINUTE: 'many' })).toThrow(/TELEMETRY_RATE_PER_MINUTE/);
   });
 
   it('reads the staff digest address and window; refuses a bad address or window', () => {

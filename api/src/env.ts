@@ -101,6 +101,14 @@ const envSchema = z.object({
       .max(24 * 60)
       .default(15),
   ),
+  /** Field telemetry (issue 26): aggregates and error samples older than this many days are swept by the hourly job. Default 30. */
+  TELEMETRY_RETENTION_DAYS: optional(z.coerce.number().int().positive().max(3650).default(30)),
+  /** The telemetry beacons' counts wait in memory at most this many ms before they are written (batched upserts). Default 2000. */
+  TELEMETRY_FLUSH_MS: optional(z.coerce.number().int().min(100).max(60_000).default(2000)),
+  /** Raw error samples kept per remote × error fingerprint × hour (the counts are kept whole). Default 5. */
+  TELEMETRY_SAMPLES_PER_HOUR: optional(z.coerce.number().int().min(0).max(1000).default(5)),
+  /** Telemetry batches one client (IPv4 address or IPv6 /64) may send per minute, per API process. Default 120. */
+  TELEMETRY_RATE_PER_MINUTE: optional(z.coerce.number().int().positive().max(100_000).default(120)),
   /** The From of every mail. */
   MAIL_FROM: optional(z.string().default(DEFAULT_MAIL_FROM)),
   /** The site's WordPress REST API root (`https://example.com/wp-json`): the news of /mypage. Unset: no news. */

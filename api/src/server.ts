@@ -22,6 +22,8 @@ import { notifyStaffSoon, staffDigestsIdle } from './modules/staff-notify/digest
 import { createMetrics } from './metrics/registry';
 import { maskUrlPassword } from './logging';
 import { startTracing, type Tracing } from './tracing/tracing';
+import { createTelemetryIngest } from './modules/telemetry/ingest';
+import { sweepTelemetry, TELEMETRY_SWEEP_JOB } from './modules/telemetry/retention';
 
 const log = (line: string) => console.error(`[api] ${line}`);
 
@@ -138,6 +140,15 @@ async function main(): Promise<void> {
       // The registration page and the API read the same file (SITE_DIR/config.json).
       individualsSupported: () => siteIndividualsSupported(env.SITE_DIR),
       metrics,
+      // Field telemetry (issue 26): the beacons' counts, written in batches (flushed at close too).
+      telemetry: createTelemetryIngest({
+        db: database.drizzle,
+        now: systemClock,
+        flushMs: env.TELEMETRY_FLUSH_MS,
+        samplesPerHour: env.TELEMETRY_SAMPLES_PER_HOUR,
+        log,
+      }),
+      telemetryRatePerMinute: env.TELEMETRY_RATE_PER_MINUTE,
     };
     running = context;
     app = buildApp({ env, db: database, context, ...(tracing === undefined ? {} : { tracing }) });
@@ -156,6 +167,12 @@ async function main(): Promise<void> {
         .catch((error: unknown) => {
           if (!shuttingDown) log(`purging never-activated accounts failed: ${String(error)}`);
         });
+      // Field telemetry past TELEMETRY_RETENTION_DAYS (issue 26): one API process at a time.
+      void runExclusiveJob(db, TELEMETRY_SWEEP_JOB, (tx) => sweepTelemetry(tx, systemClock(), env.TELEMETRY_RETENTION_DAYS)).catch(
+        (error: unknown) => {
+          if (!shuttingDown) log(`sweeping old field telemetry failed: ${String(error)}`);
+        },
+      );
     };
     prune();
     pruning = setInterval(prune, PRUNE_INTERVAL_MS).unref();

@@ -90,6 +90,10 @@ describe('migrations', () => {
       'staff_notes',
       'staff_sessions',
       'system_settings',
+      'telemetry_error_minutes',
+      'telemetry_error_samples',
+      'telemetry_page_minutes',
+      'telemetry_vital_minutes',
       'uploads',
       'users',
     ]);

@@ -72,6 +72,23 @@ const UNSAFE_ENDPOINTS: [method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: strin
   ['POST', '/api/staff/releases/preview/delete', {}],
 ];
 
+/**
+ * The unsafe routes exempt from CSRF BY DESIGN (the catalogue's `csrf: 'none'`), each with why:
+ * - `POST /api/telemetry/` (issue 26): the shell's `navigator.sendBeacon`, which cannot send a
+ *   header; a batch changes nothing anyone owns (anonymous counts). Bounded by size, schema and a
+ *   per-client rate instead (modules/telemetry/telemetry.test.ts).
+ */
+const EXEMPT_ENDPOINTS: [method: 'POST', url: string, body: Record<string, unknown>][] = [
+  [
+    'POST',
+    '/api/telemetry/',
+    {
+      tags: { route: 'home', remote: 'marketing', version: '0.1.0-abc', revision: 1, canary: false, preview: false },
+      signals: [{ type: 'pageview', first: true }],
+    },
+  ],
+];
+
 /** The calls that hand out the csrftoken cookie (`csrf: 'bootstrap'`), so pass without one. */
 const BOOTSTRAP = new Set(['/api/me/', '/api/staff/me/']);
 
@@ -123,7 +140,7 @@ describe('the list above is every unsafe API route', () => {
   });
 
   it('matches', () => {
-    expect(routes.sort()).toEqual(UNSAFE_ENDPOINTS.map(([method, url]) => `${method} ${url}`).sort());
+    expect(routes.sort()).toEqual([...UNSAFE_ENDPOINTS, ...EXEMPT_ENDPOINTS].map(([method, url]) => `${method} ${url}`).sort());
   });
 });
 
@@ -191,6 +208,14 @@ describe.each(UNSAFE_ENDPOINTS)('%s %s', (method, route, body) => {
       const response = await agent.request(method, url, { body, headers: origin === undefined ? {} : { origin } });
       expect(response.body).not.toContain('CSRF');
     }
+  });
+});
+
+describe.each(EXEMPT_ENDPOINTS)('%s %s (exempt by design)', (method, url, body) => {
+  it('passes without any csrftoken cookie or header, even from another origin', async () => {
+    const agent = new Agent(api.app);
+    const response = await agent.request(method, url, { body, csrf: false, headers: { origin: 'https://evil.example' } });
+    expect(response.statusCode).toBe(204);
   });
 });
 

@@ -25,6 +25,12 @@ import { isSecureRequest, requestOrigin, secureCookies } from './secure';
  * origin checks still apply). It changes nothing and its answer cannot be read cross-site (no
  * CORS), so a forged call gains nothing. Once the cookie exists, /api/me/ is checked like any
  * other call, so a client whose token went stale learns it there too.
+ *
+ * Exemption BY DESIGN, `csrf: 'none'` on an unsafe method (route config `exempt`): only
+ * `POST /api/telemetry/` (issue 26), the shell's field telemetry. `navigator.sendBeacon` cannot
+ * send the X-CSRFToken header, and a batch changes nothing anyone owns (it adds to anonymous
+ * counts); a forged one is bounded like any other beacon: body size, schema, a per-client rate and
+ * the server's scrubbing (modules/telemetry/routes.ts). csrf.test.ts lists it apart.
  */
 
 declare module 'fastify' {

@@ -14,7 +14,7 @@ import {
   startTestApi,
   type TestApi,
 } from '../test/api';
-import { ACCOUNT_RATE_LIMITS } from './rate-limit';
+import { ACCOUNT_RATE_LIMITS, localRateLimiter } from './rate-limit';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -218,5 +218,34 @@ describe('password change: old_password throttled, the session rotated', () => {
     const agent = await loggedIn(api, user, true);
     const response = await change(agent, PASSWORD);
     expect(response.cookies.find((cookie) => cookie.name === 'sessionid')?.maxAge).toBeGreaterThan(0);
+  });
+});
+
+describe('localRateLimiter (counted in memory, per process)', () => {
+  const limit = { bucket: 'local_test', max: 2, windowMs: 60_000 };
+  const at = (ms: number) => new Date(Date.UTC(2026, 3, 1) + ms);
+
+  it('max per window per client, the seconds left once refused; a new window counts again', () => {
+    const take = localRateLimiter(limit);
+    expect([take('10.0.0.1', at(0)), take('10.0.0.1', at(1000))]).toEqual([0, 0]);
+    expect(take('10.0.0.1', at(15_000))).toBe(45);
+    expect(take('10.0.0.2', at(15_000))).toBe(0);
+    expect(take('10.0.0.1', at(59_999))).toBe(1);
+    expect(take('10.0.0.1', at(60_000))).toBe(0);
+  });
+
+  it('one IPv6 /64 is one client; an exempt client is never counted', () => {
+    const take = localRateLimiter(limit, (ip) => ip === '127.0.0.1');
+    expect([take('2001:db8:1:2::a', at(0)), take('2001:db8:1:2::b', at(0)), take('2001:db8:1:2::c', at(0))]).toEqual([0, 0, 60]);
+    for (let i = 0; i < 5; i++) expect(take('127.0.0.1', at(0))).toBe(0);
+  });
+
+  it('forgets the clients whose window is over once many are remembered, never one still in its window', () => {
+    const take = localRateLimiter(limit);
+    for (let i = 0; i < 10_000; i++) take(`10.1.${Math.floor(i / 250)}.${i % 250}`, at(0));
+    expect([take('10.9.9.9', at(30_000)), take('10.9.9.9', at(30_000))]).toEqual([0, 0]);
+    // A new client past the old windows makes room: the one in its window is still refused.
+    expect(take('10.8.8.8', at(61_000))).toBe(0);
+    expect(take('10.9.9.9', at(61_000))).toBe(29);
   });
 });

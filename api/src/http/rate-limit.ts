@@ -125,3 +125,33 @@ export async function enforceRateLimits(ctx: AppContext, hits: readonly Hit[]): 
   }
   return reservation;
 }
+
+/**
+ * A per-client limit counted in this process's memory, for an endpoint that must not touch the
+ * database on its way in (the telemetry beacons, issue 26: their writes are batched, so counting
+ * each beacon in `rate_limit_hits` would cost more than the beacon). A fixed window of
+ * `limit.windowMs` per client (IPv4 address or IPv6 /64); clients of RATE_LIMIT_EXEMPT are not
+ * counted. Each API process counts its own clients: behind several processes a client may send up
+ * to `max` per process, which is fine for a limit meant to stop a flood, not to count exactly.
+ * Returns 0 when the request may pass (and counts it), else the seconds until the window ends.
+ */
+export function localRateLimiter(limit: RateLimit, isExempt?: (ip: string) => boolean): (ip: string, now: Date) => number {
+  const windows = new Map<string, { start: number; count: number }>();
+  return (ip, now) => {
+    if (isExempt?.(ip) === true) return 0;
+    const at = now.getTime();
+    const key = clientKey(ip);
+    let window = windows.get(key);
+    if (window === undefined || at - window.start >= limit.windowMs) {
+      // Forget the clients whose window is over before the map grows large.
+      if (window === undefined && windows.size >= 10_000) {
+        for (const [other, { start }] of windows) if (at - start >= limit.windowMs) windows.delete(other);
+      }
+      window = { start: at, count: 0 };
+      windows.set(key, window);
+    }
+    if (window.count >= limit.max) return Math.max(1, Math.ceil((window.start + limit.windowMs - at) / 1000));
+    window.count++;
+    return 0;
+  };
+}

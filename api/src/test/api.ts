@@ -12,6 +12,7 @@ import { createMailer, type Mailer } from '../mail/mailer';
 import { createMetrics } from '../metrics/registry';
 import { mailRecorder } from '../modules/staff-applicants/mail-record';
 import { createStaffMember } from '../modules/staff/command';
+import { createTelemetryIngest } from '../modules/telemetry/ingest';
 import { TOTP_SETTINGS, totpCode, totpCounter } from '../modules/staff/totp';
 import { totpKeyFor } from '../modules/staff/totp-secret';
 import { LocalStorage } from '../storage/local';
@@ -57,6 +58,10 @@ export interface TestApiOptions {
   readonly staffNotify?: { readonly to: string; readonly digestMinutes: number };
   /** METRICS_TOKEN (default: unset, /metrics for loopback clients only). */
   readonly metricsToken?: string;
+  /** Telemetry batches per client per minute (default: the real 120). */
+  readonly telemetryRatePerMinute?: number;
+  /** Error samples per fingerprint per hour (default: the real 5). */
+  readonly telemetrySamplesPerHour?: number;
 }
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -98,6 +103,14 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     metrics,
     ...(options.uploadQuotaBytes === undefined ? {} : { uploadQuotaBytes: options.uploadQuotaBytes }),
     ...(options.staffNotify === undefined ? {} : { staffNotify: options.staffNotify }),
+    // Written when a test calls context.telemetry.flush() (or the app closes): the timer's minute is far off.
+    telemetry: createTelemetryIngest({
+      db: database.drizzle,
+      now: clock.now,
+      flushMs: 60_000,
+      ...(options.telemetrySamplesPerHour === undefined ? {} : { samplesPerHour: options.telemetrySamplesPerHour }),
+    }),
+    ...(options.telemetryRatePerMinute === undefined ? {} : { telemetryRatePerMinute: options.telemetryRatePerMinute }),
   };
   const app = buildApp({
     env: {

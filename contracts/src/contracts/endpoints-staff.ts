@@ -24,7 +24,14 @@ import {
   StaffNoteRequestSchema,
   StaffNoteSchema,
 } from './staff-applicants';
-import { ReleasePreviewEndSchema, ReleasePreviewRequestSchema, ReleasePreviewsSchema, ReleaseStatusSchema } from './releases';
+import {
+  ReleaseHealthQuerySchema,
+  ReleaseHealthSchema,
+  ReleasePreviewEndSchema,
+  ReleasePreviewRequestSchema,
+  ReleasePreviewsSchema,
+  ReleaseStatusSchema,
+} from './releases';
 import { StaffExportQuerySchema } from './staff-exports';
 import { IdParamsSchema } from './upload';
 
@@ -162,6 +169,12 @@ export const staffEndpoints = defineCatalogue({
         summary: 'プレビューの終了（remote を省くとすべて）',
         body: ReleasePreviewEndSchema,
         ok: ReleasePreviewsSchema,
+      }),
+      health: GET('/api/staff/releases/health/', {
+        summary:
+          'カナリアの健全性：カナリアのあるリモートごとに、同じ時間帯（windowMinutes 分、既定 60）・同じルートでの公開中とカナリアのセッション・エラー率（1,000 ページビューあたり）・新しいエラー・LCP と INP の p75、判定（healthy / worse / not-enough-data）と理由、グラフ用の時系列。プレビューの計測は除く',
+        query: ReleaseHealthQuerySchema,
+        ok: ReleaseHealthSchema,
       }),
     },
     // The operations desk (issue 25): every staff member finds applicants, reads an applicant's

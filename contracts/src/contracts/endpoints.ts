@@ -17,6 +17,7 @@ import {
   profile,
   register,
   schema,
+  telemetry,
   uploads,
 } from './groups';
 
@@ -44,6 +45,7 @@ export const endpoints = defineCatalogue({
   events,
   uploads,
   postalCodes,
+  telemetry,
   ...staffEndpoints,
 });
 

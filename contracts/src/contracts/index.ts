@@ -37,6 +37,7 @@ export * from './staff-decisions';
 export * from './staff-applicants';
 export * from './staff-exports';
 export * from './releases';
+export * from './telemetry';
 export * from './endpoint';
 export * from './endpoints';
 export * from './endpoints-session';

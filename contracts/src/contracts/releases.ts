@@ -57,3 +57,86 @@ export const ReleasePreviewEndSchema = z.object({ remote: z.optional(z.string().
 /** The pins of this staff browser after the change: remote → version. */
 export const ReleasePreviewsSchema = z.object({ previews: z.record(z.string(), z.string()) });
 export type ReleasePreviews = z.infer<typeof ReleasePreviewsSchema>;
+
+// --- The canaries' health (issue 26): each canary against its live version, by field telemetry ------
+
+/** `GET /api/staff/releases/health?windowMinutes=60`: the window, in minutes up to now (1–1440, default 60). */
+export const ReleaseHealthQuerySchema = z.object({
+  windowMinutes: z._default(
+    z.pipe(
+      z
+        .string()
+        .check(z.regex(/^([1-9][0-9]{0,2}|1[0-3][0-9]{2}|14[0-3][0-9]|1440)$/, { error: '1〜1440 の整数（分）で指定してください。' })),
+      z.transform(Number),
+    ),
+    60,
+  ),
+});
+
+/** One version's numbers over the window and the routes both versions saw (preview data excluded). */
+export const VersionHealthSchema = z.object({
+  version: z.string(),
+  /** Page views flagged as a tab session's first of this version. */
+  sessions: z.number(),
+  pageViews: z.number(),
+  errors: z.number(),
+  /** Errors per 1,000 page views (null without page views). */
+  errorRate: z.nullable(z.number()),
+  /** p75 in ms, as the upper bound of its histogram bucket (null: nothing measured). */
+  lcpP75: z.nullable(z.number()),
+  inpP75: z.nullable(z.number()),
+});
+
+/** One bucket of the chart's series. */
+export const HealthSeriesPointSchema = z.object({
+  /** The bucket's start (ISO 8601). */
+  start: z.string(),
+  pageViews: z.number(),
+  errors: z.number(),
+  errorRate: z.nullable(z.number()),
+  lcpP75: z.nullable(z.number()),
+});
+
+/** An error fingerprint the canary has and the live version never had (within the retention), with its latest sample. */
+export const NewErrorFingerprintSchema = z.object({
+  fingerprint: z.string(),
+  errors: z.number(),
+  kind: z.nullable(z.string()),
+  /** Scrubbed (no mail address, no run of more than 4 digits). */
+  message: z.nullable(z.string()),
+  frame: z.nullable(z.string()),
+});
+
+export const CanaryThresholdsSchema = z.object({ maxErrorRatio: z.number(), maxLcpRatio: z.number(), minSessions: z.number() });
+
+/** A canary against the live version of its remote. */
+export const RemoteHealthSchema = z.object({
+  remote: z.string(),
+  /** The window: minutes starting in [since, until) (ISO 8601). */
+  since: z.string(),
+  until: z.string(),
+  /** The routes both versions had page views on: every number below is over these only. */
+  routes: z.array(z.string()),
+  candidate: VersionHealthSchema,
+  baseline: VersionHealthSchema,
+  verdict: z.enum(['healthy', 'worse', 'not-enough-data']),
+  /** Plain sentences with the numbers that decided (for the release history). */
+  reasons: z.array(z.string()),
+  errorRateRatio: z.nullable(z.number()),
+  lcpRatio: z.nullable(z.number()),
+  inpRatio: z.nullable(z.number()),
+  thresholds: CanaryThresholdsSchema,
+  newFingerprints: z.array(NewErrorFingerprintSchema),
+  bucketMinutes: z.number(),
+  series: z.object({ candidate: z.array(HealthSeriesPointSchema), baseline: z.array(HealthSeriesPointSchema) }),
+});
+export type RemoteHealth = z.infer<typeof RemoteHealthSchema>;
+
+/** Every remote with a canary (none: an empty list). */
+export const ReleaseHealthSchema = z.object({
+  since: z.string(),
+  until: z.string(),
+  windowMinutes: z.number(),
+  remotes: z.array(RemoteHealthSchema),
+});
+export type ReleaseHealth = z.infer<typeof ReleaseHealthSchema>;

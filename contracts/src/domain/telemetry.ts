@@ -108,3 +108,168 @@ export function histogramPercentile(vital: WebVital, counts: readonly number[], 
   }
   return boundAt(bounds.length);
 }
+
+// ---------------------------------------------------------------------------------------------
+// A canary judged by numbers: its version against the live one, over the same window and routes
+// ---------------------------------------------------------------------------------------------
+
+/** What one version of a remote did over a window (preview data excluded, the routes both versions saw). */
+export interface VersionTelemetry {
+  /** Sum of the page views flagged `first` (one per version per browser tab session). */
+  readonly sessions: number;
+  readonly pageViews: number;
+  readonly errors: number;
+  /** LCP histogram counts per bucket (VITAL_BUCKETS.LCP, the open bucket last). */
+  readonly lcp: readonly number[];
+  /** INP histogram counts per bucket (VITAL_BUCKETS.INP). */
+  readonly inp: readonly number[];
+}
+
+/** A version's numbers as the health report shows them. */
+export interface VersionHealth {
+  readonly sessions: number;
+  readonly pageViews: number;
+  readonly errors: number;
+  /** Errors per 1,000 page views; null without page views. */
+  readonly errorRate: number | null;
+  /** p75 in ms (the upper bound of its histogram bucket); null when nothing was measured. */
+  readonly lcpP75: number | null;
+  readonly inpP75: number | null;
+}
+
+/** When a canary is worse, and when there is too little to say. */
+export interface CanaryThresholds {
+  /** Worse when the canary's error rate is more than this many times the live one's (floored, see judgeCanary). */
+  readonly maxErrorRatio: number;
+  /** Worse when the canary's LCP p75 is more than this many times the live one's. */
+  readonly maxLcpRatio: number;
+  /** Not enough data when either version has fewer sessions than this. */
+  readonly minSessions: number;
+}
+
+export const DEFAULT_CANARY_THRESHOLDS: CanaryThresholds = { maxErrorRatio: 2, maxLcpRatio: 1.25, minSessions: 50 };
+
+/**
+ * The live version's error rate counts as at least this many errors per 1,000 page views when the
+ * canary's is compared with it: with a live rate of 0 any canary error would be infinitely worse, so
+ * a canary is worse only once its own rate passes maxErrorRatio × 1/1,000 (2 errors per 1,000 page
+ * views by default); a canary with no errors is healthy whatever the live version does.
+ */
+export const BASELINE_ERROR_RATE_FLOOR = 1;
+
+export type CanaryVerdict = 'healthy' | 'worse' | 'not-enough-data';
+
+export interface CanaryJudgement {
+  readonly verdict: CanaryVerdict;
+  /** Plain sentences with the numbers that decided (written into the release history as they are). */
+  readonly reasons: readonly string[];
+  /** Canary error rate ÷ max(live error rate, BASELINE_ERROR_RATE_FLOOR); null without canary page views. */
+  readonly errorRateRatio: number | null;
+  /** Canary LCP p75 ÷ live LCP p75; null when either has none. */
+  readonly lcpRatio: number | null;
+  /** Canary INP p75 ÷ live INP p75 (shown, not judged); null when either has none. */
+  readonly inpRatio: number | null;
+}
+
+/** Errors per 1,000 page views, null without page views. */
+export function errorRatePer1000(errors: number, pageViews: number): number | null {
+  return pageViews > 0 ? (errors * 1000) / pageViews : null;
+}
+
+/** A version's report numbers from its counts: the error rate and the p75 of LCP and INP. */
+export function versionHealth(telemetry: VersionTelemetry): VersionHealth {
+  return {
+    sessions: telemetry.sessions,
+    pageViews: telemetry.pageViews,
+    errors: telemetry.errors,
+    errorRate: errorRatePer1000(telemetry.errors, telemetry.pageViews),
+    lcpP75: histogramPercentile('LCP', telemetry.lcp, 75),
+    inpP75: histogramPercentile('INP', telemetry.inp, 75),
+  };
+}
+
+const ratioOf = (candidate: number | null, baseline: number | null): number | null =>
+  candidate === null || baseline === null || baseline === 0 ? null : candidate / baseline;
+
+/** `412.5`, `0.0`: one decimal. */
+const oneDecimal = (value: number | null): string => (value === null ? 'none' : value.toFixed(1));
+const ms = (value: number | null): string => (value === null ? 'none' : `${value} ms`);
+
+/**
+ * The verdict on a canary against the live version (the baseline), each over the same window and
+ * routes: `not-enough-data` when either has fewer than `minSessions` sessions; else `worse` when its
+ * error rate is more than `maxErrorRatio` times the live one's (the live rate read as at least
+ * BASELINE_ERROR_RATE_FLOOR per 1,000 page views) or its LCP p75 more than `maxLcpRatio` times the
+ * live one's (not judged when either measured no LCP); else `healthy`. The reasons say which
+ * numbers decided, e.g. `error rate 412.5/1000 page views vs 0.0 (ratio 412.5 > 2)`.
+ */
+export function judgeCanary(candidate: VersionHealth, baseline: VersionHealth, thresholds: CanaryThresholds): CanaryJudgement {
+  const errorRateRatio =
+    candidate.errorRate === null ? null : candidate.errorRate / Math.max(baseline.errorRate ?? 0, BASELINE_ERROR_RATE_FLOOR);
+  const lcpRatio = ratioOf(candidate.lcpP75, baseline.lcpP75);
+  const inpRatio = ratioOf(candidate.inpP75, baseline.inpP75);
+  const numbers = { errorRateRatio, lcpRatio, inpRatio };
+
+  const short = [
+    candidate.sessions < thresholds.minSessions ? `canary ${candidate.sessions} sessions < ${thresholds.minSessions}` : null,
+    baseline.sessions < thresholds.minSessions ? `live ${baseline.sessions} sessions < ${thresholds.minSessions}` : null,
+  ].filter((reason) => reason !== null);
+  if (short.length > 0) return { verdict: 'not-enough-data', reasons: short, ...numbers };
+
+  const errorWorse = errorRateRatio !== null && errorRateRatio > thresholds.maxErrorRatio;
+  const lcpWorse = lcpRatio !== null && lcpRatio > thresholds.maxLcpRatio;
+  const reasons = [
+    `error rate ${oneDecimal(candidate.errorRate)}/1000 page views vs ${oneDecimal(baseline.errorRate)} (ratio ${oneDecimal(errorRateRatio)} ${errorWorse ? '>' : '≤'} ${thresholds.maxErrorRatio})`,
+    lcpRatio === null
+      ? `LCP p75 ${ms(candidate.lcpP75)} vs ${ms(baseline.lcpP75)} (not compared)`
+      : `LCP p75 ${ms(candidate.lcpP75)} vs ${ms(baseline.lcpP75)} (ratio ${lcpRatio.toFixed(2)} ${lcpWorse ? '>' : '≤'} ${thresholds.maxLcpRatio})`,
+  ];
+  return { verdict: errorWorse || lcpWorse ? 'worse' : 'healthy', reasons, ...numbers };
+}
+
+/** One minute's counts of one version, as the chart's series is built from. */
+export interface TelemetryMinute {
+  /** The minute's start (ms since the epoch). */
+  readonly minute: number;
+  readonly pageViews: number;
+  readonly errors: number;
+  /** LCP histogram counts of the minute (sparse: missing buckets are 0). */
+  readonly lcp: readonly number[];
+}
+
+export interface TelemetrySeriesPoint {
+  /** The bucket's start (ms since the epoch). */
+  readonly start: number;
+  readonly pageViews: number;
+  readonly errors: number;
+  readonly errorRate: number | null;
+  readonly lcpP75: number | null;
+}
+
+/**
+ * A chart's series: the minutes in [since, since + buckets × bucketMinutes) summed per bucket of
+ * `bucketMinutes` minutes, every bucket present (empty ones with null rates), in time order.
+ */
+export function telemetrySeries(
+  minutes: readonly TelemetryMinute[],
+  since: number,
+  bucketMinutes: number,
+  buckets: number,
+): TelemetrySeriesPoint[] {
+  const width = bucketMinutes * 60_000;
+  const sums = Array.from({ length: buckets }, () => ({ pageViews: 0, errors: 0, lcp: VITAL_BUCKETS.LCP.map(() => 0).concat(0) }));
+  for (const row of minutes) {
+    const sum = sums[Math.floor((row.minute - since) / width)];
+    if (sum === undefined) continue;
+    sum.pageViews += row.pageViews;
+    sum.errors += row.errors;
+    row.lcp.forEach((count, i) => (sum.lcp[i] = (sum.lcp[i] as number) + count));
+  }
+  return sums.map((sum, i) => ({
+    start: since + i * width,
+    pageViews: sum.pageViews,
+    errors: sum.errors,
+    errorRate: errorRatePer1000(sum.errors, sum.pageViews),
+    lcpP75: histogramPercentile('LCP', sum.lcp, 75),
+  }));
+}

@@ -12,6 +12,11 @@ export function accountHandlers(state: MockState) {
   return {
     [e.health.get.id]: answer(e.health.get, healthFixture()),
     [e.schema.get.id]: answer(e.schema.get, openApiFixture()),
+    // The shell's beacons (issue 26): checked against the contract, then 204; the mocks keep no telemetry.
+    [e.telemetry.ingest.id]: mock(e.telemetry.ingest, ({ body }) => {
+      const checked = validate(e.telemetry.ingest, body);
+      return checked.ok ? undefined : checked.reply;
+    }),
     [e.register.create.id]: mock(e.register.create, ({ body }) => {
       const checked = validate(e.register.create, body);
       if (!checked.ok) return checked.reply;

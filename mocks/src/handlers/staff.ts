@@ -3,6 +3,7 @@ import { endpoints } from '@app/contracts/api/endpoints';
 import { NOT_FOUND_DETAIL, validationErrorBody } from '@app/contracts/api/errors';
 import { ENTRY_STATUS, REVIEW_STATUS, reviewStatusOrDefault } from '@app/contracts/domain/statuses';
 import { STAFF_MESSAGES } from '@app/contracts/api/staff';
+import { ReleaseHealthQuerySchema } from '@app/contracts/api/releases';
 import {
   StaffApplicantSearchQuerySchema,
   StaffIdentityQueueQuerySchema,
@@ -132,6 +133,16 @@ export function staffHandlers(state: MockState) {
       if (remote !== undefined) delete previews[remote];
       state.previews = previews;
       return { previews };
+    }),
+    // The canaries' health (issue 26): the mocks keep no telemetry, so the honest answer is no remote judged.
+    [e.staff.releases.health.id]: mock(e.staff.releases.health, ({ request }) => {
+      const refused = staffRefusal(state, e.staff.releases.health);
+      if (refused) return refused;
+      const query = safeParse(ReleaseHealthQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
+      if (!query.success) return failureReply(e.staff.releases.health, 'validation', validationErrorBody(query.error.issues));
+      const until = new Date();
+      const since = new Date(until.getTime() - query.data.windowMinutes * 60_000);
+      return { since: since.toISOString(), until: until.toISOString(), windowMinutes: query.data.windowMinutes, remotes: [] };
     }),
     [e.staff.entries.list.id]: mock(e.staff.entries.list, ({ request }) => {
       const refused = staffRefusal(state, e.staff.entries.list);

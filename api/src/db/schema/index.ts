@@ -7,3 +7,4 @@ export * from './accounts';
 export * from './uploads';
 export * from './entries';
 export * from './staff';
+export * from './telemetry';

@@ -24,3 +24,4 @@ export { uploads } from './uploads';
 export { postalCodes } from './postal-codes';
 export { me, systemSettings } from './session';
 export { staff } from './staff';
+export { telemetry } from './telemetry';
