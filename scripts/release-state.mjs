@@ -219,6 +219,22 @@ export function gitCommit(dir) {
 /** The numbers a decision was taken on, as recorded in the history (`health`, from the watch). */
 export function healthRecord(report) {
   if (!report) return {};
-  const { verdict, window, routes, candidate, baseline, ratios, reasons } = report;
-  return { health: { verdict, window, routes, candidate, baseline, ratios, reasons } };
+  const { verdict, since, until, routes, candidate, baseline, errorRateRatio, lcpRatio, inpRatio, reasons, thresholds } = report;
+  const newFingerprints = (report.newFingerprints ?? []).map(({ fingerprint, errors, message }) => ({ fingerprint, errors, message }));
+  return {
+    health: {
+      verdict,
+      since,
+      until,
+      routes,
+      candidate,
+      baseline,
+      errorRateRatio,
+      lcpRatio,
+      inpRatio,
+      thresholds,
+      reasons,
+      newFingerprints,
+    },
+  };
 }

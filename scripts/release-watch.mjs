@@ -93,18 +93,22 @@ const fixed = (value, digits = 1) => (value === null || value === undefined ? '�
 const ms = (value) => (value === null || value === undefined ? '—' : `${Math.round(value)} ms`);
 const ratio = (value) => (value === null || value === undefined ? '—' : `${Number(value).toFixed(2)}×`);
 
-/** The report as the table the CLI prints (canary beside live, then the verdict and its reasons). */
+/**
+ * The report (the API's RemoteHealth, @app/contracts releases.ts) as the table the CLI prints:
+ * canary beside live, then the new error fingerprints, the verdict and its reasons.
+ */
 export function formatHealth(report) {
   const { candidate: c, baseline: b } = report;
+  const fresh = report.newFingerprints ?? [];
   const rows = [
     ['', `canary ${c.version}`, `live ${b.version}`, 'ratio'],
     ['sessions', String(c.sessions), String(b.sessions), ''],
     ['page views', String(c.pageViews), String(b.pageViews), ''],
     ['errors', String(c.errors), String(b.errors), ''],
-    ['errors / 1,000 views', fixed(c.errorRate), fixed(b.errorRate), ratio(report.ratios.errorRate)],
-    ['new error fingerprints', String(c.newFingerprints), '', ''],
-    ['LCP p75', ms(c.lcpP75), ms(b.lcpP75), ratio(report.ratios.lcp)],
-    ['INP p75', ms(c.inpP75), ms(b.inpP75), ratio(report.ratios.inp)],
+    ['errors / 1,000 views', fixed(c.errorRate), fixed(b.errorRate), ratio(report.errorRateRatio)],
+    ['new error fingerprints', String(fresh.length), '', ''],
+    ['LCP p75', ms(c.lcpP75), ms(b.lcpP75), ratio(report.lcpRatio)],
+    ['INP p75', ms(c.inpP75), ms(b.inpP75), ratio(report.inpRatio)],
   ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   const line = (r) =>
@@ -114,8 +118,9 @@ export function formatHealth(report) {
       .trimEnd();
   const routes = report.routes.length > 0 ? report.routes.join(', ') : '(none in common yet)';
   return [
-    `${report.remote}: ${report.window.since} → ${report.window.until}, routes: ${routes}`,
+    `${report.remote}: ${report.since} → ${report.until}, routes: ${routes}`,
     ...rows.map(line),
+    ...fresh.map((f) => `  new: ${f.errors}× ${f.kind ?? 'error'} ${JSON.stringify(f.message ?? '')}${f.frame ? ` at ${f.frame}` : ''}`),
     `verdict: ${report.verdict}${report.reasons.length > 0 ? ` — ${report.reasons.join('; ')}` : ''}`,
   ].join('\n');
 }
@@ -125,7 +130,7 @@ export function summarise(report) {
   const { candidate: c, baseline: b } = report;
   return (
     `${report.verdict}: ${c.sessions} vs ${b.sessions} sessions, errors/1,000 views ${fixed(c.errorRate)} vs ${fixed(b.errorRate)}, ` +
-    `LCP p75 ${ms(c.lcpP75)} vs ${ms(b.lcpP75)}, ${c.newFingerprints} new error fingerprint(s)` +
+    `LCP p75 ${ms(c.lcpP75)} vs ${ms(b.lcpP75)}, ${(report.newFingerprints ?? []).length} new error fingerprint(s)` +
     (report.reasons.length > 0 ? ` (${report.reasons.join('; ')})` : '')
   );
 }

@@ -44,20 +44,18 @@ afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
 function report(verdict, overrides = {}) {
   return {
     remote: 'entry',
-    window: { since: '2026-11-28T10:00:00.000Z', until: '2026-11-28T10:30:00.000Z' },
+    since: '2026-11-28T10:00:00.000Z',
+    until: '2026-11-28T10:30:00.000Z',
     routes: ['mypage'],
-    candidate: {
-      version: canary,
-      sessions: 60,
-      pageViews: 80,
-      errors: 33,
-      errorRate: 412.5,
-      newFingerprints: 1,
-      lcpP75: 1900,
-      inpP75: 120,
-    },
-    baseline: { version: live, sessions: 70, pageViews: 100, errors: 0, errorRate: 0, newFingerprints: 0, lcpP75: 1800, inpP75: 100 },
-    ratios: { errorRate: 412.5, lcp: 1.06, inp: 1.2 },
+    candidate: { version: canary, sessions: 60, pageViews: 80, errors: 33, errorRate: 412.5, lcpP75: 1900, inpP75: 120 },
+    baseline: { version: live, sessions: 70, pageViews: 100, errors: 0, errorRate: 0, lcpP75: 1800, inpP75: 100 },
+    errorRateRatio: 412.5,
+    lcpRatio: 1.06,
+    inpRatio: 1.2,
+    thresholds: { maxErrorRatio: 2, maxLcpRatio: 1.25, minSessions: 50 },
+    newFingerprints: [{ fingerprint: 'cee464e0', errors: 33, kind: 'boundary', message: 'boom', frame: 'at f (x.js:1:2)' }],
+    bucketMinutes: 5,
+    series: { candidate: [], baseline: [] },
     verdict,
     reasons: verdict === 'worse' ? ['error rate 412.5/1,000 page views vs 0.0 (ratio 412.50 > 2)'] : [],
     ...overrides,
@@ -151,9 +149,12 @@ describe('the report printed', () => {
     expect(lines.find((l) => l.startsWith('errors / 1,000 views'))).toMatch(/412\.5\s+0\.0\s+412\.50×$/);
     expect(lines.find((l) => l.startsWith('LCP p75'))).toMatch(/1900 ms\s+1800 ms\s+1\.06×$/);
     expect(lines.at(-1)).toBe('verdict: worse — error rate 412.5/1,000 page views vs 0.0 (ratio 412.50 > 2)');
-    expect(formatHealth(report('not-enough-data', { routes: [], ratios: { errorRate: null, lcp: null, inp: null } }))).toContain(
-      'routes: (none in common yet)',
+    expect(lines.at(-2)).toBe('  new: 33× boundary "boom" at at f (x.js:1:2)');
+    const empty = formatHealth(
+      report('not-enough-data', { routes: [], errorRateRatio: null, lcpRatio: null, inpRatio: null, newFingerprints: [] }),
     );
+    expect(empty).toContain('routes: (none in common yet)');
+    expect(empty).toMatch(/errors \/ 1,000 views\s+412\.5\s+0\.0\s+—$/m);
     expect(summarise(report('healthy'))).toBe(
       'healthy: 60 vs 70 sessions, errors/1,000 views 412.5 vs 0.0, LCP p75 1900 ms vs 1800 ms, 1 new error fingerprint(s)',
     );
@@ -237,7 +238,13 @@ describe('watchCanary on a site', () => {
     const last = (await readHistory(store(), { remote: 'entry' })).at(-1);
     expect(last).toMatchObject({ action: 'canary-abort', who: 'watch', from: canary, to: null });
     expect(last.why).toMatch(/^canary watch: worse than live — worse: 60 vs 70 sessions, errors\/1,000 views 412\.5 vs 0\.0/);
-    expect(last.health).toMatchObject({ verdict: 'worse', candidate: { version: canary, errors: 33 }, baseline: { version: live } });
+    expect(last.health).toMatchObject({
+      verdict: 'worse',
+      candidate: { version: canary, errors: 33 },
+      baseline: { version: live },
+      errorRateRatio: 412.5,
+      newFingerprints: [{ fingerprint: 'cee464e0', errors: 33, message: 'boom' }],
+    });
   });
 
   test('healthy: waits for the period, then promotes; the history says so with the period numbers', async () => {

@@ -43,6 +43,7 @@ import { uploadRoutes } from './modules/uploads/routes';
 import { isApiUrl } from './http/api-url';
 import { createMetrics } from './metrics/registry';
 import { registerMetrics } from './metrics/route';
+import { registerCanaryHealthRoute } from './modules/telemetry/ops-route';
 import type { Tracing } from './tracing/tracing';
 
 // zod's own messages (a number where a string belongs, …) in Japanese; the contracts word the rest.
@@ -158,6 +159,8 @@ export function buildApp({ env, db, context, logStream, checkResponses, tracing 
   const metrics = context?.metrics ?? createMetrics();
   if (context?.metrics === undefined) app.addHook('onClose', async () => metrics.close());
   registerMetrics(app, { metrics, token: env.METRICS_TOKEN });
+  // A canary's numbers for `pnpm release canary health|watch`, open as /metrics is (modules/telemetry/ops-route.ts).
+  if (context !== undefined) registerCanaryHealthRoute(app, context, env.SITE_DIR, env.METRICS_TOKEN);
 
   // Requests are validated with the contracts' zod schemas (400 in DRF's shape); responses are
   // serialized through their schema, so only the contract's fields leave the server (compiled for

@@ -34,7 +34,8 @@ export interface ResolvedEntry extends RemoteEntry {
 
 export interface StoredDeployment {
   readonly remotes: Readonly<Record<string, RemoteEntry>>;
-  readonly canary?: Readonly<Record<string, RemoteEntry & { readonly audience: CanaryAudience }>>;
+  /** `since`: when `pnpm release canary` started it (ISO 8601; older files may lack it). */
+  readonly canary?: Readonly<Record<string, RemoteEntry & { readonly audience: CanaryAudience; readonly since?: string }>>;
   readonly revision?: number;
   /** `pnpm release force-reload`: pages started at an older revision reload (X-Min-Client-Build). */
   readonly minClientBuild?: number;
