@@ -63,15 +63,27 @@ export function inAudience(audience: CanaryAudience, remote: string, viewer: Vie
   }
 }
 
-/** The manifest as the shell reads it (only `remotes`), resolved for one viewer. */
-export function resolveDeployment(stored: StoredDeployment, viewer: Viewer): { remotes: Record<string, RemoteEntry> } {
-  const remotes: Record<string, RemoteEntry> = {};
+/** One remote's entry as the shell reads it: `canary: true` when the viewer is in that remote's canary (field telemetry tags it). */
+export type ResolvedEntry = RemoteEntry & { readonly canary?: true };
+
+/** The deployment as the shell reads it, for one viewer: its revision (0 before any release) and each remote's entry. */
+export interface ResolvedDeployment {
+  readonly revision: number;
+  readonly remotes: Record<string, ResolvedEntry>;
+}
+
+/** The manifest as the shell reads it (`revision` and `remotes`, never the audiences), resolved for one viewer. */
+export function resolveDeployment(stored: StoredDeployment, viewer: Viewer): ResolvedDeployment {
+  const remotes: Record<string, ResolvedEntry> = {};
   for (const [remote, entry] of Object.entries(stored.remotes)) {
     const canary = stored.canary?.[remote];
-    const chosen = canary !== undefined && inAudience(canary.audience, remote, viewer) ? canary : entry;
-    remotes[remote] = { manifest: chosen.manifest, version: chosen.version };
+    const inCanary = canary !== undefined && inAudience(canary.audience, remote, viewer);
+    const chosen = inCanary ? canary : entry;
+    remotes[remote] = inCanary
+      ? { manifest: chosen.manifest, version: chosen.version, canary: true }
+      : { manifest: chosen.manifest, version: chosen.version };
   }
-  return { remotes };
+  return { revision: stored.revision ?? 0, remotes };
 }
 
 /** The viewer of a request, from its applicant and staff sessions (each looked up once per request). */
@@ -93,14 +105,14 @@ export function deploymentFile(siteDir: string, now?: () => Date): WatchedFile<S
 }
 
 const resolvedKey = Symbol('release.deployment');
-type WithDeployment = FastifyRequest & { [resolvedKey]?: { remotes: Record<string, RemoteEntry> } };
+type WithDeployment = FastifyRequest & { [resolvedKey]?: ResolvedDeployment };
 
 /**
  * The seam for whatever renders a page from the deployment (the preload hints of each HTML
  * document, api/src/site/preload-hints.ts `deploymentFor`): the deployment resolved for this request,
  * once `attachDeployment` ran for it (else undefined: the site's file as is).
  */
-export function deploymentFor(request: unknown): { remotes: Record<string, RemoteEntry> } | undefined {
+export function deploymentFor(request: unknown): ResolvedDeployment | undefined {
   return (request as WithDeployment | undefined)?.[resolvedKey];
 }
 
