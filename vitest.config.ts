@@ -35,6 +35,7 @@ export default defineConfig({
         },
       },
       {
+        define: { __BUILD_LABEL__: JSON.stringify(''), __MOCK_API__: 'false' },
         test: {
           name: 'shared',
           root: './shared',

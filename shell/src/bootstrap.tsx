@@ -31,6 +31,7 @@ import { fallbackLifecycles } from './fallback-lifecycles';
 import { resiliencePlugin } from './resilience-plugin';
 import { afterLoad, createPrefetcher, onFirstEngagement, saveDataRequested, whenIdle, type Prefetcher } from './prefetch';
 import { installStaleBuildReload } from './stale-build';
+import { installTelemetry } from './telemetry/install';
 
 recordInstance('react', React.createElement);
 recordInstance('react-dom/client', ReactDOMClient.createRoot);
@@ -39,6 +40,12 @@ recordInstance('zustand/vanilla', createStore);
 
 /** What the shell is doing, on <html data-app …> (app-state.ts): browser tests wait on it. */
 const appState = createAppState(document.documentElement);
+
+/**
+ * Field telemetry (issue 26, ./telemetry): installed first, so errors of the start-up count too;
+ * never throws (a collector that fails to install does nothing).
+ */
+const telemetry = installTelemetry({ shellVersion: typeof __SHELL_VERSION__ === 'string' ? __SHELL_VERSION__ : 'dev' });
 
 /** A remote's lifecycles module: single-spa's lifecycles, and `preload` of a page's code. */
 type RemoteLifeCycles = LifeCycles & { preload?: (pathname: string, search: string) => Promise<unknown> };
@@ -68,10 +75,12 @@ async function main() {
     manifest = await loadDeploymentManifest();
   } catch (error) {
     console.error('[shell]', error);
+    telemetry.error('remote-load', error, 'shell');
     await styles;
     renderFatal(COPY.errors.remoteUnavailable);
     return;
   }
+  telemetry.setManifest(manifest);
   const prefetcher = registerSite(manifest);
   await Promise.all([auth, styles]);
   followMountedApps();
@@ -130,6 +139,8 @@ function registerSite(manifest: DeploymentManifest): Prefetcher {
       fallback: (id, error) => {
         console.warn(`[shell] remote ${id} is unavailable`, error);
         const container = id.split('/')[0] ?? id;
+        // After the retries: counted for the remote (and version) that failed to load.
+        telemetry.error('remote-load', error, byContainer.get(container) ?? 'shell');
         return fallbackLifecycles(byContainer.has(container) ? container : 'shell');
       },
     }),

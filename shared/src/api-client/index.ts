@@ -1,6 +1,7 @@
 import { FetchError, ofetch } from 'ofetch';
 import { safeParse } from 'zod/mini';
 import { API_TIMEOUT_MS, MIN_CLIENT_BUILD_HEADER } from '../constants';
+import { reportFieldError } from '../runtime/field-error';
 import {
   pathOf,
   type AnyEndpoint,
@@ -91,7 +92,11 @@ async function staleCredentialsInBrowser(message: string): Promise<void> {
 const browserEnvironment: ApiEnvironment = {
   getCookies: () => (typeof document === 'undefined' ? '' : document.cookie),
   onStaleCredentials: (message) => void staleCredentialsInBrowser(message),
-  onContractError: (error) => console.error(`[api contract] ${error.detail}`),
+  onContractError: (error) => {
+    console.error(`[api contract] ${error.detail}`);
+    // Field telemetry (the shell's collector), tagged with the page's remote.
+    reportFieldError('contract', error);
+  },
 };
 
 /**

@@ -6,6 +6,9 @@ const RemoteEntrySchema = z.object({
   /** URL of the remote's `mf-manifest.json` (absolute, or relative to the site). */
   manifest: z.string().check(z.minLength(1)),
   version: z.string().check(z.minLength(1)),
+  // Optional, and ignored when of another type (parseDeploymentManifest does the same).
+  canary: z.catch(z.optional(z.boolean()), undefined),
+  preview: z.catch(z.optional(z.boolean()), undefined),
 });
 
 /**
@@ -14,5 +17,6 @@ const RemoteEntrySchema = z.object({
  * output; the scripts' tests use the schema.
  */
 export const DeploymentManifestSchema: z.ZodMiniType<DeploymentManifest> = z.object({
+  revision: z.catch(z.optional(z.int().check(z.nonnegative())), undefined),
   remotes: z.object(Object.fromEntries(REMOTES.map((r) => [r, RemoteEntrySchema])) as Record<RemoteName, typeof RemoteEntrySchema>),
 });

@@ -57,12 +57,37 @@ describe('parseDeploymentManifest: the shell reads /deployment.json without zod'
     ['a remote null', { remotes: { ...valid.remotes, mypage: null } }, false],
     ['an empty manifest URL', { remotes: { ...valid.remotes, entry: { manifest: '', version: '3' } } }, false],
     ['a version not a string', { remotes: { ...valid.remotes, entry: { manifest: '/m', version: 3 } } }, false],
+    [
+      'the revision and the canary and preview flags (kept)',
+      { revision: 12, remotes: { ...valid.remotes, mypage: { ...valid.remotes.mypage, canary: true, preview: false } } },
+      true,
+    ],
+    [
+      'a revision or flag of another type (ignored)',
+      { revision: -1, remotes: { ...valid.remotes, mypage: { ...valid.remotes.mypage, canary: 'yes', preview: 1 } } },
+      true,
+    ],
+    ['a revision not an integer (ignored)', { revision: 1.5, remotes: valid.remotes }, true],
   ];
   test.each(samples)('%s: the same verdict and result as DeploymentManifestSchema', (_label, value, ok) => {
     const schema = safeParse(DeploymentManifestSchema, value);
     expect(schema.success).toBe(ok);
     if (schema.success) expect(parseDeploymentManifest(value)).toEqual(schema.data);
     else expect(() => parseDeploymentManifest(value)).toThrow(DeploymentManifestError);
+  });
+  test('the revision and flags as the shell reads them: kept when well-typed, left out otherwise', () => {
+    const read = parseDeploymentManifest({
+      revision: 12,
+      remotes: {
+        ...valid.remotes,
+        mypage: { ...valid.remotes.mypage, canary: true, preview: false },
+        auth: { ...valid.remotes.auth, canary: 'yes' },
+      },
+    });
+    expect(read.revision).toBe(12);
+    expect(read.remotes.mypage).toStrictEqual({ ...valid.remotes.mypage, canary: true, preview: false });
+    expect(read.remotes.auth).toStrictEqual(valid.remotes.auth);
+    expect(parseDeploymentManifest({ revision: '3', remotes: valid.remotes })).toStrictEqual(valid);
   });
   test('says what is wrong, per remote', () => {
     expect(() => parseDeploymentManifest({ remotes: { ...valid.remotes, auth: { manifest: '/x', version: '' } } }, '/d.json')).toThrow(

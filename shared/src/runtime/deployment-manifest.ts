@@ -8,6 +8,10 @@ export interface RemoteEntry {
   /** URL of the remote's `mf-manifest.json` (absolute, or relative to the site). */
   readonly manifest: string;
   readonly version: string;
+  /** This browser gets the remote's canary (the API resolves it per viewer); field telemetry tags it. */
+  readonly canary?: boolean;
+  /** A staff member's pinned preview of this version; its telemetry is kept out of the canary's numbers. */
+  readonly preview?: boolean;
 }
 
 /**
@@ -17,10 +21,25 @@ export interface RemoteEntry {
  * `parseDeploymentManifest`, held to the schema by a test, so the landing page does not load zod.
  */
 export interface DeploymentManifest {
+  /** The deployment's revision (`pnpm release` counts them); absent in an older file. */
+  readonly revision?: number;
   readonly remotes: Readonly<Record<RemoteName, RemoteEntry>>;
 }
 
-/** Reads a value as DeploymentManifestSchema does (unknown keys dropped); throws saying what is wrong. */
+/** The optional flags of an entry as read: a boolean kept, anything else ignored (an older or newer API stays readable). */
+function flagsOf(entry: Record<string, unknown>): Pick<RemoteEntry, 'canary' | 'preview'> {
+  return {
+    ...(typeof entry.canary === 'boolean' ? { canary: entry.canary } : {}),
+    ...(typeof entry.preview === 'boolean' ? { preview: entry.preview } : {}),
+  };
+}
+
+const isRevision = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+/**
+ * Reads a value as DeploymentManifestSchema does (unknown keys dropped, an optional flag or revision of
+ * the wrong type ignored); throws saying what is wrong.
+ */
 export function parseDeploymentManifest(value: unknown, url: string = DEPLOYMENT_MANIFEST_URL): DeploymentManifest {
   const problems: string[] = [];
   const remotes = isRecord(value) ? value.remotes : undefined;
@@ -36,10 +55,10 @@ export function parseDeploymentManifest(value: unknown, url: string = DEPLOYMENT
       const text = entry[field];
       if (typeof text !== 'string' || text.length === 0) problems.push(`remotes.${remote}.${field}: expected a string, not empty`);
     }
-    entries[remote] = { manifest: entry.manifest as string, version: entry.version as string };
+    entries[remote] = { manifest: entry.manifest as string, version: entry.version as string, ...flagsOf(entry) };
   }
   if (problems.length > 0) throw new DeploymentManifestError(`${url} is invalid: ${problems.join('; ')}`);
-  return { remotes: entries };
+  return isRecord(value) && isRevision(value.revision) ? { revision: value.revision, remotes: entries } : { remotes: entries };
 }
 
 export class DeploymentManifestError extends Error {

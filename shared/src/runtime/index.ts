@@ -4,3 +4,4 @@ export * from './chunk-reload-guard';
 export * from './build-poller';
 export * from './min-client-build';
 export * from './instances';
+export * from './field-error';

@@ -8,6 +8,7 @@ import { matchRoute } from '@app/contracts/routes/match';
 import type { RemoteName, RouteDef, RouteId } from '@app/contracts/routes/table';
 import { getRuntimeConfig } from '../runtime/config';
 import { handleChunkLoadError, isChunkLoadError } from '../runtime/chunk-reload-guard';
+import { reportFieldError } from '../runtime/field-error';
 import { ErrorPage } from './error-page';
 import { Layout, PageShown } from './layouts';
 import { NotYetAvailable } from './not-yet-available';
@@ -131,6 +132,8 @@ export class RemoteErrorBoundary extends Component<{ children: ReactNode; remote
       return;
     }
     console.error(`[${this.props.remote}]`, error, info.componentStack);
+    // Field telemetry (the shell's collector): the error page a person sees, counted for the remote's version.
+    reportFieldError('boundary', error, this.props.remote);
   }
 
   override render() {

@@ -16,12 +16,18 @@ const stored = (audience: NonNullable<StoredDeployment['canary']>[string]['audie
 });
 
 describe('resolveDeployment', () => {
-  it('the canary entry for a viewer in its audience, the live one for everyone else; only `remotes` is sent', () => {
+  it('the canary entry (marked `canary: true`) for a viewer in its audience, the live one for everyone else; the revision, never the audiences', () => {
     const d = stored({ kind: 'segment', segment: 'pilot' });
-    expect(resolveDeployment(d, { userId: 1, userSegment: 'pilot', staff: false })).toEqual({
-      remotes: { marketing: entry('marketing', 'm1'), mypage: entry('mypage', 'canary') },
+    expect(resolveDeployment(d, { userId: 1, userSegment: 'pilot', staff: false })).toStrictEqual({
+      revision: 7,
+      remotes: { marketing: entry('marketing', 'm1'), mypage: { ...entry('mypage', 'canary'), canary: true } },
     });
-    expect(resolveDeployment(d, { userId: 2, userSegment: 'other', staff: false }).remotes.mypage?.version).toBe('live');
+    // The live entry carries no canary flag at all (field telemetry reads `canary === true`).
+    expect(resolveDeployment(d, { userId: 2, userSegment: 'other', staff: false })).toStrictEqual({
+      revision: 7,
+      remotes: { marketing: entry('marketing', 'm1'), mypage: entry('mypage', 'live') },
+    });
+    expect(resolveDeployment({ remotes: d.remotes }, VISITOR).revision).toBe(0);
     expect(resolveDeployment(d, VISITOR).remotes.mypage?.version).toBe('live');
     expect(resolveDeployment({ remotes: d.remotes }, { userId: 1, userSegment: 'pilot', staff: true }).remotes.mypage?.version).toBe(
       'live',
@@ -93,7 +99,10 @@ describe('GET /deployment.json', () => {
     expect(asPilot.headers['cache-control']).toBe('no-cache');
     expect(asPilot.headers.vary).toBe('Cookie');
     expect(asPilot.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(asPilot.json()).toEqual({ remotes: { marketing: entry('marketing', 'm1'), mypage: entry('mypage', 'canary') } });
+    expect(asPilot.json()).toStrictEqual({
+      revision: 7,
+      remotes: { marketing: entry('marketing', 'm1'), mypage: { ...entry('mypage', 'canary'), canary: true } },
+    });
 
     expect(await versionOf(await loggedIn(api, other))).toBe('live');
     expect(await versionOf()).toBe('live');

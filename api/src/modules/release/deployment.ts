@@ -27,9 +27,10 @@ export interface RemoteEntry {
   readonly version: string;
 }
 
-/** A remote as one viewer gets it: `preview` when it is their staff pin (preview.ts). */
+/** A remote as one viewer gets it: `preview` when it is their staff pin (preview.ts), `canary` when they are in its canary. */
 export interface ResolvedEntry extends RemoteEntry {
   readonly preview?: true;
+  readonly canary?: true;
 }
 
 export interface StoredDeployment {
@@ -71,11 +72,18 @@ export function inAudience(audience: CanaryAudience, remote: string, viewer: Vie
   }
 }
 
+/** The deployment as the shell reads it, for one viewer: its revision (0 before any release) and each remote's entry. */
+export interface ResolvedDeployment {
+  readonly revision: number;
+  readonly remotes: Record<string, ResolvedEntry>;
+}
+
 /**
- * The manifest as the shell reads it (only `remotes`), resolved for one viewer: a staff member's
- * preview pin first, then the canary where the viewer is in its audience, else the live version.
+ * The manifest as the shell reads it (`revision` and `remotes`, never the audiences), resolved for
+ * one viewer: a staff member's preview pin first (`preview: true`), then the canary where the viewer
+ * is in its audience (`canary: true`: field telemetry tags it), else the live version.
  */
-export function resolveDeployment(stored: StoredDeployment, viewer: Viewer): { remotes: Record<string, ResolvedEntry> } {
+export function resolveDeployment(stored: StoredDeployment, viewer: Viewer): ResolvedDeployment {
   const remotes: Record<string, ResolvedEntry> = {};
   for (const [remote, entry] of Object.entries(stored.remotes)) {
     const pinned = viewer.staff ? viewer.previews?.[remote] : undefined;
@@ -84,10 +92,13 @@ export function resolveDeployment(stored: StoredDeployment, viewer: Viewer): { r
       continue;
     }
     const canary = stored.canary?.[remote];
-    const chosen = canary !== undefined && inAudience(canary.audience, remote, viewer) ? canary : entry;
-    remotes[remote] = { manifest: chosen.manifest, version: chosen.version };
+    const inCanary = canary !== undefined && inAudience(canary.audience, remote, viewer);
+    const chosen = inCanary ? canary : entry;
+    remotes[remote] = inCanary
+      ? { manifest: chosen.manifest, version: chosen.version, canary: true }
+      : { manifest: chosen.manifest, version: chosen.version };
   }
-  return { remotes };
+  return { revision: stored.revision ?? 0, remotes };
 }
 
 /** The viewer of a request, from its applicant and staff sessions (each looked up once per request). */
@@ -113,14 +124,14 @@ export function deploymentFile(siteDir: string, now?: () => Date): WatchedFile<S
 }
 
 const resolvedKey = Symbol('release.deployment');
-type WithDeployment = FastifyRequest & { [resolvedKey]?: { remotes: Record<string, ResolvedEntry> } };
+type WithDeployment = FastifyRequest & { [resolvedKey]?: ResolvedDeployment };
 
 /**
  * The seam for whatever renders a page from the deployment (the preload hints of each HTML
  * document, api/src/site/preload-hints.ts `deploymentFor`): the deployment resolved for this request,
  * once `attachDeployment` ran for it (else undefined: the site's file as is).
  */
-export function deploymentFor(request: unknown): { remotes: Record<string, ResolvedEntry> } | undefined {
+export function deploymentFor(request: unknown): ResolvedDeployment | undefined {
   return (request as WithDeployment | undefined)?.[resolvedKey];
 }
 
