@@ -32,6 +32,7 @@ import { resiliencePlugin } from './resilience-plugin';
 import { afterLoad, createPrefetcher, onFirstEngagement, saveDataRequested, whenIdle, type Prefetcher } from './prefetch';
 import { installStaleBuildReload } from './stale-build';
 import { installTelemetry } from './telemetry/install';
+import { showPreviewBanner } from './preview-banner';
 
 recordInstance('react', React.createElement);
 recordInstance('react-dom/client', ReactDOMClient.createRoot);
@@ -81,6 +82,8 @@ async function main() {
     return;
   }
   telemetry.setManifest(manifest);
+  // A staff member's pinned versions (preview-banner.ts): said on every page while active.
+  showPreviewBanner(manifest);
   const prefetcher = registerSite(manifest);
   await Promise.all([auth, styles]);
   followMountedApps();

@@ -102,6 +102,9 @@ table { border-collapse: collapse; width: 100%; }
 .page-heading { font-size: var(--font-size-2xl); }
 .lead { font-size: var(--font-size-lg); color: var(--color-muted); }
 .muted { color: var(--color-muted); }
+.preview-banner { display: flex; flex-wrap: wrap; gap: var(--space-1) var(--space-3); align-items: center; justify-content: center; padding: var(--space-2) var(--space-4); background: var(--color-warning-soft); border-bottom: 1px solid #f0d9a0; color: #553700; font-size: var(--font-size-sm); }
+.preview-banner__text { margin: 0; }
+.preview-banner__link { color: #553700; font-weight: 700; }
 .notice { border-radius: var(--radius); padding: var(--space-4); background: var(--color-primary-soft); border: 1px solid #c5d7ef; }
 .status-page { text-align: center; }
 .status-page__code { display: inline-block; margin-bottom: var(--space-4); padding: var(--space-1) var(--space-3); border-radius: 999px; background: var(--color-bg); color: var(--color-muted); font-size: var(--font-size-sm); }
