@@ -61,14 +61,6 @@ function Loading() {
 }
 
 /**
- * A fault build (the browser tests' canary that fails, issue 26): a remote built with
- * BUILD_LABEL=fault:throw-on-mount throws as it renders its own page, so its error boundary shows
- * the error page and the field telemetry reports it. Any other build: the comparison of two
- * constants, removed by the minifier.
- */
-const FAULT_THROW_ON_MOUNT = 'fault:throw-on-mount';
-
-/**
  * Renders the page the route table gives for the current URL when this remote owns it: guards,
  * then layout, title and page. A route owned by another remote renders nothing (single-spa is
  * about to swap remotes); unknown paths belong to marketing, which shows the 404 page.
@@ -88,8 +80,6 @@ export function RouteView({ remote, pages }: { remote: RemoteName; pages: PageMa
     if (titleRoute) document.title = documentTitle(titleRoute);
   }, [titleRoute]);
   if (!owned || !result) return null;
-  if (__BUILD_LABEL__ === FAULT_THROW_ON_MOUNT)
-    throw new Error(`${remote}: this build throws on mount (BUILD_LABEL=${FAULT_THROW_ON_MOUNT})`);
   if (result.kind === 'redirect') return <Navigate to={result.to} replace />;
   if (match.notFound || result.kind === 'notFound') {
     return (
