@@ -79,13 +79,6 @@ async function sendTelemetry(page: Page) {
 const buildLabel = (page: Page) => page.locator('[data-build-label]');
 
 test.describe('canaries judged by the field signals (pnpm release canary watch)', () => {
-  test.use({
-    expectedConsoleErrors: {
-      // The fault build throws as it renders /mypage: React reports it, the remote's boundary logs it.
-      'the fault build throws on mount, by design': 'this build throws on mount (BUILD_LABEL=fault:throw-on-mount)',
-    },
-  });
-
   test('a failing canary is aborted by the watch, a healthy one promoted; the history says why with the numbers', async ({
     browser,
     baseURL,

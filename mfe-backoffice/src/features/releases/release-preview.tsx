@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { ReleaseStatus } from '@app/contracts';
 import * as endpoints from '@app/contracts/endpoints';
 import { staffApi } from '../../staff/api';
@@ -80,15 +80,18 @@ export function previewAsked(value: string | null): { remote: string; version: s
  * changes what this browser runs), then says where to look.
  */
 export function PreviewRequest({ status, onChanged }: { status: ReleaseStatus; onChanged: () => void }) {
-  const [params, setParams] = useSearchParams();
+  // useLocation/useNavigate: the shared router singleton carries only the API the site uses (no useSearchParams).
+  const location = useLocation();
+  const navigate = useNavigate();
   const action = useAction();
+  const params = new URLSearchParams(location.search);
   const asked = previewAsked(params.get('preview'));
   if (asked === null) return null;
   const row = status.remotes.find((r) => r.remote === asked.remote);
   const dismiss = () => {
-    const next = new URLSearchParams(params);
-    next.delete('preview');
-    setParams(next, { replace: true });
+    params.delete('preview');
+    const search = params.toString();
+    void navigate(`${location.pathname}${search === '' ? '' : `?${search}`}`, { replace: true });
   };
   if (row?.preview === asked.version) {
     return (
