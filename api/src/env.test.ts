@@ -27,6 +27,7 @@ describe('loadEnv', () => {
       TELEMETRY_FLUSH_MS: 2000,
       TELEMETRY_SAMPLES_PER_HOUR: 5,
       TELEMETRY_RATE_PER_MINUTE: 120,
+      RELEASE_WATCH_EVERY_SECONDS: 60,
     });
     expect(path.basename(repoRoot)).not.toBe('api');
   });
@@ -45,6 +46,23 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ METRICS_TOKEN: 'a token with spaces in it' })).toThrow(/METRICS_TOKEN/);
     expect(() => loadEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'localhost:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
     expect(loadEnv({ METRICS_TOKEN: '', OTEL_EXPORTER_OTLP_ENDPOINT: '' }).OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
+  });
+
+  it('reads the scheduled canary watch: a flag, its options (only the watch options), its period', () => {
+    const env = loadEnv({
+      RELEASE_WATCH: '1',
+      RELEASE_WATCH_OPTIONS: ' --min-sessions 20 --promote-after 1h --max-lcp-ratio 1.5 ',
+      RELEASE_WATCH_EVERY_SECONDS: '30',
+    });
+    expect([env.RELEASE_WATCH, env.RELEASE_WATCH_OPTIONS, env.RELEASE_WATCH_EVERY_SECONDS]).toEqual([
+      true,
+      ' --min-sessions 20 --promote-after 1h --max-lcp-ratio 1.5 ',
+      30,
+    ]);
+    expect(loadEnv({}).RELEASE_WATCH).toBeUndefined();
+    expect(() => loadEnv({ RELEASE_WATCH: 'sometimes' })).toThrow(/RELEASE_WATCH/);
+    expect(() => loadEnv({ RELEASE_WATCH_OPTIONS: '--api http://evil.example' })).toThrow(/RELEASE_WATCH_OPTIONS/);
+    expect(() => loadEnv({ RELEASE_WATCH_EVERY_SECONDS: '1' })).toThrow(/RELEASE_WATCH_EVERY_SECONDS/);
   });
 
   it('reads the field telemetry settings; refuses a retention, flush interval, cap or rate out of bounds', () => {

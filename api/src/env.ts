@@ -109,6 +109,23 @@ const envSchema = z.object({
   TELEMETRY_SAMPLES_PER_HOUR: optional(z.coerce.number().int().min(0).max(1000).default(5)),
   /** Telemetry batches one client (IPv4 address or IPv6 /64) may send per minute, per API process. Default 120. */
   TELEMETRY_RATE_PER_MINUTE: optional(z.coerce.number().int().positive().max(100_000).default(120)),
+  /**
+   * The canary watch as a scheduled job (issue 26): each API process checks, one at a time (an
+   * advisory lock), every canary of the site with `pnpm release canary watch <remote> --once`.
+   */
+  RELEASE_WATCH: optional(z.string().optional()).transform(parseFlag),
+  /** The watch's options (`--min-sessions 50 --promote-after 2h …`, scripts/release-watch.mjs); unset: its defaults. */
+  RELEASE_WATCH_OPTIONS: optional(
+    z
+      .string()
+      .regex(
+        /^(\s*--(max-error-ratio|max-lcp-ratio|min-sessions|promote-after|window)\s+[0-9.]+(ms|s|m|h|d)?)*\s*$/,
+        'must be watch options: --max-error-ratio n --max-lcp-ratio n --min-sessions n --promote-after 2h --window 30m',
+      )
+      .optional(),
+  ),
+  /** How often the scheduled watch checks, in seconds. Default 60. */
+  RELEASE_WATCH_EVERY_SECONDS: optional(z.coerce.number().int().min(5).max(3600).default(60)),
   /** The From of every mail. */
   MAIL_FROM: optional(z.string().default(DEFAULT_MAIL_FROM)),
   /** The site's WordPress REST API root (`https://example.com/wp-json`): the news of /mypage. Unset: no news. */

@@ -24,6 +24,7 @@ import { maskUrlPassword } from './logging';
 import { startTracing, type Tracing } from './tracing/tracing';
 import { createTelemetryIngest } from './modules/telemetry/ingest';
 import { sweepTelemetry, TELEMETRY_SWEEP_JOB } from './modules/telemetry/retention';
+import { watchCanariesOnce } from './modules/telemetry/release-watch-job';
 
 const log = (line: string) => console.error(`[api] ${line}`);
 
@@ -35,6 +36,7 @@ let tracing: Tracing | undefined;
 let pruning: NodeJS.Timeout | undefined;
 let sweeping: NodeJS.Timeout | undefined;
 let digesting: NodeJS.Timeout | undefined;
+let watching: NodeJS.Timeout | undefined;
 /** For the shutdown: the digests a request started finish before the mailer closes. */
 let running: AppContext | undefined;
 let shuttingDown = false;
@@ -51,6 +53,7 @@ async function releaseAll(): Promise<void> {
   clearInterval(pruning);
   clearInterval(sweeping);
   clearInterval(digesting);
+  clearInterval(watching);
   await app?.close().catch((error: unknown) => log(`closing the server failed: ${String(error)}`));
   // The last spans go out before the process ends.
   await tracing?.shutdown().catch((error: unknown) => log(`stopping the tracing failed: ${String(error)}`));
@@ -196,8 +199,35 @@ async function main(): Promise<void> {
     sweeping = setInterval(sweep, SWEEP_INTERVAL_MS).unref();
     // The staff digest (STAFF_NOTIFY_EMAIL): what a request's own run left waiting for its window.
     if (context.staffNotify !== undefined) digesting = setInterval(() => notifyStaffSoon(context, log), STAFF_DIGEST_INTERVAL_MS).unref();
+    // RELEASE_WATCH=1: every canary checked by the release CLI's watch, one process at a time (issue 26).
+    if (env.RELEASE_WATCH === true) {
+      // Loopback when the API listens there (or everywhere): /ops/canary-health is open to it.
+      const loopback = ['0.0.0.0', '::', 'localhost', '127.0.0.1'].includes(env.HOST);
+      const watchOptions = {
+        siteDir: env.SITE_DIR,
+        apiUrl: loopback ? `http://127.0.0.1:${port}` : `http://${urlHost(env.HOST)}:${port}`,
+        options: (env.RELEASE_WATCH_OPTIONS ?? '').split(/\s+/).filter((part) => part !== ''),
+      };
+      let watchRunning = false;
+      const watchCanaries = () => {
+        if (watchRunning) return;
+        watchRunning = true;
+        void watchCanariesOnce(db, watchOptions)
+          .then((run) => {
+            for (const r of run.ran ? run.result : []) {
+              const last = r.output.split('\n').at(-1) ?? '';
+              if (r.code !== 0 || /aborted|promoted/.test(last)) log(`release watch, ${r.remote} (exit ${String(r.code)}): ${last}`);
+            }
+          })
+          .catch((error: unknown) => {
+            if (!shuttingDown) log(`the release watch failed: ${String(error)}`);
+          })
+          .finally(() => (watchRunning = false));
+      };
+      watching = setInterval(watchCanaries, env.RELEASE_WATCH_EVERY_SECONDS * 1000).unref();
+    }
     const where = database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL, PostgreSQL';
-    const observed = `metrics: /metrics ${env.METRICS_TOKEN === undefined ? '(loopback only)' : '(bearer token)'}; traces: ${env.OTEL_EXPORTER_OTLP_ENDPOINT === undefined ? 'off' : `OTLP ${maskUrlPassword(env.OTEL_EXPORTER_OTLP_ENDPOINT)} as ${env.OTEL_SERVICE_NAME}`}`;
+    const observed = `${env.RELEASE_WATCH === true ? `release watch: every ${env.RELEASE_WATCH_EVERY_SECONDS} s; ` : ''}metrics: /metrics ${env.METRICS_TOKEN === undefined ? '(loopback only)' : '(bearer token)'}; traces: ${env.OTEL_EXPORTER_OTLP_ENDPOINT === undefined ? 'off' : `OTLP ${maskUrlPassword(env.OTEL_EXPORTER_OTLP_ENDPOINT)} as ${env.OTEL_SERVICE_NAME}`}`;
     console.log(
       `[api] Listening on http://${urlHost(env.HOST)}:${port} (database: ${where} ${version}, ${database.description}; mail: ${mailer.description}; storage: ${storage.description}; ${observed})`,
     );
