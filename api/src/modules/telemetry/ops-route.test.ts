@@ -129,3 +129,21 @@ describe('GET /ops/canary-health/<remote>', () => {
     }
   });
 });
+
+describe('the field aggregates on /metrics', () => {
+  it('page views, errors and errors per 1,000 views per remote, version and canary flag, over the last minutes', async () => {
+    const scrape = async () =>
+      (await api.app.inject({ method: 'GET', url: '/metrics', remoteAddress: LOOPBACK })).body
+        .split('\n')
+        .filter((line) => line.startsWith('field_'));
+    await post(api.app, beacon('gauge-canary', sessions(4, boundary(1)), true));
+    await ingest.flush();
+    const lines = await scrape();
+    expect(lines).toContain('field_page_views{remote="mypage",version="gauge-canary",canary="true"} 4');
+    expect(lines).toContain('field_errors{remote="mypage",version="gauge-canary",canary="true"} 1');
+    expect(lines).toContain('field_errors_per_1000_views{remote="mypage",version="gauge-canary",canary="true"} 250');
+    // Ten minutes on, the window has moved past them.
+    api.clock.advance(10 * 60_000);
+    expect((await scrape()).filter((line) => line.includes('gauge-canary'))).toEqual([]);
+  });
+});

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { implement, type Implementation } from '../../http/endpoints';
 import { ApiError } from '../../http/errors';
 import { localRateLimiter } from '../../http/rate-limit';
+import { registerFieldGauges } from './field-gauges';
 import { canaryHealth } from './health';
 import { createTelemetryIngest, type TelemetryIngest } from './ingest';
 
@@ -73,6 +74,8 @@ function telemetryIngestRoute(ctx: AppContext): Implementation {
 
 /** The telemetry module: the beacons' endpoint and the canaries' health for the back office. */
 export const telemetryRoutes = (ctx: AppContext, siteDir: string): Implementation[] => {
+  // The field aggregates per remote and version on /metrics, read at each scrape.
+  registerFieldGauges(ctx);
   return [
     telemetryIngestRoute(ctx),
     implement(endpoints.staff.releases.health, async ({ query }) =>
