@@ -24,7 +24,7 @@ import { maskUrlPassword } from './logging';
 import { startTracing, type Tracing } from './tracing/tracing';
 import { createTelemetryIngest } from './modules/telemetry/ingest';
 import { sweepTelemetry, TELEMETRY_SWEEP_JOB } from './modules/telemetry/retention';
-import { watchCanariesOnce } from './modules/telemetry/release-watch-job';
+import { RELEASE_WATCH_JOB, watchCanariesOnce } from './modules/telemetry/release-watch-job';
 
 const log = (line: string) => console.error(`[api] ${line}`);
 
@@ -212,7 +212,7 @@ async function main(): Promise<void> {
       const watchCanaries = () => {
         if (watchRunning) return;
         watchRunning = true;
-        void watchCanariesOnce(db, watchOptions)
+        void runExclusiveJob(db, RELEASE_WATCH_JOB, () => watchCanariesOnce(watchOptions))
           .then((run) => {
             for (const r of run.ran ? run.result : []) {
               const last = r.output.split('\n').at(-1) ?? '';

@@ -1,11 +1,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import type { AppDrizzle } from '../../db/database';
-import { runExclusiveJob, type JobRun } from '../../jobs';
 import { REPO_ROOT } from '../../paths';
 import { readDeployment } from './health';
 
-/** The job's advisory lock (jobs.ts): one API process checks the canaries at a time. */
+/** The job's advisory lock (server.ts runs it with jobs.ts `runExclusiveJob`): one API process checks the canaries at a time. */
 export const RELEASE_WATCH_JOB = 'release-watch';
 
 /** The release CLI the job runs (scripts/release.mjs: the same decisions as a release manager's watch). */
@@ -44,17 +42,15 @@ function runCli(cli: string, args: readonly string[], env: NodeJS.ProcessEnv): P
  * RELEASE_WATCH=1 (issue 26): every canary of the site checked once — `pnpm release canary watch
  * <remote> --once` (scripts/release-watch.mjs: abort when worse, promote when healthy for the
  * period, the decision and its numbers in the release history as `api:release-watch`). The CLI keeps
- * no state, so whichever API process holds the job's lock this time decides as a release manager's
- * own watch would; with several processes each period's check runs once.
+ * no state, so whichever API process holds the job's lock (RELEASE_WATCH_JOB) this time decides as a
+ * release manager's own watch would; with several processes each period's check runs once.
  */
-export function watchCanariesOnce(db: AppDrizzle, options: ReleaseWatchOptions): Promise<JobRun<WatchRun[]>> {
-  return runExclusiveJob(db, RELEASE_WATCH_JOB, async () => {
-    const runs: WatchRun[] = [];
-    const env = { ...process.env, SITE_DIR: options.siteDir, RELEASE_WHO: 'api:release-watch', ...options.env };
-    for (const remote of Object.keys(readDeployment(options.siteDir).canary ?? {})) {
-      const args = ['canary', 'watch', remote, '--once', '--api', options.apiUrl, ...options.options];
-      runs.push({ remote, ...(await runCli(options.cli ?? RELEASE_CLI, args, env)) });
-    }
-    return runs;
-  });
+export async function watchCanariesOnce(options: ReleaseWatchOptions): Promise<WatchRun[]> {
+  const runs: WatchRun[] = [];
+  const env = { ...process.env, SITE_DIR: options.siteDir, RELEASE_WHO: 'api:release-watch', ...options.env };
+  for (const remote of Object.keys(readDeployment(options.siteDir).canary ?? {})) {
+    const args = ['canary', 'watch', remote, '--once', '--api', options.apiUrl, ...options.options];
+    runs.push({ remote, ...(await runCli(options.cli ?? RELEASE_CLI, args, env)) });
+  }
+  return runs;
 }
