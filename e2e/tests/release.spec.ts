@@ -204,43 +204,46 @@ test.describe('canary (pnpm release canary, /deployment.json per user)', () => {
       }
     });
   });
-});
 
-test('a staff member previews a published version in their own browser, with a banner on every page; another browser runs the live one', async ({
-  page,
-  browser,
-}) => {
-  const swap = JSON.parse(fs.readFileSync(SWAP_FILE, 'utf8')) as { version: string };
-  await loginAsStaff(page, 'reviewer', { via: 'api' });
-  // The link `pnpm release preview marketing <version>` prints: the back office asks first.
-  await page.goto(`/backoffice/releases?preview=marketing@${swap.version}`);
-  await expect(page.getByText('をこのブラウザーでプレビューしますか？')).toContainText(`marketing の ${swap.version}`);
-  await page.getByRole('button', { name: 'プレビューを開始' }).click();
-  await expect(page.getByText('をこのブラウザーでプレビュー中です')).toBeVisible();
+  test('a staff member previews a published version in their own browser, with a banner on every page; another browser runs the live one', async ({
+    page,
+    browser,
+  }) => {
+    // A staff-only canary of marketing (the tests above) would reach this staff member too: one at a time.
+    await exclusively(async () => {
+      const swap = JSON.parse(fs.readFileSync(SWAP_FILE, 'utf8')) as { version: string };
+      await loginAsStaff(page, 'reviewer', { via: 'api' });
+      // The link `pnpm release preview marketing <version>` prints: the back office asks first.
+      await page.goto(`/backoffice/releases?preview=marketing@${swap.version}`);
+      await expect(page.getByText('をこのブラウザーでプレビューしますか？')).toContainText(`marketing の ${swap.version}`);
+      await page.getByRole('button', { name: 'プレビューを開始' }).click();
+      await expect(page.getByText('をこのブラウザーでプレビュー中です')).toBeVisible();
 
-  await page.getByRole('link', { name: 'サイトのトップページを開く' }).click();
-  await expect(page).toHaveURL('/');
-  const banner = page.getByRole('status').filter({ hasText: 'スタッフ用プレビュー表示中' });
-  await expect(banner).toContainText(`marketing ${swap.version}（このブラウザーのみ。ログアウトで終了）`);
-  await expect(page.locator('[data-build-label]')).toHaveAttribute('data-build-label', 'swap-test');
+      await page.getByRole('link', { name: 'サイトのトップページを開く' }).click();
+      await expect(page).toHaveURL('/');
+      const banner = page.getByRole('status').filter({ hasText: 'スタッフ用プレビュー表示中' });
+      await expect(banner).toContainText(`marketing ${swap.version}（このブラウザーのみ。ログアウトで終了）`);
+      await expect(page.locator('[data-build-label]')).toHaveAttribute('data-build-label', 'swap-test');
 
-  // An applicant's browser meanwhile: the live version, no banner.
-  const other = await browser.newContext();
-  try {
-    const visitor = await other.newPage();
-    await visitor.goto('/');
-    await expect(visitor.locator('[data-build-label]')).toHaveAttribute('data-build-label', '');
-    await expect(visitor.getByText('スタッフ用プレビュー表示中')).toHaveCount(0);
-  } finally {
-    await other.close();
-  }
+      // An applicant's browser meanwhile: the live version, no banner.
+      const other = await browser.newContext();
+      try {
+        const visitor = await other.newPage();
+        await visitor.goto('/');
+        await expect(visitor.locator('[data-build-label]')).toHaveAttribute('data-build-label', '');
+        await expect(visitor.getByText('スタッフ用プレビュー表示中')).toHaveCount(0);
+      } finally {
+        await other.close();
+      }
 
-  // Ended from リリース状況 (the banner's link): the live version again, no banner.
-  await banner.getByRole('link', { name: 'リリース状況でプレビューを終了' }).click();
-  const marketing = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'marketing' }) });
-  await marketing.getByRole('button', { name: 'プレビューを終了' }).click();
-  await expect(marketing.getByRole('button', { name: 'このブラウザーでプレビュー' })).toBeVisible();
-  await page.goto('/');
-  await expect(page.locator('[data-build-label]')).toHaveAttribute('data-build-label', '');
-  await expect(page.getByText('スタッフ用プレビュー表示中')).toHaveCount(0);
+      // Ended from リリース状況 (the banner's link): the live version again, no banner.
+      await banner.getByRole('link', { name: 'リリース状況でプレビューを終了' }).click();
+      const marketing = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'marketing' }) });
+      await marketing.getByRole('button', { name: 'プレビューを終了' }).click();
+      await expect(marketing.getByRole('button', { name: 'このブラウザーでプレビュー' })).toBeVisible();
+      await page.goto('/');
+      await expect(page.locator('[data-build-label]')).toHaveAttribute('data-build-label', '');
+      await expect(page.getByText('スタッフ用プレビュー表示中')).toHaveCount(0);
+    });
+  });
 });
