@@ -132,6 +132,8 @@ const BACKOFFICE_CSS = `
 .bo-dialog .bo-actions { justify-content: flex-end; }
 .bo-login { max-width: 440px; margin: var(--space-6) auto 0; }
 .bo-login form { display: grid; gap: var(--space-4); }
+.bo-table-wrap { position: relative; }
+.bo-tab[aria-current="true"] { background: var(--color-primary); border-color: var(--color-primary); color: #fff; }
 .bo-badge--health-healthy { background: #e6f4ec; border-color: #b5dcc6; color: var(--color-success); }
 .bo-badge--health-worse { background: var(--color-danger-soft); border-color: #f1b5ae; color: var(--color-danger); }
 .bo-badge--health-not-enough-data { background: var(--color-warning-soft); border-color: #f0d9a0; color: #6b4500; }
@@ -145,7 +147,7 @@ const BACKOFFICE_CSS = `
 .bo-chart__legend { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: var(--space-1) var(--space-4); font-size: var(--font-size-xs); }
 .bo-chart__legend li { display: inline-flex; align-items: center; gap: var(--space-1); overflow-wrap: anywhere; }
 .bo-chart__svg { display: block; width: 100%; height: auto; background: var(--color-surface); }
-.bo-chart__axis text { font-size: 12px; fill: var(--color-muted); }
+.bo-chart__axis text, .bo-chart__empty { font-size: 14px; fill: var(--color-muted); }
 .bo-chart__grid { stroke: var(--color-border); stroke-width: 1; }
 .bo-chart__line { fill: none; stroke-width: 2.5; stroke-linejoin: round; stroke-linecap: round; }
 .bo-chart__line--canary, .bo-chart__mark--canary { stroke: var(--color-danger); }

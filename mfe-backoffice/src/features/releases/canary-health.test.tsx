@@ -2,9 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
+import type { ReleaseHealth } from '@app/contracts/api/releases';
 import { installMswServer, server } from '../../testing/server';
 import { mockStaff, renderBackoffice } from '../../testing/render';
-import { formatHhMm, linePath, niceCeiling } from './health-chart';
+import { formatHhMm, linePath, niceCeiling, timeTicks } from './health-chart';
 import { windowFromSearch } from './canary-health';
 
 installMswServer();
@@ -126,6 +127,20 @@ describe('カナリアの健全性 on /backoffice/releases', () => {
     expect(screen.queryByRole('heading', { level: 3 })).toBeNull();
   });
 
+  test('a chart with nothing measured says so instead of empty lines', async () => {
+    renderBackoffice('/backoffice/releases', { staff: mockStaff('reviewer') });
+    const fixture = (await (await fetch('http://localhost/api/staff/releases/health/?windowMinutes=60')).json()) as ReleaseHealth;
+    for (const point of [...fixture.remotes[0]!.series.candidate, ...fixture.remotes[0]!.series.baseline]) point.lcpP75 = null;
+    server.use(http.get('*/api/staff/releases/health/', () => HttpResponse.json(fixture)));
+    const chart = await screen.findByRole('img', { name: /^LCP p75の推移/ });
+    expect(chart).toHaveAccessibleName(
+      'LCP p75の推移（5分ごと）。カナリア 0.1.0-7c31375d08：データなし。公開中 0.1.0-5d0e9a7b21：データなし。',
+    );
+    expect(chart).toHaveTextContent('この期間の計測はありません');
+    expect(chart.querySelector('[data-series="canary"] path')).toHaveAttribute('d', '');
+    expect(screen.getByRole('img', { name: /^1,000ページビューあたりのエラーの推移/ })).not.toHaveTextContent('この期間の計測はありません');
+  });
+
   test('the health could not be read: the server’s message, the rest of the page still there', async () => {
     renderBackoffice('/backoffice/releases', { staff: mockStaff('reviewer') });
     server.use(http.get('*/api/staff/releases/health/', () => HttpResponse.json({ detail: '集計できませんでした。' }, { status: 503 })));
@@ -150,6 +165,13 @@ describe('the chart’s pieces', () => {
     expect(niceCeiling(2100)).toBe(2500);
     expect(niceCeiling(25)).toBe(25);
     expect(niceCeiling(0.4)).toBe(0.5);
+  });
+
+  test('a few evenly spaced time labels, the last one unless crowded', () => {
+    expect(timeTicks(12)).toEqual([0, 4, 8, 11]);
+    expect(timeTicks(10)).toEqual([0, 3, 6, 9]);
+    expect(timeTicks(11)).toEqual([0, 4, 8]);
+    expect(timeTicks(3)).toEqual([0, 1, 2]);
   });
 
   test('times in Japan, HH:mm', () => {

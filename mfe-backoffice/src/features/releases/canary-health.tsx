@@ -187,7 +187,9 @@ function chartSummary(title: string, bucketMinutes: number, series: readonly Cha
     if (measured.length === 0) return `${s.label}：データなし`;
     return `${s.label}：最大 ${format(Math.max(...measured))}、最新 ${format(measured[measured.length - 1]!)}`;
   });
-  const gaps = series.some((s) => s.values.includes(null)) ? '。データのない区間は線が途切れています' : '';
+  const gaps = series.some((s) => s.values.includes(null) && s.values.some((v) => v !== null))
+    ? '。データのない区間は線が途切れています'
+    : '';
   return `${title}の推移（${bucketMinutes}分ごと）。${parts.join('。')}${gaps}。`;
 }
 

@@ -49,10 +49,17 @@ export function linePath(values: readonly (number | null)[], x: (i: number) => n
   return path;
 }
 
-/** Indices of the few time labels along the x axis (first, last and two between). */
-function timeTicks(count: number): number[] {
+/**
+ * Indices of the few time labels along the x axis: every `step` buckets from the first (evenly
+ * spaced), and the last when it is not crowded by the one before.
+ */
+export function timeTicks(count: number): number[] {
   if (count <= 4) return Array.from({ length: count }, (_, i) => i);
-  return [...new Set([0, Math.round((count - 1) / 3), Math.round(((count - 1) * 2) / 3), count - 1])];
+  const step = Math.ceil((count - 1) / 3);
+  const ticks: number[] = [];
+  for (let i = 0; i <= count - 1; i += step) ticks.push(i);
+  if (count - 1 - ticks[ticks.length - 1]! >= step * 0.75) ticks.push(count - 1);
+  return ticks;
 }
 
 /**
@@ -120,6 +127,11 @@ export function HealthChart({
             </text>
           ))}
         </g>
+        {measured.length === 0 && (
+          <text className="bo-chart__empty" x={PAD.left + PLOT_W / 2} y={PAD.top + PLOT_H / 2} textAnchor="middle">
+            この期間の計測はありません
+          </text>
+        )}
         {series.map((s) => (
           <g key={s.key} data-series={s.key}>
             <path
