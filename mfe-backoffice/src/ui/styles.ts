@@ -148,6 +148,10 @@ const BACKOFFICE_CSS = `
 .bo-chart__legend li { display: inline-flex; align-items: center; gap: var(--space-1); overflow-wrap: anywhere; }
 .bo-chart__svg { display: block; width: 100%; height: auto; background: var(--color-surface); }
 .bo-chart__axis text, .bo-chart__empty { font-size: 14px; fill: var(--color-muted); }
+@media (max-width: 599px) { .bo-chart__axis text, .bo-chart__empty { font-size: 20px; } }
+.bo-health > *, .bo-health .bo-grid-2 > *, .bo-chart > * { min-width: 0; }
+.bo-health .bo-table { min-width: 0; }
+.bo-health .bo-table th[scope="row"]:not(.bo-health__message) { white-space: nowrap; }
 .bo-chart__grid { stroke: var(--color-border); stroke-width: 1; }
 .bo-chart__line { fill: none; stroke-width: 2.5; stroke-linejoin: round; stroke-linecap: round; }
 .bo-chart__line--canary, .bo-chart__mark--canary { stroke: var(--color-danger); }
