@@ -43,7 +43,7 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testIgnore: /release-(promote|watch)\.spec\.ts/,
+      testIgnore: /release-(promote|watch|health)\.spec\.ts/,
     },
     {
       name: 'phone',
@@ -58,7 +58,7 @@ export default defineConfig({
       // --no-deps a run that selects it runs the whole desktop and phone suites first).
       name: 'release-serial',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testMatch: /release-(promote|watch)\.spec\.ts/,
+      testMatch: /release-(promote|watch|health)\.spec\.ts/,
       dependencies: ['desktop', 'phone'],
       fullyParallel: false,
     },

@@ -132,6 +132,34 @@ const BACKOFFICE_CSS = `
 .bo-dialog .bo-actions { justify-content: flex-end; }
 .bo-login { max-width: 440px; margin: var(--space-6) auto 0; }
 .bo-login form { display: grid; gap: var(--space-4); }
+.bo-table-wrap { position: relative; }
+.bo-tab[aria-current="true"] { background: var(--color-primary); border-color: var(--color-primary); color: #fff; }
+.bo-badge--health-healthy { background: #e6f4ec; border-color: #b5dcc6; color: var(--color-success); }
+.bo-badge--health-worse { background: var(--color-danger-soft); border-color: #f1b5ae; color: var(--color-danger); }
+.bo-badge--health-not-enough-data { background: var(--color-warning-soft); border-color: #f0d9a0; color: #6b4500; }
+.bo-health { display: grid; gap: var(--space-3); }
+.bo-health h3 { margin: 0; overflow-wrap: anywhere; }
+.bo-health p { margin: 0; }
+.bo-health__verdict ul { margin: var(--space-1) 0 0; padding-left: var(--space-5); overflow-wrap: anywhere; }
+.bo-health__message { font-weight: 400; overflow-wrap: anywhere; min-width: 16rem; }
+.bo-chart { margin: 0; min-width: 0; display: grid; gap: var(--space-1); }
+.bo-chart__title { font-weight: 700; }
+.bo-chart__legend { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: var(--space-1) var(--space-4); font-size: var(--font-size-xs); }
+.bo-chart__legend li { display: inline-flex; align-items: center; gap: var(--space-1); overflow-wrap: anywhere; }
+.bo-chart__svg { display: block; width: 100%; height: auto; background: var(--color-surface); }
+.bo-chart__axis text, .bo-chart__empty { font-size: 14px; fill: var(--color-muted); }
+@media (max-width: 599px) { .bo-chart__axis text, .bo-chart__empty { font-size: 20px; } }
+.bo-health > *, .bo-health .bo-grid-2 > *, .bo-chart > * { min-width: 0; }
+.bo-health .bo-table { min-width: 0; }
+.bo-health .bo-table th[scope="row"]:not(.bo-health__message) { white-space: nowrap; }
+.bo-chart__grid { stroke: var(--color-border); stroke-width: 1; }
+.bo-chart__line { fill: none; stroke-width: 2.5; stroke-linejoin: round; stroke-linecap: round; }
+.bo-chart__line--canary, .bo-chart__mark--canary { stroke: var(--color-danger); }
+.bo-chart__line--live, .bo-chart__mark--live { stroke: var(--color-primary); }
+.bo-chart__mark--canary { fill: var(--color-danger); }
+.bo-chart__mark--live { fill: var(--color-primary); }
+.bo-chart__data summary { cursor: pointer; font-size: var(--font-size-xs); color: var(--color-muted); min-height: 24px; }
+.bo-chart__data .bo-table { min-width: 0; }
 .bo-skeleton { padding: var(--space-7) 0; text-align: center; color: var(--color-muted); }
 .bo-visually-hidden { position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 `;

@@ -28,6 +28,7 @@ import { REVIEW_STATUS_LABELS } from '@app/contracts/domain/identity-documents';
 import { MockReply, failureReply, mock, validate } from '../reply';
 import { MOCK_STAFF, type MockState } from '../state';
 import { MOCK_FILE_BYTES, nowIso, queueItem, releaseStatusFixture, staffRefusal } from './support';
+import { releaseHealthFixture } from './release-health';
 
 /** The back office: staff log in apart from applicants (MOCK_STAFF); the queue, applicants, exports, identity. */
 export function staffHandlers(state: MockState) {
@@ -134,15 +135,14 @@ export function staffHandlers(state: MockState) {
       state.previews = previews;
       return { previews };
     }),
-    // The canaries' health (issue 26): the mocks keep no telemetry, so the honest answer is no remote judged.
+    // The canaries' health (issue 26): the mocks keep no telemetry, so this answers FIXTURE data
+    // (releaseHealthFixture: mypage's canary, made-up numbers judged by the real rule), never measured.
     [e.staff.releases.health.id]: mock(e.staff.releases.health, ({ request }) => {
       const refused = staffRefusal(state, e.staff.releases.health);
       if (refused) return refused;
       const query = safeParse(ReleaseHealthQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
       if (!query.success) return failureReply(e.staff.releases.health, 'validation', validationErrorBody(query.error.issues));
-      const until = new Date();
-      const since = new Date(until.getTime() - query.data.windowMinutes * 60_000);
-      return { since: since.toISOString(), until: until.toISOString(), windowMinutes: query.data.windowMinutes, remotes: [] };
+      return releaseHealthFixture(query.data.windowMinutes);
     }),
     [e.staff.entries.list.id]: mock(e.staff.entries.list, ({ request }) => {
       const refused = staffRefusal(state, e.staff.entries.list);

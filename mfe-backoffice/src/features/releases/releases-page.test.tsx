@@ -11,8 +11,10 @@ describe('/backoffice/releases', () => {
   test('lists live and canary per remote and the latest changes, newest first', async () => {
     renderBackoffice('/backoffice/releases', { staff: mockStaff('reviewer') });
     expect(await screen.findByRole('heading', { level: 1, name: 'リリース状況' })).toBeInTheDocument();
-    const [remotes, history] = await screen.findAllByRole('table');
-    const remoteRows = within(remotes!).getAllByRole('row').slice(1);
+    // By name: the canaries' health (canary-health.tsx) adds tables of its own between these two.
+    const remotes = await screen.findByRole('table', { name: 'リモートごとのバージョン（リビジョン 12）' });
+    const history = screen.getByRole('table', { name: '最近の変更（新しい順）' });
+    const remoteRows = within(remotes).getAllByRole('row').slice(1);
     expect(remoteRows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
       'marketing',
       'auth',
@@ -26,7 +28,7 @@ describe('/backoffice/releases', () => {
     expect(mypage).toHaveTextContent('スタッフのみ');
     expect(within(remoteRows[0]!).getAllByRole('cell')[1]).toHaveTextContent('—');
 
-    const historyRows = within(history!).getAllByRole('row').slice(1);
+    const historyRows = within(history).getAllByRole('row').slice(1);
     expect(historyRows.map((row) => within(row).getAllByRole('cell')[1]!.textContent)).toEqual(['カナリア開始', 'ロールバック', '公開']);
     expect(historyRows[1]).toHaveTextContent('0.1.0-91aa03be77 → 0.1.0-d4e802e621');
     expect(historyRows[1]).toHaveTextContent('form errors');
@@ -36,10 +38,10 @@ describe('/backoffice/releases', () => {
   test('a staff member previews a published version in this browser, and ends it', async () => {
     const user = userEvent.setup();
     renderBackoffice('/backoffice/releases', { staff: mockStaff('reviewer') });
-    const [remotes] = await screen.findAllByRole('table');
-    const mypage = within(remotes!).getAllByRole('row')[4]!;
+    const remotes = await screen.findByRole('table', { name: 'リモートごとのバージョン（リビジョン 12）' });
+    const mypage = within(remotes).getAllByRole('row')[4]!;
     // Only the live version published: nothing else to preview.
-    expect(within(remotes!).getAllByRole('row')[1]).toHaveTextContent('公開中の版のみ');
+    expect(within(remotes).getAllByRole('row')[1]).toHaveTextContent('公開中の版のみ');
     expect(within(mypage).getByRole('combobox', { name: 'mypage のプレビューするバージョン' })).toHaveDisplayValue(
       '0.1.0-7c31375d08（カナリア）',
     );

@@ -5,6 +5,7 @@ import { formatJst } from '../../model/format';
 import { staffApi } from '../../staff/api';
 import { useLoad } from '../../staff/use-load';
 import { Badge, LoadPending, ScrollTable, TableHead } from '../../ui/bits';
+import { CanaryHealth } from './canary-health';
 import { PreviewCell, PreviewRequest } from './release-preview';
 
 /** The canary's audience, as the release manager set it (`pnpm release canary …`). */
@@ -32,7 +33,8 @@ const ACTION_LABELS: Record<string, string> = {
 /**
  * /backoffice/releases: what is live and in canary for each remote, and the latest release changes
  * (`GET /api/staff/releases/`, written by `pnpm release`). Releases are made with the CLI; here a
- * staff member may preview any published version in their own browser (release-preview.tsx).
+ * staff member may preview any published version in their own browser (release-preview.tsx), and
+ * reads each canary's health beside the live version (canary-health.tsx).
  */
 export default function ReleasesPage() {
   const [result, , reload] = useLoad('releases', (signal) => staffApi(endpoints.staff.releases.status, { signal }));
@@ -80,6 +82,7 @@ function ReleaseTables({ result, id, reload }: { result: ReturnType<typeof useLo
       <p className="bo-muted bo-small">
         プレビューは、このブラウザーのスタッフのセッションだけに適用されます（サイトの各ページの上部に表示。ログアウトで終了）。申込者には影響しません。
       </p>
+      <CanaryHealth />
       <ScrollTable labelledBy={`${id}-history`}>
         <caption id={`${id}-history`}>最近の変更（新しい順）</caption>
         <TableHead columns={['日時', '操作', 'リモート', '変更前 → 変更後', '実行者', '理由']} />

@@ -1,0 +1,119 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { FAULT_FILE } from '../global-setup';
+import { test, expect, shellIdle } from './fixtures';
+import { expectNoSeriousAxeViolation, loggedInApplicant } from './applicants';
+import { staffContext } from './staff';
+
+/**
+ * The back office's 「カナリアの健全性」 (issue 26) on real telemetry: mypage's fault build (it throws
+ * on mount, global-setup.ts) is a canary for a segment, applicants in and out of it open their pages
+ * and their browsers send the field signals (POST /api/telemetry/); a staff member then reads the
+ * canary beside the live version on リリース状況, at 1280 px and at 375 px (screenshots attached),
+ * with no serious axe violation. A canary changes what applicants are served, so this runs in the
+ * `release-serial` project; the canary is ended afterwards whatever happened.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const SITE_DIR = path.join(root, '.site');
+const SEGMENT = 'e2e-health';
+const CLI = path.join(root, 'scripts', 'release.mjs');
+
+const release = (...args: string[]) =>
+  execFileSync(process.execPath, [CLI, ...args], {
+    cwd: root,
+    env: { ...process.env, SITE_DIR, RELEASE_WHO: 'e2e' },
+    encoding: 'utf8',
+  }).trim();
+const deployment = () =>
+  JSON.parse(fs.readFileSync(path.join(SITE_DIR, 'deployment.json'), 'utf8')) as {
+    remotes: Record<string, { version: string }>;
+    canary?: Record<string, { version: string }>;
+  };
+
+function putInSegment(emails: string[]) {
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'src/scripts/users-segment.ts', '--', ...emails.flatMap((e) => ['--email', e]), '--segment', SEGMENT],
+    { cwd: path.join(root, 'api'), env: { ...process.env, DATA_DIR: path.join(root, '.data', 'e2e') }, encoding: 'utf8', stdio: 'pipe' },
+  );
+}
+
+/** The tab is switched away from: the shell sends what waits; resolves when the endpoint took it. */
+async function sendTelemetry(page: Page) {
+  const taken = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/telemetry/' && r.status() === 204);
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await taken;
+}
+
+async function applicant(browser: Browser): Promise<{ context: BrowserContext; page: Page; email: string }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  return { context, page, email: await loggedInApplicant(page, 'corporate') };
+}
+
+/** A full-page screenshot, kept with the test's results and attached to its report. */
+async function shot(page: Page, name: string) {
+  const file = test.info().outputPath(`${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  await test.info().attach(name, { path: file, contentType: 'image/png' });
+}
+
+test('リリース状況 shows a canary beside the live version from real telemetry: verdict, numbers, charts, at 1280 px and 375 px', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const fault = JSON.parse(fs.readFileSync(FAULT_FILE, 'utf8')) as { version: string };
+  const live = deployment().remotes.mypage!.version;
+  const contexts: BrowserContext[] = [];
+  try {
+    const people = [await applicant(browser), await applicant(browser), await applicant(browser)];
+    contexts.push(...people.map((p) => p.context));
+    putInSegment([people[0]!.email, people[1]!.email]);
+    release('canary', 'mypage', fault.version, '--segment', SEGMENT, '--why', 'e2e: the health page');
+    for (const [i, person] of people.entries()) {
+      await person.page.goto('/mypage');
+      if (i < 2) await expect(person.page.locator('[data-error-status="500"]')).toBeVisible();
+      else await expect(person.page.getByRole('heading', { level: 1 })).toHaveText('マイページ');
+      await shellIdle(person.page);
+      await sendTelemetry(person.page);
+    }
+
+    const staff = await staffContext(browser, 'reviewer');
+    contexts.push(staff);
+    const page = staff.pages()[0]!;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/backoffice/releases?window=360');
+    const card = page.getByRole('article', { name: `mypage: カナリア ${fault.version} と公開中 ${live}` });
+    await expect(card).toBeVisible();
+    // Two sessions each: below the 50 the verdict needs, said so with the numbers.
+    await expect(card.getByText('判定', { exact: true }).locator('..')).toHaveText('判定 データ不足');
+    await expect(card.getByRole('list', { name: '判定の根拠' })).toContainText('sessions < 50');
+    const numbers = card.getByRole('table', { name: 'カナリアと公開中の比較' });
+    await expect(numbers.getByRole('row', { name: /^エラー / })).not.toHaveText(/^エラー\s*0\s/);
+    await expect(card.getByRole('table', { name: 'カナリアだけの新しいエラー' })).toBeVisible();
+    await expect(card.getByRole('img', { name: /^1,000ページビューあたりのエラーの推移（30分ごと）/ })).toBeVisible();
+    await expect(card.getByRole('img', { name: /^LCP p75の推移（30分ごと）/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: '過去6時間' })).toHaveAttribute('aria-current', 'true');
+    await expectNoSeriousAxeViolation(page);
+    await shot(page, 'release-health-1280');
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(card.getByRole('img', { name: /^LCP p75の推移/ })).toBeVisible();
+    // The numbers behind a chart, opened: a table of its own, scrolled inside its region.
+    await card.getByText('数値を表で見る').first().click();
+    await expect(card.getByRole('table', { name: '1,000ページビューあたりのエラー（開始時刻ごと）' })).toBeVisible();
+    // Nothing wider than the phone but the tables' own scrolling regions.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSeriousAxeViolation(page);
+    await shot(page, 'release-health-375');
+  } finally {
+    if (deployment().canary?.mypage) release('canary', 'abort', 'mypage', '--why', 'e2e cleanup');
+    for (const context of contexts) await context.close();
+  }
+});
