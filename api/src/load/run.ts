@@ -17,6 +17,12 @@ export interface LoadOptions {
   readonly maxSeconds: number;
   /** One request's limit. */
   readonly requestTimeoutMs?: number;
+  /**
+   * Field telemetry on (issue 26): each applicant's browser also sends a beacon per page it shows
+   * (a page view and its Web Vitals, POST /api/telemetry/ as text/plain), written by the ingest every
+   * 2 s as on the server. Its own figures are reported apart; the other endpoints' are compared.
+   */
+  readonly telemetry?: boolean;
 }
 
 export interface EndpointFigures {
@@ -41,6 +47,8 @@ export interface LoadResult {
   /** Applicants that stopped on an unexpected answer (first few). */
   readonly failures: string[];
   readonly endpoints: EndpointFigures[];
+  /** With telemetry: the page views the beacons carried that the database holds after the last flush. */
+  readonly telemetryPageViews: number | null;
 }
 
 class Browser {
@@ -106,7 +114,25 @@ interface Expected {
   readonly purpose: string;
 }
 
-async function applicantJourney(api: TestApi, browser: Browser, index: number): Promise<Expected> {
+/** The beacon label: kept apart from the endpoints the comparison is about. */
+export const TELEMETRY_LABEL = 'POST /api/telemetry/ (beacon)';
+
+/** A beacon as the shell sends it for one page: the page view and the page's Web Vitals. */
+async function beacon(browser: Browser | null, route: string, remote: string) {
+  if (browser === null) return;
+  const batch = {
+    tags: { route, remote, version: '0.1.0-loadrun000', revision: 1, canary: false, preview: false },
+    signals: [
+      { type: 'pageview', first: true },
+      { type: 'vital', name: 'TTFB', value: 80 + Math.random() * 200 },
+      { type: 'vital', name: 'LCP', value: 900 + Math.random() * 1500 },
+    ],
+  };
+  await browser.expect(204, 'POST', '/api/telemetry/', batch, TELEMETRY_LABEL);
+}
+
+async function applicantJourney(api: TestApi, browser: Browser, index: number, telemetry: boolean): Promise<Expected> {
+  const seen = telemetry ? browser : null;
   await browser.expect(200, 'POST', '/api/me/', {});
   const body = registration();
   const email = String(body.email);
@@ -117,27 +143,34 @@ async function applicantJourney(api: TestApi, browser: Browser, index: number): 
     token: link.searchParams.get('token'),
   });
   await browser.expect(200, 'POST', '/api/auth/', { email, password: body.password });
+  await beacon(seen, 'login', 'auth');
 
   const profile = await browser.expect(200, 'GET', '/api/profile/');
   const businessSummary = `負荷試験の申込者 ${index}`;
   const saved = await browser.expect(200, 'PATCH', '/api/profile/', { version: profile.version, business_summary: businessSummary });
   if (saved.business_summary !== businessSummary) throw new Error(`PATCH /api/profile/ answered ${JSON.stringify(saved.business_summary)}`);
+  await beacon(seen, 'profile', 'mypage');
 
   // My page: what mfe-mypage asks for on arrival.
   await browser.expect(200, 'POST', '/api/me/', {});
   await browser.expect(200, 'GET', '/api/entries/');
   await browser.expect(200, 'GET', '/api/news/');
+  await beacon(seen, 'mypage', 'mypage');
 
   // The entry wizard: the draft, saved once.
   const draft = await browser.expect(200, 'GET', '/api/entries/draft/');
   const purpose = `運転資金 ${index}`;
   await browser.expect(200, 'PUT', '/api/entries/draft/', { version: draft.version, data: { purpose } });
+  await beacon(seen, 'entryInvoice', 'entry');
   return { email, businessSummary, purpose };
 }
 
 /** Runs the load against a fresh API (its own embedded PostgreSQL) and closes it. */
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
-  const api = await startTestApi({ trustProxy: 1 });
+  const api = await startTestApi({
+    trustProxy: 1,
+    ...(options.telemetry === true ? { telemetryFlush: { ms: 2000, now: () => new Date() } } : {}),
+  });
   try {
     await api.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = api.app.server.address() as AddressInfo;
@@ -160,7 +193,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       const ip = `10.${100 + Math.floor(i / 62500)}.${Math.floor(i / 250) % 250}.${(i % 250) + 1}`;
       const browser = new Browser(base, ip, record, options.requestTimeoutMs ?? 60_000);
       try {
-        expected.push(await applicantJourney(api, browser, i));
+        expected.push(await applicantJourney(api, browser, i, options.telemetry === true));
       } catch (error) {
         failures.push(`applicant ${i}: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -191,6 +224,16 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       }
     }
 
+    // The beacons' page views, written by the ingest (its last batch flushed now).
+    let telemetryPageViews: number | null = null;
+    if (options.telemetry === true) {
+      await api.context.telemetry?.flush();
+      const { rows: views } = await api.database.pool.query<{ n: number | null }>(
+        'select sum(page_views)::int as n from telemetry_page_minutes',
+      );
+      telemetryPageViews = views[0]?.n ?? 0;
+    }
+
     const endpoints = [...timings].map(([endpoint, { ms, errors5xx }]) => {
       const sorted = [...ms].sort((a, b) => a - b);
       return {
@@ -211,6 +254,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       lostWrites,
       failures: failures.slice(0, 10),
       endpoints,
+      telemetryPageViews,
     };
   } finally {
     await api.close();
@@ -221,7 +265,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
 export function formatLoad(result: LoadResult): string {
   const lines = [
     `${result.completed}/${result.users} applicants in ${result.seconds.toFixed(1)} s; ${result.responses5xx} responses 5xx, ` +
-      `${result.noAnswer} without an answer, ${result.lostWrites.length} lost writes`,
+      `${result.noAnswer} without an answer, ${result.lostWrites.length} lost writes` +
+      (result.telemetryPageViews === null ? '' : `; telemetry: ${result.telemetryPageViews} page views stored`),
     '',
     '| endpoint | requests | p50 ms | p99 ms | max ms | 5xx |',
     '|---|---:|---:|---:|---:|---:|',

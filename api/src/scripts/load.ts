@@ -13,6 +13,8 @@ const { values } = parseArgs({
     users: { type: 'string', default: '200' },
     'max-seconds': { type: 'string', default: '300' },
     'request-timeout-ms': { type: 'string', default: '60000' },
+    // Each applicant's browser also sends its field telemetry beacons (issue 26).
+    telemetry: { type: 'boolean', default: false },
   },
 });
 const users = Number(values.users);
@@ -21,8 +23,10 @@ const requestTimeoutMs = Number(values['request-timeout-ms']);
 if (!Number.isInteger(users) || users < 1 || users > 2000) throw new Error('--users: a whole number from 1 to 2000');
 if (!(maxSeconds > 0) || !(requestTimeoutMs > 0)) throw new Error('--max-seconds and --request-timeout-ms: positive numbers');
 
-console.log(`Load run: ${users} applicants at once on loopback (deadline ${maxSeconds} s)…`);
-const result = await runLoad({ users, maxSeconds, requestTimeoutMs });
+console.log(
+  `Load run: ${users} applicants at once on loopback (deadline ${maxSeconds} s)${values.telemetry ? ', with field telemetry beacons' : ''}…`,
+);
+const result = await runLoad({ users, maxSeconds, requestTimeoutMs, telemetry: values.telemetry });
 console.log(formatLoad(result));
 const ok = result.failures.length === 0 && result.responses5xx === 0 && result.noAnswer === 0 && result.lostWrites.length === 0;
 console.log(ok ? '✔ no 5xx, no lost write' : '✖ the load run failed');

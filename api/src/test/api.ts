@@ -60,6 +60,8 @@ export interface TestApiOptions {
   readonly metricsToken?: string;
   /** Telemetry batches per client per minute (default: the real 120). */
   readonly telemetryRatePerMinute?: number;
+  /** The telemetry ingest's flush interval and clock (the load run: the server's 2 s and the real clock); default: written on flush() only. */
+  readonly telemetryFlush?: { readonly ms: number; readonly now: () => Date };
   /** Error samples per fingerprint per hour (default: the real 5). */
   readonly telemetrySamplesPerHour?: number;
 }
@@ -106,8 +108,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     // Written when a test calls context.telemetry.flush() (or the app closes): the timer's minute is far off.
     telemetry: createTelemetryIngest({
       db: database.drizzle,
-      now: clock.now,
-      flushMs: 60_000,
+      now: options.telemetryFlush?.now ?? clock.now,
+      flushMs: options.telemetryFlush?.ms ?? 60_000,
       ...(options.telemetrySamplesPerHour === undefined ? {} : { samplesPerHour: options.telemetrySamplesPerHour }),
     }),
     ...(options.telemetryRatePerMinute === undefined ? {} : { telemetryRatePerMinute: options.telemetryRatePerMinute }),
