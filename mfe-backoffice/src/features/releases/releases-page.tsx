@@ -61,7 +61,9 @@ function ReleaseTables({ result, id, reload }: { result: ReturnType<typeof useLo
         <tbody>
           {remotes.map((r) => (
             <tr key={r.remote}>
-              <th scope="row">{r.remote}</th>
+              <th scope="row" className="bo-nowrap">
+                {r.remote}
+              </th>
               <td>{r.live === null ? '—' : <code>{r.live}</code>}</td>
               <td className="bo-nowrap">
                 {r.canary === null ? (
