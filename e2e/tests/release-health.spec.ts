@@ -1,11 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { FAULT_FILE } from '../global-setup';
 import { test, expect, shellIdle } from './fixtures';
-import { expectNoSeriousAxeViolation, loggedInApplicant } from './applicants';
+import { expectNoSeriousAxeViolation } from './applicants';
+import { applicant, deployment, putInSegment, release, sendTelemetry } from './release-canary';
 import { staffContext } from './staff';
 
 /**
@@ -16,46 +14,7 @@ import { staffContext } from './staff';
  * with no serious axe violation. A canary changes what applicants are served, so this runs in the
  * `release-serial` project; the canary is ended afterwards whatever happened.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const SITE_DIR = path.join(root, '.site');
 const SEGMENT = 'e2e-health';
-const CLI = path.join(root, 'scripts', 'release.mjs');
-
-const release = (...args: string[]) =>
-  execFileSync(process.execPath, [CLI, ...args], {
-    cwd: root,
-    env: { ...process.env, SITE_DIR, RELEASE_WHO: 'e2e' },
-    encoding: 'utf8',
-  }).trim();
-const deployment = () =>
-  JSON.parse(fs.readFileSync(path.join(SITE_DIR, 'deployment.json'), 'utf8')) as {
-    remotes: Record<string, { version: string }>;
-    canary?: Record<string, { version: string }>;
-  };
-
-function putInSegment(emails: string[]) {
-  execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'src/scripts/users-segment.ts', '--', ...emails.flatMap((e) => ['--email', e]), '--segment', SEGMENT],
-    { cwd: path.join(root, 'api'), env: { ...process.env, DATA_DIR: path.join(root, '.data', 'e2e') }, encoding: 'utf8', stdio: 'pipe' },
-  );
-}
-
-/** The tab is switched away from: the shell sends what waits; resolves when the endpoint took it. */
-async function sendTelemetry(page: Page) {
-  const taken = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/telemetry/' && r.status() === 204);
-  await page.evaluate(() => {
-    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
-    document.dispatchEvent(new Event('visibilitychange'));
-  });
-  await taken;
-}
-
-async function applicant(browser: Browser): Promise<{ context: BrowserContext; page: Page; email: string }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  return { context, page, email: await loggedInApplicant(page, 'corporate') };
-}
 
 /** A full-page screenshot, kept with the test's results and attached to its report. */
 async function shot(page: Page, name: string) {
@@ -67,6 +26,8 @@ async function shot(page: Page, name: string) {
 test('リリース状況 shows a canary beside the live version from real telemetry: verdict, numbers, charts, at 1280 px and 375 px', async ({
   browser,
 }) => {
+  // Three applicants sign up, a release command and the operator command run, and the page is read
+  // at two widths with axe: a budget for the whole test, not a wait.
   test.setTimeout(120_000);
   const fault = JSON.parse(fs.readFileSync(FAULT_FILE, 'utf8')) as { version: string };
   const live = deployment().remotes.mypage!.version;
@@ -74,7 +35,7 @@ test('リリース状況 shows a canary beside the live version from real teleme
   try {
     const people = [await applicant(browser), await applicant(browser), await applicant(browser)];
     contexts.push(...people.map((p) => p.context));
-    putInSegment([people[0]!.email, people[1]!.email]);
+    putInSegment([people[0]!.email, people[1]!.email], SEGMENT);
     release('canary', 'mypage', fault.version, '--segment', SEGMENT, '--why', 'e2e: the health page');
     for (const [i, person] of people.entries()) {
       await person.page.goto('/mypage');

@@ -1,11 +1,19 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { FAULT_FILE, SWAP_FILE } from '../global-setup';
 import { test, expect, shellIdle } from './fixtures';
-import { loggedInApplicant } from './applicants';
+import {
+  ROOT,
+  RELEASE_CLI,
+  RELEASE_ENV,
+  applicant,
+  deployment,
+  putInSegment,
+  release,
+  sendTelemetry,
+  type Applicant,
+} from './release-canary';
 
 /**
  * Issue 26's done-when, for real: two canaries served to a user segment, judged by the field
@@ -17,23 +25,11 @@ import { loggedInApplicant } from './applicants';
  * promote changes every open page, so this runs in the `release-serial` project (after the others);
  * the live versions are restored afterwards whatever happened.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const SITE_DIR = path.join(root, '.site');
 const SEGMENT = 'e2e-canary';
-const CLI = path.join(root, 'scripts', 'release.mjs');
-const releaseEnv = { ...process.env, SITE_DIR, RELEASE_WHO: 'e2e' };
-
-const release = (...args: string[]) =>
-  execFileSync(process.execPath, [CLI, ...args], { cwd: root, env: releaseEnv, encoding: 'utf8' }).trim();
-const deployment = () =>
-  JSON.parse(fs.readFileSync(path.join(SITE_DIR, 'deployment.json'), 'utf8')) as {
-    remotes: Record<string, { version: string }>;
-    canary?: Record<string, { version: string }>;
-  };
 
 /** `pnpm release canary watch …` as a separate process, as a release manager leaves it running: its exit code and output. */
 function watch(remote: string, api: string, ...args: string[]) {
-  const child = spawn(process.execPath, [CLI, 'canary', 'watch', remote, '--api', api, ...args], { cwd: root, env: releaseEnv });
+  const child = spawn(process.execPath, [RELEASE_CLI, 'canary', 'watch', remote, '--api', api, ...args], { cwd: ROOT, env: RELEASE_ENV });
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -42,38 +38,6 @@ function watch(remote: string, api: string, ...args: string[]) {
     child.on('close', (code) => resolve({ code, output, at: Date.now() }));
   });
   return { done, stop: () => child.kill() };
-}
-
-/** The operator command that puts applicants in a segment (api/README.md "User segments"), on the e2e server's database. */
-function putInSegment(emails: string[]) {
-  execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'src/scripts/users-segment.ts', '--', ...emails.flatMap((e) => ['--email', e]), '--segment', SEGMENT],
-    { cwd: path.join(root, 'api'), env: { ...process.env, DATA_DIR: path.join(root, '.data', 'e2e') }, encoding: 'utf8', stdio: 'pipe' },
-  );
-}
-
-interface Applicant {
-  readonly context: BrowserContext;
-  readonly page: Page;
-  readonly email: string;
-}
-
-async function applicant(browser: Browser): Promise<Applicant> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const email = await loggedInApplicant(page, 'corporate');
-  return { context, page, email };
-}
-
-/** The tab is switched away from: the shell sends what waits (pagehide/hidden); resolves when the endpoint took it. */
-async function sendTelemetry(page: Page) {
-  const taken = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/telemetry/' && r.status() === 204);
-  await page.evaluate(() => {
-    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
-    document.dispatchEvent(new Event('visibilitychange'));
-  });
-  await taken;
 }
 
 const buildLabel = (page: Page) => page.locator('[data-build-label]');
@@ -97,7 +61,7 @@ test.describe('canaries judged by the field signals (pnpm release canary watch)'
       // Two applicants in the segment, two outside it.
       for (let i = 0; i < 4; i++) people.push(await applicant(browser));
       const [inside1, inside2, outside1] = people as [Applicant, Applicant, Applicant, Applicant];
-      putInSegment([inside1.email, inside2.email]);
+      putInSegment([inside1.email, inside2.email], SEGMENT);
 
       expect(release('canary', 'mypage', fault.version, '--segment', SEGMENT, '--why', 'e2e: a build that throws')).toBe(
         `mypage: canary ${fault.version} for user segment ${SEGMENT}`,
