@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 /** What Tab and Shift+Tab move between inside the dialog. */
@@ -68,7 +68,9 @@ export default function ConfirmDialogView({
   const dialogRef = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
+  // In the commit that shows the dialog (a layout effect, not a passive one): nothing, a screen
+  // reader or a test, can see the dialog while the focus is still behind it.
+  useLayoutEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const main = document.getElementById('main') ?? document.querySelector('main');
     const layoutRoot = main?.parentElement ?? null;
