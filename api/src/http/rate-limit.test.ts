@@ -248,4 +248,18 @@ describe('localRateLimiter (counted in memory, per process)', () => {
     expect(take('10.8.8.8', at(61_000))).toBe(0);
     expect(take('10.9.9.9', at(61_000))).toBe(29);
   });
+
+  it('a flood of new clients in one window scans the remembered ones at most once per tenth of a window', () => {
+    let sweeps = 0;
+    const take = localRateLimiter(limit, undefined, () => sweeps++);
+    for (let i = 0; i < 10_000; i++) take(`10.1.${Math.floor(i / 250)}.${i % 250}`, at(0));
+    expect(sweeps).toBe(0);
+    // 5,000 more new clients within the same 6 s: one sweep (it finds nobody to forget), not 5,000.
+    for (let i = 0; i < 5_000; i++) expect(take(`10.2.${Math.floor(i / 250)}.${i % 250}`, at(1000 + i))).toBe(0);
+    expect(sweeps).toBe(1);
+    expect(take('10.3.0.1', at(7000))).toBe(0);
+    expect(sweeps).toBe(2);
+    // Each client is still counted as before.
+    expect([take('10.3.0.1', at(7001)), take('10.3.0.1', at(8000))]).toEqual([0, 59]);
+  });
 });

@@ -135,16 +135,26 @@ export async function enforceRateLimits(ctx: AppContext, hits: readonly Hit[]): 
  * to `max` per process, which is fine for a limit meant to stop a flood, not to count exactly.
  * Returns 0 when the request may pass (and counts it), else the seconds until the window ends.
  */
-export function localRateLimiter(limit: RateLimit, isExempt?: (ip: string) => boolean): (ip: string, now: Date) => number {
+export function localRateLimiter(
+  limit: RateLimit,
+  isExempt?: (ip: string) => boolean,
+  /** Told of each sweep of the remembered clients (for the tests). */
+  onSweep?: () => void,
+): (ip: string, now: Date) => number {
   const windows = new Map<string, { start: number; count: number }>();
+  // A flood from many addresses must not make each request scan them all: the clients whose window
+  // is over are forgotten at most once per tenth of a window, once many are remembered.
+  const sweepEveryMs = Math.max(1, Math.floor(limit.windowMs / 10));
+  let lastSweep = -Infinity;
   return (ip, now) => {
     if (isExempt?.(ip) === true) return 0;
     const at = now.getTime();
     const key = clientKey(ip);
     let window = windows.get(key);
     if (window === undefined || at - window.start >= limit.windowMs) {
-      // Forget the clients whose window is over before the map grows large.
-      if (window === undefined && windows.size >= 10_000) {
+      if (window === undefined && windows.size >= 10_000 && at - lastSweep >= sweepEveryMs) {
+        lastSweep = at;
+        onSweep?.();
         for (const [other, { start }] of windows) if (at - start >= limit.windowMs) windows.delete(other);
       }
       window = { start: at, count: 0 };
