@@ -40,8 +40,11 @@ async function beacons(page: Page) {
       return send(url, data);
     };
   });
+  // Each beacon carries everything that waited: a batch per tag set.
   const batches = async () =>
-    (await page.evaluate(() => (window as unknown as { sentTelemetry: string[] }).sentTelemetry)).map((text) => JSON.parse(text) as Batch);
+    (await page.evaluate(() => (window as unknown as { sentTelemetry: string[] }).sentTelemetry)).flatMap(
+      (text) => (JSON.parse(text) as { batches: Batch[] }).batches,
+    );
   return { requests, answers, batches };
 }
 

@@ -1,5 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import { linkIn, lastMailTo, registration, startTestApi, type TestApi } from '../test/api';
+import { Worker } from 'node:worker_threads';
+import { linkIn, lastMailTo, startTestApi, type TestApi } from '../test/api';
+import type { DriveOptions, DriveResult } from './driver';
+import type { LinkAnswer, LinkRequest } from './driver-thread';
+
+export { TELEMETRY_LABEL } from './driver';
 
 /**
  * A load run on loopback: `users` simulated applicants at once, each through register →
@@ -49,120 +54,50 @@ export interface LoadResult {
   readonly endpoints: EndpointFigures[];
   /** With telemetry: the page views the beacons carried that the database holds after the last flush. */
   readonly telemetryPageViews: number | null;
-}
-
-class Browser {
-  private readonly cookies = new Map<string, string>();
-  constructor(
-    private readonly base: string,
-    private readonly ip: string,
-    private readonly record: (endpoint: string, ms: number, status: number) => void,
-    private readonly timeoutMs: number,
-  ) {}
-
-  async request(method: string, path: string, body?: unknown, label = `${method} ${path}`): Promise<{ status: number; json: unknown }> {
-    const headers: Record<string, string> = { 'x-forwarded-for': this.ip, accept: 'application/json' };
-    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const token = this.cookies.get('csrftoken');
-    if (method !== 'GET' && token !== undefined) headers['x-csrftoken'] = token;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const started = performance.now();
-    let response: Response;
-    try {
-      response = await fetch(`${this.base}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-    } catch (error) {
-      this.record(label, performance.now() - started, 0);
-      throw new Error(`${label}: no answer (${error instanceof Error ? error.message : String(error)})`);
-    }
-    const text = await response.text();
-    this.record(label, performance.now() - started, response.status);
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const at = pair.indexOf('=');
-      const name = pair.slice(0, at);
-      const value = pair.slice(at + 1);
-      if (/max-age=0/i.test(cookie) || value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    let json: unknown = null;
-    try {
-      json = text === '' ? null : JSON.parse(text);
-    } catch {
-      json = text;
-    }
-    return { status: response.status, json };
-  }
-
-  async expect(status: number, method: string, path: string, body?: unknown, label?: string): Promise<Record<string, unknown>> {
-    const response = await this.request(method, path, body, label);
-    if (response.status !== status) throw new Error(`${label ?? `${method} ${path}`}: ${response.status} ${JSON.stringify(response.json)}`);
-    return response.json as Record<string, unknown>;
-  }
+  /** Milliseconds the API's event loop was busy while the applicants were driven (its thread's share). */
+  readonly serverBusyMs: number;
+  /** Milliseconds the driver's thread was busy (the browsers' side, on the same machine). */
+  readonly driverBusyMs: number;
 }
 
 const percentile = (sorted: readonly number[], p: number): number =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-interface Expected {
-  readonly email: string;
-  readonly businessSummary: string;
-  readonly purpose: string;
-}
-
-/** The beacon label: kept apart from the endpoints the comparison is about. */
-export const TELEMETRY_LABEL = 'POST /api/telemetry/ (beacon)';
-
-/** A beacon as the shell sends it for one page: the page view and the page's Web Vitals. */
-async function beacon(browser: Browser | null, route: string, remote: string) {
-  if (browser === null) return;
-  const batch = {
-    tags: { route, remote, version: '0.1.0-loadrun000', revision: 1, canary: false, preview: false },
-    signals: [
-      { type: 'pageview', first: true },
-      { type: 'vital', name: 'TTFB', value: 80 + Math.random() * 200 },
-      { type: 'vital', name: 'LCP', value: 900 + Math.random() * 1500 },
-    ],
-  };
-  await browser.expect(204, 'POST', '/api/telemetry/', batch, TELEMETRY_LABEL);
-}
-
-async function applicantJourney(api: TestApi, browser: Browser, index: number, telemetry: boolean): Promise<Expected> {
-  const seen = telemetry ? browser : null;
-  await browser.expect(200, 'POST', '/api/me/', {});
-  const body = registration();
-  const email = String(body.email);
-  await browser.expect(201, 'POST', '/api/register/', body);
-  const link = linkIn(await lastMailTo(api, email), '/register/activation');
-  await browser.expect(200, 'POST', '/api/register/activation/', {
-    uid: link.searchParams.get('uid'),
-    token: link.searchParams.get('token'),
+/** Drives the applicants from a worker thread (driver.ts) against `base`; the links come from the outbox here. */
+function driveInWorker(api: TestApi, options: DriveOptions): Promise<DriveResult & { driverBusyMs: number }> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./driver-worker.mjs', import.meta.url), { workerData: options });
+    let result: (DriveResult & { driverBusyMs: number }) | null = null;
+    worker.on('message', (message: LinkRequest | { type: 'done'; result: DriveResult }) => {
+      if (message.type === 'done') {
+        result = { ...message.result, driverBusyMs: worker.performance.eventLoopUtilization().active };
+        // Past the deadline some journeys may still be waiting on their requests: they end here.
+        void worker.terminate();
+        return;
+      }
+      lastMailTo(api, message.email).then(
+        (mail) => {
+          const link = linkIn(mail, '/register/activation');
+          worker.postMessage({
+            type: 'link',
+            id: message.id,
+            uid: link.searchParams.get('uid'),
+            token: link.searchParams.get('token'),
+          } satisfies LinkAnswer);
+        },
+        (error: unknown) =>
+          worker.postMessage({
+            type: 'link',
+            id: message.id,
+            error: error instanceof Error ? error.message : String(error),
+          } satisfies LinkAnswer),
+      );
+    });
+    worker.on('error', reject);
+    worker.on('exit', (code) =>
+      result === null ? reject(new Error(`the load driver stopped (exit ${code}) without its figures`)) : resolve(result),
+    );
   });
-  await browser.expect(200, 'POST', '/api/auth/', { email, password: body.password });
-  await beacon(seen, 'login', 'auth');
-
-  const profile = await browser.expect(200, 'GET', '/api/profile/');
-  const businessSummary = `負荷試験の申込者 ${index}`;
-  const saved = await browser.expect(200, 'PATCH', '/api/profile/', { version: profile.version, business_summary: businessSummary });
-  if (saved.business_summary !== businessSummary) throw new Error(`PATCH /api/profile/ answered ${JSON.stringify(saved.business_summary)}`);
-  await beacon(seen, 'profile', 'mypage');
-
-  // My page: what mfe-mypage asks for on arrival.
-  await browser.expect(200, 'POST', '/api/me/', {});
-  await browser.expect(200, 'GET', '/api/entries/');
-  await browser.expect(200, 'GET', '/api/news/');
-  await beacon(seen, 'mypage', 'mypage');
-
-  // The entry wizard: the draft, saved once.
-  const draft = await browser.expect(200, 'GET', '/api/entries/draft/');
-  const purpose = `運転資金 ${index}`;
-  await browser.expect(200, 'PUT', '/api/entries/draft/', { version: draft.version, data: { purpose } });
-  await beacon(seen, 'entryInvoice', 'entry');
-  return { email, businessSummary, purpose };
 }
 
 /** Runs the load against a fresh API (its own embedded PostgreSQL) and closes it. */
@@ -175,32 +110,16 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     await api.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = api.app.server.address() as AddressInfo;
     const base = `http://127.0.0.1:${port}`;
-    const timings = new Map<string, { ms: number[]; errors5xx: number }>();
-    let noAnswer = 0;
-    const record = (endpoint: string, ms: number, status: number) => {
-      const entry = timings.get(endpoint) ?? { ms: [], errors5xx: 0 };
-      timings.set(endpoint, entry);
-      if (status === 0) noAnswer++;
-      else entry.ms.push(ms);
-      if (status >= 500) entry.errors5xx++;
-    };
-
-    const started = performance.now();
-    const failures: string[] = [];
-    const expected: Expected[] = [];
-    const deadline = new Promise<'deadline'>((resolve) => setTimeout(() => resolve('deadline'), options.maxSeconds * 1000).unref());
-    const journeys = Array.from({ length: options.users }, async (_, i) => {
-      const ip = `10.${100 + Math.floor(i / 62500)}.${Math.floor(i / 250) % 250}.${(i % 250) + 1}`;
-      const browser = new Browser(base, ip, record, options.requestTimeoutMs ?? 60_000);
-      try {
-        expected.push(await applicantJourney(api, browser, i, options.telemetry === true));
-      } catch (error) {
-        failures.push(`applicant ${i}: ${error instanceof Error ? error.message : String(error)}`);
-      }
+    const loopBefore = performance.eventLoopUtilization();
+    const driven = await driveInWorker(api, {
+      base,
+      users: options.users,
+      maxSeconds: options.maxSeconds,
+      requestTimeoutMs: options.requestTimeoutMs ?? 60_000,
+      telemetry: options.telemetry === true,
     });
-    const outcome = await Promise.race([Promise.all(journeys).then(() => 'done' as const), deadline]);
-    const seconds = (performance.now() - started) / 1000;
-    if (outcome === 'deadline') failures.push(`deadline of ${options.maxSeconds} s reached with ${expected.length} applicants done`);
+    const serverBusyMs = performance.eventLoopUtilization(loopBefore).active;
+    const { expected, seconds, failures, noAnswer, driverBusyMs } = driven;
 
     // Every acknowledged write, read back from the database.
     const lostWrites: string[] = [];
@@ -234,7 +153,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       telemetryPageViews = views[0]?.n ?? 0;
     }
 
-    const endpoints = [...timings].map(([endpoint, { ms, errors5xx }]) => {
+    const endpoints = driven.timings.map(([endpoint, ms, errors5xx]) => {
       const sorted = [...ms].sort((a, b) => a - b);
       return {
         endpoint,
@@ -252,9 +171,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       responses5xx: endpoints.reduce((sum, e) => sum + e.errors5xx, 0),
       noAnswer,
       lostWrites,
-      failures: failures.slice(0, 10),
+      failures,
       endpoints,
       telemetryPageViews,
+      serverBusyMs,
+      driverBusyMs,
     };
   } finally {
     await api.close();
@@ -267,6 +188,7 @@ export function formatLoad(result: LoadResult): string {
     `${result.completed}/${result.users} applicants in ${result.seconds.toFixed(1)} s; ${result.responses5xx} responses 5xx, ` +
       `${result.noAnswer} without an answer, ${result.lostWrites.length} lost writes` +
       (result.telemetryPageViews === null ? '' : `; telemetry: ${result.telemetryPageViews} page views stored`),
+    `event loops busy: the API's ${result.serverBusyMs.toFixed(0)} ms, the driver's ${result.driverBusyMs.toFixed(0)} ms`,
     '',
     '| endpoint | requests | p50 ms | p99 ms | max ms | 5xx |',
     '|---|---:|---:|---:|---:|---:|',
@@ -277,4 +199,49 @@ export function formatLoad(result: LoadResult): string {
   if (result.failures.length > 0) lines.push('', 'Failures:', ...result.failures.map((f) => `- ${f}`));
   if (result.lostWrites.length > 0) lines.push('', 'Lost writes:', ...result.lostWrites.slice(0, 10).map((w) => `- ${w}`));
   return lines.join('\n');
+}
+
+export interface ComparisonRow {
+  readonly endpoint: string;
+  /** Medians over the runs of each kind. */
+  readonly p99Without: number;
+  readonly p99With: number;
+  /** The median of the pairs' ratios (with ÷ without): each pair ran back to back. */
+  readonly ratio: number;
+}
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length === 0 ? 0 : sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/**
+ * The other endpoints' p99 with the beacons against without, over pairs of runs: per endpoint the
+ * median of the pairs' ratios (a slow phase of the machine lands on both runs of a pair).
+ */
+export function compareTelemetry(pairs: ReadonlyArray<{ readonly without: LoadResult; readonly with: LoadResult }>): ComparisonRow[] {
+  const endpoints = [...new Set(pairs.flatMap((pair) => pair.without.endpoints.map((e) => e.endpoint)))];
+  const p99 = (result: LoadResult, endpoint: string) => result.endpoints.find((e) => e.endpoint === endpoint)?.p99;
+  return endpoints.map((endpoint) => {
+    const without = pairs.map((pair) => p99(pair.without, endpoint)).filter((ms) => ms !== undefined);
+    const withBeacons = pairs.map((pair) => p99(pair.with, endpoint)).filter((ms) => ms !== undefined);
+    const ratios = pairs.flatMap((pair) => {
+      const a = p99(pair.without, endpoint);
+      const b = p99(pair.with, endpoint);
+      return a !== undefined && b !== undefined && a > 0 ? [b / a] : [];
+    });
+    return { endpoint, p99Without: median(without), p99With: median(withBeacons), ratio: median(ratios) };
+  });
+}
+
+/** The comparison as a Markdown table. */
+export function formatComparison(rows: readonly ComparisonRow[], pairs: number): string {
+  return [
+    `p99 of the other endpoints with the telemetry beacons against without (medians of ${pairs} pairs of runs, each pair back to back):`,
+    '',
+    '| endpoint | p99 ms without | p99 ms with | ratio |',
+    '|---|---:|---:|---:|',
+    ...rows.map((row) => `| ${row.endpoint} | ${row.p99Without.toFixed(0)} | ${row.p99With.toFixed(0)} | ${row.ratio.toFixed(2)} |`),
+  ].join('\n');
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { TELEMETRY_BATCH_MAX, TelemetryBatchSchema } from './telemetry';
+import { TELEMETRY_BATCH_MAX, TELEMETRY_BEACON_MAX_BATCHES, TelemetryBatchSchema, TelemetryEnvelopeSchema } from './telemetry';
 
 const tags = { route: 'mypage', remote: 'mypage', version: '0.1.0-07677db9bc', revision: 3, canary: false, preview: false };
 
@@ -32,5 +32,19 @@ describe('TelemetryBatchSchema', () => {
     expect(TelemetryBatchSchema.safeParse({ tags, signals: many.slice(1) }).success).toBe(true);
     expect(TelemetryBatchSchema.safeParse({ tags, signals: [{ type: 'vital', name: 'FID', value: 1 }] }).success).toBe(false);
     expect(TelemetryBatchSchema.safeParse({ tags, signals: [{ type: 'vital', name: 'CLS', value: -0.1 }] }).success).toBe(false);
+  });
+});
+
+describe('TelemetryEnvelopeSchema: one beacon, a batch per tag set', () => {
+  const pageview = { type: 'pageview', first: true } as const;
+  const sets = (n: number, signals: number) =>
+    Array.from({ length: n }, (_, i) => ({ tags: { ...tags, revision: i }, signals: Array.from({ length: signals }, () => pageview) }));
+
+  test(`several tag sets in one beacon; no batch, more than ${TELEMETRY_BEACON_MAX_BATCHES} tag sets or more than ${TELEMETRY_BATCH_MAX} signals in all: refused`, () => {
+    expect(TelemetryEnvelopeSchema.safeParse({ batches: sets(TELEMETRY_BEACON_MAX_BATCHES, 1) }).success).toBe(true);
+    expect(TelemetryEnvelopeSchema.safeParse({ batches: [] }).success).toBe(false);
+    expect(TelemetryEnvelopeSchema.safeParse({ batches: sets(TELEMETRY_BEACON_MAX_BATCHES + 1, 1) }).success).toBe(false);
+    expect(TelemetryEnvelopeSchema.safeParse({ batches: sets(5, 10) }).success).toBe(true);
+    expect(TelemetryEnvelopeSchema.safeParse({ batches: [...sets(5, 10), { tags, signals: [pageview] }] }).success).toBe(false);
   });
 });

@@ -61,8 +61,30 @@ export const TelemetrySignalSchema = z.discriminatedUnion('type', [
 ]);
 export type TelemetrySignal = z.infer<typeof TelemetrySignalSchema>;
 
+/** One tag set's signals. */
 export const TelemetryBatchSchema = z.object({
   tags: TelemetryTagsSchema,
   signals: z.array(TelemetrySignalSchema).check(z.minLength(1), z.maxLength(TELEMETRY_BATCH_MAX)),
 });
 export type TelemetryBatch = z.infer<typeof TelemetryBatchSchema>;
+
+/** At most this many tag sets in one beacon. */
+export const TELEMETRY_BEACON_MAX_BATCHES = 10;
+
+/**
+ * What the shell sends: everything waiting in one beacon, a batch per tag set (a page view on one
+ * route, a vital of another, an error of a third remote), at most TELEMETRY_BATCH_MAX signals in all.
+ * One request per flush, not one per route the person went through. (A single batch, as the shells
+ * before @app/shared 0.16 sent it, is read by the endpoint as an envelope of one: a page left open
+ * across a deploy still counts.)
+ */
+export const TelemetryEnvelopeSchema = z.object({
+  batches: z.array(TelemetryBatchSchema).check(
+    z.minLength(1),
+    z.maxLength(TELEMETRY_BEACON_MAX_BATCHES),
+    z.refine((batches) => batches.reduce((sum, batch) => sum + batch.signals.length, 0) <= TELEMETRY_BATCH_MAX, {
+      error: `at most ${TELEMETRY_BATCH_MAX} signals in one beacon`,
+    }),
+  ),
+});
+export type TelemetryEnvelope = z.infer<typeof TelemetryEnvelopeSchema>;

@@ -1,4 +1,4 @@
-import type { TelemetryBatch, TelemetrySignal, TelemetryTags } from '@app/contracts/api/telemetry';
+import type { TelemetryEnvelope, TelemetrySignal, TelemetryTags } from '@app/contracts/api/telemetry';
 
 /**
  * The endpoint's bounds, as @app/contracts/api/telemetry declares them (batch.test.ts holds them
@@ -7,6 +7,7 @@ import type { TelemetryBatch, TelemetrySignal, TelemetryTags } from '@app/contra
  */
 export const TELEMETRY_PATH = '/api/telemetry/';
 export const TELEMETRY_BATCH_MAX = 50;
+export const TELEMETRY_BEACON_MAX_BATCHES = 10;
 export const TELEMETRY_BODY_MAX_BYTES = 32 * 1024;
 
 /** Sends one body; false when it could not be handed over (then it is dropped: no retry). */
@@ -15,16 +16,35 @@ export type SendBody = (body: string) => boolean;
 const encoder = new TextEncoder();
 const byteLength = (text: string): number => encoder.encode(text).length;
 
+/** One tag set's waiting signals. */
+export interface Group {
+  readonly tags: TelemetryTags;
+  readonly signals: readonly TelemetrySignal[];
+}
+
+/** A run of signals, in the order they waited, as one envelope: a batch per run of the same tags. */
+function envelopeOf(items: readonly (readonly [TelemetryTags, TelemetrySignal])[]): TelemetryEnvelope {
+  const batches: { tags: TelemetryTags; signals: TelemetrySignal[] }[] = [];
+  for (const [tags, signal] of items) {
+    const last = batches.at(-1);
+    if (last?.tags === tags) last.signals.push(signal);
+    else batches.push({ tags, signals: [signal] });
+  }
+  return { batches };
+}
+
 /**
- * The bodies of one tag set's signals: batches of at most TELEMETRY_BATCH_MAX signals whose JSON is
- * at most `maxBytes`, in order (a batch too large is halved until it fits; a single signal that
- * does not fit alone is dropped: it cannot be sent).
+ * The bodies of the waiting groups: envelopes (a batch per tag set) of at most TELEMETRY_BATCH_MAX
+ * signals and TELEMETRY_BEACON_MAX_BATCHES tag sets in all, whose JSON is at most `maxBytes`, in
+ * order. One body for what a few pages gathered; a body too large is halved until it fits; a single
+ * signal that does not fit alone is dropped: it cannot be sent.
  */
-export function bodiesOf(tags: TelemetryTags, signals: readonly TelemetrySignal[], maxBytes = TELEMETRY_BODY_MAX_BYTES): string[] {
+export function bodiesOf(groups: readonly Group[], maxBytes = TELEMETRY_BODY_MAX_BYTES): string[] {
+  const items = groups.flatMap((group) => group.signals.map((signal) => [group.tags, signal] as const));
   const bodies: string[] = [];
-  const split = (part: readonly TelemetrySignal[]) => {
+  const split = (part: readonly (readonly [TelemetryTags, TelemetrySignal])[]) => {
     if (part.length === 0) return;
-    const body = JSON.stringify({ tags, signals: [...part] } satisfies TelemetryBatch);
+    const body = JSON.stringify(envelopeOf(part));
     if (byteLength(body) <= maxBytes) {
       bodies.push(body);
       return;
@@ -34,7 +54,20 @@ export function bodiesOf(tags: TelemetryTags, signals: readonly TelemetrySignal[
     split(part.slice(0, half));
     split(part.slice(half));
   };
-  for (let i = 0; i < signals.length; i += TELEMETRY_BATCH_MAX) split(signals.slice(i, i + TELEMETRY_BATCH_MAX));
+  // Runs of at most TELEMETRY_BATCH_MAX signals and TELEMETRY_BEACON_MAX_BATCHES tag sets.
+  let run: (readonly [TelemetryTags, TelemetrySignal])[] = [];
+  let sets = 0;
+  for (const item of items) {
+    const newSet = run.at(-1)?.[0] !== item[0];
+    if (run.length === TELEMETRY_BATCH_MAX || (newSet && sets === TELEMETRY_BEACON_MAX_BATCHES)) {
+      split(run);
+      run = [];
+      sets = 0;
+    }
+    if (run.at(-1)?.[0] !== item[0]) sets++;
+    run.push(item);
+  }
+  split(run);
   return bodies;
 }
 
@@ -52,8 +85,8 @@ export interface BatcherOptions {
 }
 
 /**
- * Signals waiting to be sent, grouped by tag set: a group is sent when it holds
- * TELEMETRY_BATCH_MAX signals, everything when `flush` is called (the page is hidden or left) and
+ * Signals waiting to be sent, grouped by tag set, all of them in one beacon (bodiesOf): sent when
+ * TELEMETRY_BATCH_MAX signals wait, when `flush` is called (the page is hidden or left) and
  * `flushAfterMs` after the first signal that waits. A body the browser refuses is dropped.
  */
 export function createBatcher(options: BatcherOptions) {
@@ -67,23 +100,21 @@ export function createBatcher(options: BatcherOptions) {
   const groups = new Map<string, { tags: TelemetryTags; signals: TelemetrySignal[] }>();
   let timer: unknown = null;
 
-  const sendGroup = (key: string) => {
-    const group = groups.get(key);
-    groups.delete(key);
-    if (!group) return;
-    for (const body of bodiesOf(group.tags, group.signals, maxBytes)) {
+  let waiting = 0;
+
+  const flush = () => {
+    if (timer !== null) clearTimer(timer);
+    timer = null;
+    const all = [...groups.values()];
+    groups.clear();
+    waiting = 0;
+    for (const body of bodiesOf(all, maxBytes)) {
       try {
         send(body);
       } catch {
         // Dropped: telemetry never retries and never bothers the person.
       }
     }
-  };
-
-  const flush = () => {
-    if (timer !== null) clearTimer(timer);
-    timer = null;
-    for (const key of [...groups.keys()]) sendGroup(key);
   };
 
   return {
@@ -95,15 +126,14 @@ export function createBatcher(options: BatcherOptions) {
         groups.set(key, group);
       }
       group.signals.push(signal);
-      if (group.signals.length >= TELEMETRY_BATCH_MAX) sendGroup(key);
-      if (groups.size > 0 && timer === null) timer = setTimer(flush, flushAfterMs);
+      waiting++;
+      if (waiting >= TELEMETRY_BATCH_MAX) flush();
+      else if (timer === null) timer = setTimer(flush, flushAfterMs);
     },
     flush,
     /** How many signals wait (tests). */
     pending(): number {
-      let count = 0;
-      for (const group of groups.values()) count += group.signals.length;
-      return count;
+      return waiting;
     },
   };
 }

@@ -10,8 +10,8 @@
  *   `app:field-error` (@app/shared `reportFieldError`: error boundaries, contract errors); the shell
  *   reports remote load failures (after the retries) itself. A message is scrubbed before it is
  *   queued (errors.ts); the same error is sent at most ERROR_REPEAT_MAX times per page load.
- * - Batches go when the page is hidden or left, when one is full and FLUSH_AFTER_MS after a signal
- *   waits. A beacon refused or impossible is dropped: no retry, no console, nothing for the person.
+ * - What waits goes in one beacon (a batch per tag set) when the page is hidden or left, when
+ *   TELEMETRY_BATCH_MAX signals wait and FLUSH_AFTER_MS after the first of them. A beacon refused or impossible is dropped: no retry, no console, nothing for the person.
  * - Nothing here may break the site: every entry point swallows its own exceptions.
  */
 import type { TelemetrySignal } from '@app/contracts/api/telemetry';

@@ -2,12 +2,20 @@ import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import * as contract from '@app/contracts/api/telemetry';
 import { ContractError, RemoteErrorBoundary, reportFieldError, type DeploymentManifest } from '@app/shared';
-import { TELEMETRY_BATCH_MAX, TELEMETRY_BODY_MAX_BYTES, TELEMETRY_PATH, beaconSender, bodiesOf, createBatcher } from './batch';
+import {
+  TELEMETRY_BATCH_MAX,
+  TELEMETRY_BEACON_MAX_BATCHES,
+  TELEMETRY_BODY_MAX_BYTES,
+  TELEMETRY_PATH,
+  beaconSender,
+  bodiesOf,
+  createBatcher,
+} from './batch';
 import { messageOf, remoteOfStack, topFrameOf } from './errors';
 import { ERROR_REPEAT_MAX, FLUSH_AFTER_MS, SEEN_KEY, installTelemetry, type Telemetry, type TelemetryOptions } from './install';
 import { routeOf, tagsFor, versionTag } from './tags';
 
-type Batch = contract.TelemetryBatch;
+type Envelope = contract.TelemetryEnvelope;
 
 // The lazy module's dependency, observed (jsdom has no PerformanceObserver entries to measure).
 vi.mock('web-vitals', () => ({ onLCP: vi.fn(), onINP: vi.fn(), onCLS: vi.fn(), onTTFB: vi.fn() }));
@@ -30,14 +38,15 @@ function recorder() {
     bodies.push(body);
     return true;
   });
-  const batches = () =>
+  const envelopes = () =>
     bodies.map((body) => {
-      const parsed = contract.TelemetryBatchSchema.safeParse(JSON.parse(body));
+      const parsed = contract.TelemetryEnvelopeSchema.safeParse(JSON.parse(body));
       if (!parsed.success) throw new Error(`a body the endpoint refuses: ${body}`);
       return parsed.data;
     });
+  const batches = () => envelopes().flatMap((envelope) => envelope.batches);
   const signals = () => batches().flatMap((batch) => batch.signals.map((signal) => ({ tags: batch.tags, ...signal })));
-  return { bodies, send, batches, signals };
+  return { bodies, send, envelopes, batches, signals };
 }
 
 let running: Telemetry[] = [];
@@ -67,10 +76,11 @@ afterEach(() => {
 });
 
 describe('the bounds are the endpoint’s', () => {
-  test('path, signals per batch and body size as @app/contracts declares them', () => {
-    expect([TELEMETRY_PATH, TELEMETRY_BATCH_MAX, TELEMETRY_BODY_MAX_BYTES]).toEqual([
+  test('path, signals and tag sets per beacon and body size as @app/contracts declares them', () => {
+    expect([TELEMETRY_PATH, TELEMETRY_BATCH_MAX, TELEMETRY_BEACON_MAX_BATCHES, TELEMETRY_BODY_MAX_BYTES]).toEqual([
       contract.TELEMETRY_PATH,
       contract.TELEMETRY_BATCH_MAX,
+      contract.TELEMETRY_BEACON_MAX_BATCHES,
       contract.TELEMETRY_BODY_MAX_BYTES,
     ]);
   });
@@ -281,25 +291,58 @@ describe('errors caught in shared code reach the collector (app:field-error)', (
 });
 
 describe('batching and sending', () => {
-  test(`at most ${TELEMETRY_BATCH_MAX} signals a batch: a full batch goes at once, one per tag set`, () => {
+  test(`one beacon for everything waiting, a batch per tag set; at most ${TELEMETRY_BATCH_MAX} signals a beacon: when that many wait they go at once`, () => {
     const sent = recorder();
     const batcher = createBatcher({ send: sent.send, setTimer: () => 1, clearTimer: () => undefined });
     const tags = tagsFor({ shellVersion: 's', manifest: () => manifest }, 'auth', 'login');
     const other = { ...tags, route: 'register' as const };
+    batcher.add(tags, { type: 'pageview', first: true });
+    batcher.add(other, { type: 'pageview', first: true });
+    batcher.add(tags, { type: 'vital', name: 'LCP', value: 1200 });
+    batcher.flush();
+    expect(sent.envelopes().map((e) => e.batches.map((b) => [b.tags.route, b.signals.length]))).toEqual([
+      [
+        ['login', 2],
+        ['register', 1],
+      ],
+    ]);
+
     for (let i = 0; i < 120; i++) batcher.add(tags, { type: 'vital', name: 'CLS', value: i / 1000 });
     batcher.add(other, { type: 'pageview', first: true });
-    expect(sent.batches().map((b) => b.signals.length)).toEqual([50, 50]);
+    expect(
+      sent
+        .envelopes()
+        .slice(1)
+        .map((e) => e.batches.map((b) => b.signals.length)),
+    ).toEqual([[50], [50]]);
+    expect(batcher.pending()).toBe(21);
     batcher.flush();
-    expect(sent.batches().map((b) => [b.tags.route, b.signals.length])).toEqual([
-      ['login', 50],
-      ['login', 50],
-      ['login', 20],
-      ['register', 1],
+    expect(
+      sent
+        .envelopes()
+        .slice(3)
+        .map((e) => e.batches.map((b) => [b.tags.route, b.signals.length])),
+    ).toEqual([
+      [
+        ['login', 20],
+        ['register', 1],
+      ],
     ]);
     expect(batcher.pending()).toBe(0);
   });
 
-  test('bodies kept under the byte bound: a batch too large is split, nothing lost, the order kept', () => {
+  test(`at most ${TELEMETRY_BEACON_MAX_BATCHES} tag sets a beacon: more make another beacon, nothing lost`, () => {
+    const base = tagsFor({ shellVersion: 's', manifest: () => manifest }, 'auth', 'login');
+    const groups = Array.from({ length: 12 }, (_, i) => ({
+      tags: { ...base, revision: i },
+      signals: [{ type: 'pageview' as const, first: true }],
+    }));
+    const envelopes = bodiesOf(groups).map((body) => JSON.parse(body) as Envelope);
+    expect(envelopes.map((e) => e.batches.length)).toEqual([10, 2]);
+    expect(envelopes.flatMap((e) => e.batches.map((b) => b.tags.revision))).toEqual(groups.map((g) => g.tags.revision));
+  });
+
+  test('bodies kept under the byte bound: a beacon too large is split, nothing lost, the order kept', () => {
     const tags = tagsFor({ shellVersion: 's', manifest: () => manifest }, 'entry', 'entryDetail');
     const signals = Array.from({ length: 50 }, (_, i) => ({
       type: 'error' as const,
@@ -307,12 +350,12 @@ describe('batching and sending', () => {
       message: `${i} ${'あ'.repeat(290)}`,
       frame: `at f${i} (${'/x'.repeat(240)})`,
     }));
-    const bodies = bodiesOf(tags, signals);
+    const bodies = bodiesOf([{ tags, signals }]);
     expect(bodies.length).toBeGreaterThan(1);
     for (const body of bodies) expect(new TextEncoder().encode(body).length).toBeLessThanOrEqual(TELEMETRY_BODY_MAX_BYTES);
-    expect(bodies.flatMap((body) => (JSON.parse(body) as Batch).signals)).toEqual(signals);
+    expect(bodies.flatMap((body) => (JSON.parse(body) as Envelope).batches.flatMap((b) => b.signals))).toEqual(signals);
     // A signal that cannot fit alone is dropped rather than sent over the bound.
-    expect(bodiesOf(tags, signals.slice(0, 1), 100)).toEqual([]);
+    expect(bodiesOf([{ tags, signals: signals.slice(0, 1) }], 100)).toEqual([]);
   });
 
   test('sent when the page is hidden or left, and FLUSH_AFTER_MS after a signal waits; not before', () => {

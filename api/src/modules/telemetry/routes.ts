@@ -11,6 +11,12 @@ import { createTelemetryIngest, type TelemetryIngest } from './ingest';
 /** Batches per minute one client may send, unless the context says (TELEMETRY_RATE_PER_MINUTE). */
 export const TELEMETRY_RATE_PER_MINUTE_DEFAULT = 120;
 
+/** An older shell's single batch, as the envelope of one it stands for; anything else as it is. */
+export function asEnvelope(parsed: unknown): unknown {
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || 'batches' in parsed) return parsed;
+  return 'tags' in parsed || 'signals' in parsed ? { batches: [parsed] } : parsed;
+}
+
 /**
  * `POST /api/telemetry/` (issue 26) in a scope of its own, because a beacon is not an ordinary call:
  * - CSRF-exempt by design (the catalogue's `csrf: 'none'`; see contracts/groups/telemetry.ts);
@@ -18,7 +24,10 @@ export const TELEMETRY_RATE_PER_MINUTE_DEFAULT = 120;
  *   text/plain body is read as JSON too, and both are read up to TELEMETRY_BODY_MAX_BYTES (413 past it);
  * - the per-client rate (TELEMETRY_RATE_PER_MINUTE, default 120 a minute) is counted in memory in an
  *   onRequest hook, before the body is read, so a flood never reaches the database (429, Retry-After);
- * - the handler only adds the validated batch to the ingest's accumulator and answers 204: the
+ * - a body that is a single batch (`{tags, signals}`, as the shells before @app/shared 0.16 sent it)
+ *   is read as an envelope of one (`{batches: [it]}`): a page left open across a deploy still counts;
+ * - the handler only adds the validated batches (one per tag set) to the ingest's accumulator and
+ *   answers 204: the
  *   writes are batched (ingest.ts), flushed when the app closes too.
  */
 function telemetryIngestRoute(ctx: AppContext): Implementation {
@@ -33,10 +42,12 @@ function telemetryIngestRoute(ctx: AppContext): Implementation {
       ctx.isRateLimitExempt,
     ));
   const route = implement(endpoint, async ({ body }) => {
-    ingestOf().add(body);
-    // telemetry_ingested_total{type} on /metrics: what the beacons carried, by signal type.
     const counts = new Map<string, number>();
-    for (const signal of body.signals) counts.set(signal.type, (counts.get(signal.type) ?? 0) + 1);
+    for (const batch of body.batches) {
+      ingestOf().add(batch);
+      for (const signal of batch.signals) counts.set(signal.type, (counts.get(signal.type) ?? 0) + 1);
+    }
+    // telemetry_ingested_total{type} on /metrics: what the beacons carried, by signal type.
     for (const [type, n] of counts) ctx.metrics?.telemetryIngested.inc({ type }, n);
     return undefined;
   });
@@ -47,7 +58,7 @@ function telemetryIngestRoute(ctx: AppContext): Implementation {
         scope.removeContentTypeParser(['application/json', 'text/plain']);
         const parseJson = (_request: unknown, body: string | Buffer, done: (error: Error | null, value?: unknown) => void) => {
           try {
-            done(null, JSON.parse(typeof body === 'string' ? body : body.toString('utf8')));
+            done(null, asEnvelope(JSON.parse(typeof body === 'string' ? body : body.toString('utf8'))));
           } catch {
             done(new ApiError(400, { non_field_errors: ['JSON として読めません。'] }));
           }

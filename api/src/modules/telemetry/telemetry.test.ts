@@ -54,9 +54,9 @@ const vital = (name: 'LCP' | 'INP' | 'CLS' | 'TTFB', value: number) => ({ type: 
 const db = () => api.context.db;
 
 describe('POST /api/telemetry/', () => {
-  it('204 for a batch as JSON or as the text/plain a beacon sends, no session or CSRF token needed', async () => {
+  it("204 for a beacon as JSON or as the text/plain a beacon sends, no session or CSRF token needed; an older shell's single batch still taken", async () => {
     const agent = new Agent(api.app);
-    const json = await agent.post('/api/telemetry/', batch(views(1), { version: 'post-1' }), { csrf: false });
+    const json = await agent.post('/api/telemetry/', { batches: [batch(views(1), { version: 'post-1' })] }, { csrf: false });
     expect(json.statusCode).toBe(204);
     expect(json.body).toBe('');
     const text = await agent.request('POST', '/api/telemetry/', {
@@ -68,6 +68,25 @@ describe('POST /api/telemetry/', () => {
     const rows = await db().select().from(telemetryPageMinutes);
     expect(rows.filter((row) => row.version === 'post-1')).toEqual([
       expect.objectContaining({ remote: 'marketing', route: 'home', sessions: 1, pageViews: 3, errors: 0, canary: false, preview: false }),
+    ]);
+  });
+
+  it('one beacon carries a batch per tag set: each stored under its own tags', async () => {
+    const agent = new Agent(api.app);
+    const response = await agent.post('/api/telemetry/', {
+      batches: [
+        batch(views(1), { version: 'env-1', remote: 'auth', route: 'login' }),
+        batch([...views(1), vital('LCP', 1500)], { version: 'env-1', remote: 'mypage', route: 'mypage' }),
+        batch([error('boom')], { version: 'env-1', remote: 'entry', route: 'entryInvoice' }),
+      ],
+    });
+    expect(response.statusCode).toBe(204);
+    await ingest.flush();
+    const rows = (await db().select().from(telemetryPageMinutes)).filter((row) => row.version === 'env-1');
+    expect(rows.map((row) => [row.remote, row.route, row.pageViews, row.errors]).sort()).toEqual([
+      ['auth', 'login', 1, 0],
+      ['entry', 'entryInvoice', 0, 1],
+      ['mypage', 'mypage', 1, 0],
     ]);
   });
 
@@ -83,12 +102,16 @@ describe('POST /api/telemetry/', () => {
 
   it('400 in the catalogue shape for a URL instead of a route id, a 51st signal, or a body that is not JSON', async () => {
     const agent = new Agent(api.app);
-    const url = await agent.post('/api/telemetry/', batch(views(1), { route: '/mypage/entries/12?x=1' }));
+    const url = await agent.post('/api/telemetry/', { batches: [batch(views(1)), batch(views(1), { route: '/mypage/entries/12?x=1' })] });
     expect(url.statusCode).toBe(400);
-    expect(Object.keys(url.json<object>())).toEqual(['tags.route']);
+    expect(Object.keys(url.json<object>())).toEqual(['batches.1.tags.route']);
+    // An older shell's single batch is read as the envelope of one: its errors say so.
     const many = await agent.post('/api/telemetry/', batch(views(51)));
     expect(many.statusCode).toBe(400);
-    expect(Object.keys(many.json<object>())).toEqual(['signals']);
+    expect(Object.keys(many.json<object>())).toEqual(['batches.0.signals']);
+    const spread = await agent.post('/api/telemetry/', { batches: [batch(views(30)), batch(views(21), { route: 'login' })] });
+    expect(spread.statusCode).toBe(400);
+    expect(Object.keys(spread.json<object>())).toEqual(['batches']);
     const garbage = await agent.request('POST', '/api/telemetry/', { body: '{"tags":', headers: { 'content-type': 'text/plain' } });
     expect(garbage.statusCode).toBe(400);
     expect(garbage.json()).toEqual({ non_field_errors: [expect.any(String)] });
