@@ -34,7 +34,14 @@ describe('カナリアの健全性 on /backoffice/releases', () => {
     const card = await mypageCard();
     expect(within(card).getByText('判定').parentElement).toHaveTextContent('判定 悪化');
     const reasons = within(card).getByRole('list', { name: '判定の根拠' });
-    expect(within(reasons).getAllByRole('listitem')[0]).toHaveTextContent('error rate 110.1/1000 page views vs 5.4');
+    expect(
+      within(reasons)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'エラー率：1,000 ページビューあたり 110.1 件（公開中 5.4 件）、比 20.26 倍（上限 2 倍を超えています）',
+      'LCP p75：3,000 ms（公開中 2,500 ms）、比 1.2 倍（上限 1.25 倍以内）',
+    ]);
 
     const numbers = within(card).getByRole('table', { name: 'カナリアと公開中の比較' });
     const row = (label: string) =>

@@ -7,6 +7,7 @@ import { staffApi } from '../../staff/api';
 import { useLoad } from '../../staff/use-load';
 import { Badge, LoadPending, ScrollTable } from '../../ui/bits';
 import { HealthChart, type ChartSeries } from './health-chart';
+import { healthReasons } from './health-reasons';
 
 /** The windows offered, in minutes (the URL's `window`; 60 when absent or anything else). */
 export const HEALTH_WINDOWS = [
@@ -104,6 +105,7 @@ function HealthCard({ health }: { health: RemoteHealth }) {
     { key: 'live', label: `公開中 ${baseline.version}`, values: health.series.baseline.map(pick) },
   ];
   const errorLines = lines((p) => p.errorRate);
+  const reasons = healthReasons(health);
   const lcpLines = lines((p) => p.lcpP75);
   return (
     <article className="bo-panel bo-health" aria-labelledby={`${id}-title`}>
@@ -118,9 +120,9 @@ function HealthCard({ health }: { health: RemoteHealth }) {
         <p>
           <span className="bo-label">判定</span> <Badge kind={`health-${health.verdict}`}>{VERDICT_LABELS[health.verdict]}</Badge>
         </p>
-        {health.reasons.length > 0 && (
+        {reasons.length > 0 && (
           <ul aria-label="判定の根拠" className="bo-small">
-            {health.reasons.map((reason) => (
+            {reasons.map((reason) => (
               <li key={reason}>{reason}</li>
             ))}
           </ul>
