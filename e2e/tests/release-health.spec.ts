@@ -54,7 +54,7 @@ test('リリース状況 shows a canary beside the live version from real teleme
     await expect(card).toBeVisible();
     // Two sessions each: below the 50 the verdict needs, said so with the numbers.
     await expect(card.getByText('判定', { exact: true }).locator('..')).toHaveText('判定 データ不足');
-    await expect(card.getByRole('list', { name: '判定の根拠' })).toContainText('sessions < 50');
+    await expect(card.getByRole('list', { name: '判定の根拠' })).toContainText('判定に必要な 50 件に足りません');
     const numbers = card.getByRole('table', { name: 'カナリアと公開中の比較' });
     await expect(numbers.getByRole('row', { name: /^エラー / })).not.toHaveText(/^エラー\s*0\s/);
     await expect(card.getByRole('table', { name: 'カナリアだけの新しいエラー' })).toBeVisible();
