@@ -61,6 +61,10 @@ export default defineConfig({
       testMatch: /release-(promote|watch|health)\.spec\.ts/,
       dependencies: ['desktop', 'phone'],
       fullyParallel: false,
+      // One at a time across its files too: `fullyParallel: false` only orders a file's own tests,
+      // and with two workers the health spec's canary of mypage was replaced by the watch spec's
+      // while its applicants were being served (seen locally; a race CI had so far escaped).
+      workers: 1,
     },
   ],
   webServer: [
