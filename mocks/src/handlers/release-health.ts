@@ -75,7 +75,8 @@ export function releaseHealthFixture(windowMinutes: number, now: Date = new Date
         errors: 9,
         kind: 'uncaught',
         message: "TypeError: Cannot read properties of undefined (reading 'claims')",
-        frame: 'DashboardSummary (/remotes/mfe-mypage/page-dashboard.js:1)',
+        frame: 'h (/remotes/mfe-mypage/0.1.0-e945c1ac84/page-dashboard.5c20a91d2c.js:1:2318)',
+        mappedFrame: 'mfe-mypage/src/features/dashboard/dashboard-summary.tsx:42:17 (DashboardSummary)',
       },
       {
         fingerprint: 'b71e5d22',
@@ -83,6 +84,7 @@ export function releaseHealthFixture(windowMinutes: number, now: Date = new Date
         kind: 'contract',
         message: 'ContractError: GET /api/entries/… の応答が契約と一致しません',
         frame: null,
+        mappedFrame: null,
       },
     ],
     bucketMinutes,
