@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { baseConfig, productionDevtool } from '../shared/build/federation.mjs';
+import { ROOT, SOURCE_MAPS_DIR } from './lib.mjs';
 
 // Production builds of the shell and the remotes write hidden source maps: a `.map` beside every
 // script, no `//# sourceMappingURL` in the script (the served bytes are the same, no browser asks for
@@ -31,5 +34,10 @@ describe('source maps of the site builds', () => {
   test('development keeps its fast inline maps', () => {
     delete process.env.SOURCE_MAPS;
     expect(devtool('development')).toBe('eval-cheap-module-source-map');
+  });
+  test('the API reads the maps where the release scripts keep them (one folder, named twice)', () => {
+    const api = fs.readFileSync(path.join(ROOT, 'api', 'src', 'modules', 'telemetry', 'source-maps.ts'), 'utf8');
+    expect(SOURCE_MAPS_DIR).toBe('.release/sourcemaps');
+    expect(api).toContain(`export const SOURCE_MAPS_DIR = '${SOURCE_MAPS_DIR}';`);
   });
 });
