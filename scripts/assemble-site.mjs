@@ -1,6 +1,8 @@
 // Assembles the deployable site in .site/ from the builds: the shell at the root, every remote in
 // its immutable versioned folder, the deployment manifest, runtime config and build metadata.
-// Earlier remote versions stay (open tabs keep working; a rollback is one manifest change).
+// Earlier remote versions stay (open tabs keep working; a rollback is one manifest change). The
+// builds' source maps go to the private `.release/sourcemaps/` (scripts/lib.mjs SOURCE_MAPS_DIR),
+// never into the public tree.
 // The site stylesheet is written as a static file linked from index.html and the public pages are
 // prerendered (scripts/prerender.mjs: prerendered/<path>.html). Every text asset of what goes live
 // is then precompressed beside itself (.br, .gz): the API's
@@ -10,7 +12,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { REMOTE_DIRS, ROOT, SITE_DIR, manifestEntry, publishRemote, readJson, writeBuildMetadata, writeJson } from './lib.mjs';
+import {
+  REMOTE_DIRS,
+  ROOT,
+  SITE_DIR,
+  SOURCE_MAPS_DIR,
+  copyPublic,
+  copySourceMaps,
+  manifestEntry,
+  publishRemote,
+  readJson,
+  writeBuildMetadata,
+  writeJson,
+} from './lib.mjs';
 import { prerenderSite } from './prerender.mjs';
 
 /** Text assets worth compressing (source maps are not: only developer tools fetch them). */
@@ -114,6 +128,23 @@ export function shellBuildProblem(shellDist) {
   return undefined;
 }
 
+/**
+ * What a new assembly keeps of the site: the remotes' versions (immutable: open tabs keep working, a
+ * rollback is one manifest change) with their private source maps, and the operator's config.json.
+ * Paths relative to the site root, `/`-separated.
+ */
+export const KEPT_ON_ASSEMBLY = ['remotes', 'config.json', `${SOURCE_MAPS_DIR}/remotes`];
+
+/** Removes everything in the site folder but KEPT_ON_ASSEMBLY (and the folders that lead to them). */
+export function clearSite(siteDir, keep = KEPT_ON_ASSEMBLY, relative = '') {
+  for (const name of fs.readdirSync(path.join(siteDir, relative))) {
+    const entry = relative === '' ? name : `${relative}/${name}`;
+    if (keep.includes(entry)) continue;
+    if (keep.some((kept) => kept.startsWith(`${entry}/`))) clearSite(siteDir, keep, entry);
+    else fs.rmSync(path.join(siteDir, entry), { recursive: true, force: true });
+  }
+}
+
 function assemble() {
   const shellDist = path.join(ROOT, 'shell', 'dist');
   if (!fs.existsSync(path.join(shellDist, 'index.html'))) throw new Error('shell/dist is missing: build the shell first');
@@ -121,10 +152,10 @@ function assemble() {
   if (problem) throw new Error(`shell/dist: ${problem}`);
 
   fs.mkdirSync(SITE_DIR, { recursive: true });
-  for (const name of fs.readdirSync(SITE_DIR)) {
-    if (name !== 'remotes' && name !== 'config.json') fs.rmSync(path.join(SITE_DIR, name), { recursive: true, force: true });
-  }
-  fs.cpSync(shellDist, SITE_DIR, { recursive: true });
+  clearSite(SITE_DIR);
+  // The shell's scripts at the root, their source maps in the private folder (never served).
+  copyPublic(shellDist, SITE_DIR);
+  copySourceMaps(shellDist, path.join(SITE_DIR, SOURCE_MAPS_DIR));
 
   const manifest = { remotes: {} };
   for (const remote of Object.keys(REMOTE_DIRS)) {
@@ -147,7 +178,7 @@ function assemble() {
   // The shell (everything outside remotes/) and the versions that go live now; earlier versions
   // were compressed when they were published.
   const started = Date.now();
-  const total = precompress(SITE_DIR, { skipDirs: ['remotes'] });
+  const total = precompress(SITE_DIR, { skipDirs: ['remotes', '.release'] });
   for (const entry of Object.values(manifest.remotes)) {
     const versionDir = path.join(SITE_DIR, path.posix.dirname(entry.manifest));
     const s = precompress(versionDir, { siteRoot: SITE_DIR });

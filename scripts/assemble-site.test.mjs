@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { MIN_COMPRESS_BYTES, isPrecompressible, precompress } from './assemble-site.mjs';
+import { MIN_COMPRESS_BYTES, clearSite, isPrecompressible, precompress } from './assemble-site.mjs';
 
 let site;
 beforeEach(() => {
@@ -122,5 +122,31 @@ describe('precompress', () => {
     expect(variantsOf(live)).toEqual(['br', 'gz']);
     expect(variantsOf(old)).toEqual([]);
     expect(variantsOf(liveManifest)).toEqual(['br', 'gz']);
+  });
+});
+
+describe('clearSite (a new assembly)', () => {
+  test("keeps the remotes' versions, their private source maps and config.json; removes the rest (the shell's files and maps)", () => {
+    for (const file of [
+      'index.html',
+      'assets/main.1234.js',
+      'config.json',
+      'remotes/mfe-auth/0.1.0-abc/remoteEntry.abc.js',
+      '.release/history.jsonl',
+      '.release/sourcemaps/assets/main.1234.js.map',
+      '.release/sourcemaps/remotes/mfe-auth/0.1.0-abc/remoteEntry.abc.js.map',
+    ])
+      put(file, 'x');
+    clearSite(site);
+    const left = fs
+      .readdirSync(site, { recursive: true })
+      .map((p) => p.split(path.sep).join('/'))
+      .filter((p) => fs.statSync(path.join(site, p)).isFile())
+      .sort();
+    expect(left).toEqual([
+      '.release/sourcemaps/remotes/mfe-auth/0.1.0-abc/remoteEntry.abc.js.map',
+      'config.json',
+      'remotes/mfe-auth/0.1.0-abc/remoteEntry.abc.js',
+    ]);
   });
 });

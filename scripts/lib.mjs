@@ -36,17 +36,72 @@ export function pnpm(args, options) {
   return run('npx', ['-y', `pnpm@${PNPM_VERSION}`, ...args], options);
 }
 
+/**
+ * The content hash of a build folder: what is served from it, so its source maps (kept private, see
+ * SOURCE_MAPS_DIR) are not part of it: a build with or without maps is the same version.
+ */
 export function hashDir(dir) {
   const hash = createHash('sha256');
   const walk = (d) => {
     for (const name of fs.readdirSync(d).sort()) {
       const full = path.join(d, name);
       if (fs.statSync(full).isDirectory()) walk(full);
-      else hash.update(path.relative(dir, full)).update('\0').update(fs.readFileSync(full));
+      else if (!isSourceMap(full)) hash.update(path.relative(dir, full)).update('\0').update(fs.readFileSync(full));
     }
   };
   walk(dir);
   return hash.digest('hex');
+}
+
+/**
+ * Where the builds' source maps are kept, relative to the site root (and as a release store's key
+ * prefix): `.release/` is never served (a dot folder the server does not expose; keep it off the
+ * CDN, as the history). The map of the public script `<path>.js` is `<SOURCE_MAPS_DIR>/<path>.js.map`:
+ * `remotes/mfe-mypage/0.1.0-abc/page.1234.js` → `.release/sourcemaps/remotes/mfe-mypage/0.1.0-abc/page.1234.js.map`,
+ * the shell's `assets/main.1234.js` → `.release/sourcemaps/assets/main.1234.js.map`. The API maps the
+ * stack frames of field errors through them (api/src/modules/telemetry/source-maps.ts).
+ */
+export const SOURCE_MAPS_DIR = '.release/sourcemaps';
+
+/** A source map of a build (`*.map`): never copied into the public tree. */
+export const isSourceMap = (file) => file.endsWith('.map');
+
+/** The files under `dir` (relative, `/`-separated), sorted. */
+export function filesUnder(dir) {
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .sort();
+}
+
+/** Copies a build folder into the public tree (`publicDir`) without its source maps. */
+export function copyPublic(distDir, publicDir) {
+  fs.cpSync(distDir, publicDir, { recursive: true, filter: (source) => !isSourceMap(source) });
+}
+
+/** Copies a build's source maps into `privateDir` (the same relative paths). Returns how many. */
+export function copySourceMaps(distDir, privateDir) {
+  const maps = filesUnder(distDir).filter(isSourceMap);
+  for (const file of maps) {
+    fs.mkdirSync(path.dirname(path.join(privateDir, file)), { recursive: true });
+    fs.copyFileSync(path.join(distDir, file), path.join(privateDir, file));
+  }
+  return maps.length;
+}
+
+/**
+ * Keeps a remote version's source maps in `privateDir` unless that folder is there already
+ * (immutable, as the versions; written whole or not at all). Returns the number of maps copied.
+ */
+export function keepSourceMaps(distDir, privateDir) {
+  if (fs.existsSync(privateDir) || !filesUnder(distDir).some(isSourceMap)) return 0;
+  const tmp = `${privateDir}.${process.pid}.tmp`;
+  fs.rmSync(tmp, { recursive: true, force: true });
+  const copied = copySourceMaps(distDir, tmp);
+  fs.mkdirSync(path.dirname(privateDir), { recursive: true });
+  fs.renameSync(tmp, privateDir);
+  return copied;
 }
 
 export function readJson(file, fallback) {
@@ -65,18 +120,23 @@ export function writeJson(file, value) {
 }
 
 /**
- * Copies a remote's build into its immutable, versioned folder under the site and returns the
- * version (package version + content hash). Publishing never changes what is live.
+ * Copies a remote's build into its immutable, versioned folder under the site (its source maps into
+ * the private SOURCE_MAPS_DIR) and returns the version (package version + content hash of what is
+ * served). Publishing never changes what is live.
  */
 export function publishRemote(remote, distDir = path.join(ROOT, REMOTE_DIRS[remote], 'dist'), siteDir = SITE_DIR) {
   if (!fs.existsSync(path.join(distDir, 'mf-manifest.json')))
     throw new Error(`${distDir} has no mf-manifest.json: build ${REMOTE_DIRS[remote]} first`);
   const pkg = readJson(path.join(ROOT, REMOTE_DIRS[remote], 'package.json'), { version: '0.0.0' });
   const version = `${pkg.version}-${hashDir(distDir).slice(0, 10)}`;
-  const target = path.join(siteDir, 'remotes', REMOTE_DIRS[remote], version);
+  const folder = path.join('remotes', REMOTE_DIRS[remote], version);
+  const target = path.join(siteDir, folder);
+  // The maps first (private, kept for a version published before without them): a published
+  // version has its maps.
+  keepSourceMaps(distDir, path.join(siteDir, SOURCE_MAPS_DIR, folder));
   if (!fs.existsSync(target)) {
     fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.cpSync(distDir, `${target}.tmp`, { recursive: true });
+    copyPublic(distDir, `${target}.tmp`);
     fs.renameSync(`${target}.tmp`, target);
   }
   return version;

@@ -66,6 +66,28 @@ describe('publish', () => {
     expect(fs.readdirSync(path.join(site, 'remotes', 'mfe-marketing'))).toEqual([version]);
   });
 
+  test('the source maps land in the private .release/sourcemaps/ folder, not in the public one; prune removes them with the version', async () => {
+    const r = release('publish', 'marketing', fakeDist(tmp, 'dist-m', 'm', { maps: true }));
+    expect(r.code, r.stderr).toBe(0);
+    const version = r.stdout;
+    expect(fs.readdirSync(folder('marketing', version), { recursive: true }).filter((f) => f.endsWith('.map'))).toEqual([]);
+    const maps = path.join(site, '.release', 'sourcemaps', 'remotes', 'mfe-marketing', version);
+    expect(
+      fs
+        .readdirSync(maps, { recursive: true })
+        .map((f) => f.split(path.sep).join('/'))
+        .sort(),
+    ).toEqual(['chunks', 'chunks/page.js.map', 'remoteEntry.js.map']);
+    expect(readJson(path.join(maps, 'chunks', 'page.js.map')).sources).toEqual(['webpack://x/./src/m.ts']);
+
+    // Never live, published long ago: pruned, its maps with it.
+    const store = new LocalStore(site);
+    const gone = await prune(store, { keepDays: 0, who: 'tester', now: () => new Date(Date.now() + 86_400_000) });
+    expect(gone).toEqual([{ remote: 'marketing', version }]);
+    expect(fs.existsSync(folder('marketing', version))).toBe(false);
+    expect(fs.existsSync(maps)).toBe(false);
+  });
+
   test('a folder without mf-manifest.json is refused', () => {
     const dist = fakeDist(tmp, 'dist', 'a');
     fs.rmSync(path.join(dist, 'mf-manifest.json'));

@@ -35,7 +35,7 @@ export function makeSite(dir, shared = SHARED_NOW) {
 }
 
 /** A remote's build: `label` makes its content (and so its version) distinct. */
-export function fakeDist(parent, name, label, { shared = SHARED_NOW, exposes = ['./lifecycles'] } = {}) {
+export function fakeDist(parent, name, label, { shared = SHARED_NOW, exposes = ['./lifecycles'], maps = false } = {}) {
   const dir = path.join(parent, name);
   fs.mkdirSync(path.join(dir, 'chunks'), { recursive: true });
   fs.writeFileSync(
@@ -49,6 +49,12 @@ export function fakeDist(parent, name, label, { shared = SHARED_NOW, exposes = [
   );
   fs.writeFileSync(path.join(dir, 'remoteEntry.js'), `/* ${label} */`);
   fs.writeFileSync(path.join(dir, 'chunks', 'page.js'), `export const label = ${JSON.stringify(label)};`);
+  if (maps) {
+    // Hidden source maps, as the production builds write them (no sourceMappingURL in the scripts).
+    const map = (file) => JSON.stringify({ version: 3, file, sources: [`webpack://x/./src/${label}.ts`], names: [], mappings: 'AAAA' });
+    fs.writeFileSync(path.join(dir, 'remoteEntry.js.map'), map('remoteEntry.js'));
+    fs.writeFileSync(path.join(dir, 'chunks', 'page.js.map'), map('page.js'));
+  }
   return dir;
 }
 

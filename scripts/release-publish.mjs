@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { REMOTE_DIRS, ROOT, hashDir, readJson } from './lib.mjs';
+import { REMOTE_DIRS, ROOT, SOURCE_MAPS_DIR, copyPublic, filesUnder, hashDir, isSourceMap, readJson } from './lib.mjs';
 import { ConflictError } from './release-store.mjs';
 import {
   SHELL_MANIFEST,
@@ -25,8 +25,9 @@ import {
 } from './release-state.mjs';
 
 /**
- * Publishes a remote's build as an immutable version: the folder, with its mf-manifest.json, and
- * release.json (commit, build and publish time, who, the shared ranges and exposes it was built
+ * Publishes a remote's build as an immutable version: the folder (without its source maps, which
+ * go to the private `.release/sourcemaps/remotes/<remote>/<version>/`: never served), with its
+ * mf-manifest.json, and release.json (commit, build and publish time, who, the shared ranges and exposes it was built
  * with). Versions are `<package version>-<content hash>`; publishing a version that exists is refused
  * (`existingOk`: it is left as it is and its version returned, for scripts such as the e2e setup).
  */
@@ -50,7 +51,19 @@ export async function publish(store, { remote, distDir, who, commit, existingOk 
   };
   const staging = fs.mkdtempSync(path.join(path.dirname(path.resolve(dist)), `.release-${remote}-`));
   try {
-    fs.cpSync(dist, staging, { recursive: true });
+    // The source maps first, into the private folder (never served): a published version has its
+    // maps. Each is written only if absent: the first publish of a version keeps its own.
+    for (const file of filesUnder(dist).filter(isSourceMap)) {
+      try {
+        await store.write(`${SOURCE_MAPS_DIR}/${versionPrefix(remote, version)}/${file}`, fs.readFileSync(path.join(dist, file)), {
+          ifMatch: null,
+        });
+      } catch (error) {
+        if (!(error instanceof ConflictError)) throw error;
+      }
+    }
+    // The public folder: the build without its maps.
+    copyPublic(dist, staging);
     fs.writeFileSync(path.join(staging, RELEASE_META), `${JSON.stringify(meta, null, 2)}\n`);
     await store.putTree(versionPrefix(remote, version), staging, RELEASE_META);
   } catch (error) {

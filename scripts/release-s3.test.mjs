@@ -129,6 +129,22 @@ describe('S3Store', () => {
     expect((await head(`remotes/${REMOTE_DIRS.marketing}/${a.version}/release.json`)).ContentType).toBe('application/json; charset=utf-8');
   });
 
+  test("a build's source maps go to the bucket's private .release/sourcemaps/ prefix, none under remotes/", async () => {
+    const store = newStore('maps');
+    const { version } = await publish(store, { remote: 'marketing', distDir: fakeDist(tmp, 'm', 'm', { maps: true }), who: 'ci' });
+    const { ListObjectsV2Command } = requireFromApi('@aws-sdk/client-s3');
+    const listed = await store.client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'maps/' }));
+    const keys = (listed.Contents ?? []).map((o) => o.Key.slice('maps/'.length));
+    const folder = `remotes/${REMOTE_DIRS.marketing}/${version}`;
+    expect(keys.filter((k) => k.endsWith('.map')).sort()).toEqual([
+      `.release/sourcemaps/${folder}/chunks/page.js.map`,
+      `.release/sourcemaps/${folder}/remoteEntry.js.map`,
+    ]);
+    expect(keys.filter((k) => k.startsWith(`${folder}/`)).sort()).toEqual(
+      ['chunks/page.js', 'mf-manifest.json', 'release.json', 'remoteEntry.js'].map((f) => `${folder}/${f}`),
+    );
+  });
+
   test('20 parallel promotions across remotes through the bucket: each remote ends at its last promotion, the history chains', async () => {
     const store = newStore('parallel');
     await store.write('mf-manifest.json', JSON.stringify({ name: 'shell', shared: sharedList(SHARED_NOW) }));

@@ -1,4 +1,4 @@
-import { REMOTE_DIRS } from './lib.mjs';
+import { REMOTE_DIRS, SOURCE_MAPS_DIR } from './lib.mjs';
 import { versionPrefix, readDeployment, appendHistory, readHistory } from './release-state.mjs';
 
 /** Per remote: live, canary, and the published versions (newest first by publish record, then name). */
@@ -42,6 +42,7 @@ export async function prune(store, { keepDays, who, dryRun = false, now = () => 
   if (!dryRun) {
     for (const { remote, version } of removed) {
       await store.removeTree(versionPrefix(remote, version));
+      await store.removeTree(`${SOURCE_MAPS_DIR}/${versionPrefix(remote, version)}`);
       await appendHistory(store, {
         at: now().toISOString(),
         who,

@@ -120,9 +120,15 @@ export function formatHealth(report) {
   return [
     `${report.remote}: ${report.since} → ${report.until}, routes: ${routes}`,
     ...rows.map(line),
-    ...fresh.map((f) => `  new: ${f.errors}× ${f.kind ?? 'error'} ${JSON.stringify(f.message ?? '')}${f.frame ? ` at ${f.frame}` : ''}`),
+    ...fresh.map((f) => `  new: ${f.errors}× ${f.kind ?? 'error'} ${JSON.stringify(f.message ?? '')}${whereOf(f)}`),
     `verdict: ${report.verdict}${report.reasons.length > 0 ? ` — ${report.reasons.join('; ')}` : ''}`,
   ].join('\n');
+}
+
+/** Where a new error was thrown: in the repository (through the build's source map) and as served, or as served only. */
+function whereOf({ frame, mappedFrame }) {
+  if (mappedFrame) return ` at ${mappedFrame}${frame ? ` (served: ${frame})` : ''}`;
+  return frame ? ` at ${frame}` : '';
 }
 
 /** One line of numbers for the release history's `why`. */

@@ -150,6 +150,19 @@ describe('the report printed', () => {
     expect(lines.find((l) => l.startsWith('LCP p75'))).toMatch(/1900 ms\s+1800 ms\s+1\.06×$/);
     expect(lines.at(-1)).toBe('verdict: worse — error rate 412.5/1,000 page views vs 0.0 (ratio 412.50 > 2)');
     expect(lines.at(-2)).toBe('  new: 33× boundary "boom" at at f (x.js:1:2)');
+    const mapped = {
+      fingerprint: 'a1',
+      errors: 4,
+      kind: 'uncaught',
+      message: 'x',
+      frame: 'f (/remotes/mfe-entry/0.1.0-0123456789/a.js:1:2)',
+    };
+    expect(formatHealth(report('worse', { newFingerprints: [{ ...mapped, mappedFrame: 'mfe-entry/src/a.tsx:3:4 (Page)' }] }))).toContain(
+      '  new: 4× uncaught "x" at mfe-entry/src/a.tsx:3:4 (Page) (served: f (/remotes/mfe-entry/0.1.0-0123456789/a.js:1:2))',
+    );
+    expect(formatHealth(report('worse', { newFingerprints: [{ ...mapped, mappedFrame: null }] }))).toContain(
+      '  new: 4× uncaught "x" at f (/remotes/mfe-entry/0.1.0-0123456789/a.js:1:2)\n',
+    );
     const empty = formatHealth(
       report('not-enough-data', { routes: [], errorRateRatio: null, lcpRatio: null, inpRatio: null, newFingerprints: [] }),
     );

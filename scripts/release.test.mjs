@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { REMOTE_DIRS, ROOT, publishRemote, readJson, setLiveVersion, writeBuildMetadata } from './lib.mjs';
+import { REMOTE_DIRS, ROOT, SOURCE_MAPS_DIR, hashDir, publishRemote, readJson, setLiveVersion, writeBuildMetadata } from './lib.mjs';
 
 let tmp;
 let site;
@@ -81,6 +81,36 @@ describe('publishRemote', () => {
     fs.rmSync(path.join(dist, 'mf-manifest.json'));
     expect(() => publishRemote('marketing', dist, site)).toThrow(/has no mf-manifest\.json: build mfe-marketing first/);
     expect(fs.existsSync(path.join(site, 'remotes'))).toBe(false);
+  });
+
+  test('the source maps go to the private .release/sourcemaps/ folder, never into the public one; the version is that of what is served', () => {
+    const plain = fakeDist(tmp, 'plain', 'a');
+    const dist = fakeDist(tmp, 'dist', 'a');
+    fs.writeFileSync(path.join(dist, 'remoteEntry.js.map'), '{"version":3}');
+    fs.writeFileSync(path.join(dist, 'chunks', 'page.js.map'), '{"version":3,"x":1}');
+    expect(hashDir(dist)).toBe(hashDir(plain));
+    const version = publishRemote('marketing', dist, site);
+    expect(tree(published(version))).toEqual(['chunks', 'chunks/page.js', 'mf-manifest.json', 'remoteEntry.js']);
+    const maps = path.join(site, SOURCE_MAPS_DIR, 'remotes', REMOTE_DIRS.marketing, version);
+    expect(maps).toBe(path.join(site, '.release', 'sourcemaps', 'remotes', 'mfe-marketing', version));
+    expect(tree(maps)).toEqual(['chunks', 'chunks/page.js.map', 'remoteEntry.js.map']);
+    expect(fs.readFileSync(path.join(maps, 'chunks', 'page.js.map'), 'utf8')).toBe('{"version":3,"x":1}');
+    // Published again (the same version): the maps kept are the first ones.
+    fs.writeFileSync(path.join(dist, 'remoteEntry.js.map'), '{"version":3,"other":true}');
+    expect(publishRemote('marketing', dist, site)).toBe(version);
+    expect(fs.readFileSync(path.join(maps, 'remoteEntry.js.map'), 'utf8')).toBe('{"version":3}');
+    expect(tree(site).filter((p) => p.includes('.tmp'))).toEqual([]);
+  });
+
+  test('a version published without maps gets them from a build that has them', () => {
+    const version = publishRemote('marketing', fakeDist(tmp, 'plain', 'a'), site);
+    const maps = path.join(site, SOURCE_MAPS_DIR, 'remotes', REMOTE_DIRS.marketing, version);
+    expect(fs.existsSync(maps)).toBe(false);
+    const dist = fakeDist(tmp, 'dist', 'a');
+    fs.writeFileSync(path.join(dist, 'remoteEntry.js.map'), '{"version":3}');
+    expect(publishRemote('marketing', dist, site)).toBe(version);
+    expect(tree(maps)).toEqual(['remoteEntry.js.map']);
+    expect(tree(published(version))).not.toContain('remoteEntry.js.map');
   });
 
   test('leaves no .tmp folder behind', () => {

@@ -58,6 +58,20 @@ test('リリース状況 shows a canary beside the live version from real teleme
     const numbers = card.getByRole('table', { name: 'カナリアと公開中の比較' });
     await expect(numbers.getByRole('row', { name: /^エラー / })).not.toHaveText(/^エラー\s*0\s/);
     await expect(card.getByRole('table', { name: 'カナリアだけの新しいエラー' })).toBeVisible();
+    // Where the fault build threw: in mypage's source, through the build's source map, which the
+    // release kept private; the script the browsers ran beneath it, and its map not served.
+    const thrown = card
+      .getByRole('table', { name: 'カナリアだけの新しいエラー' })
+      .getByRole('row')
+      .filter({ hasText: 'this build throws on mount' });
+    const [source, served] = [thrown.getByRole('definition').first(), thrown.getByRole('definition').nth(1)];
+    await expect(source).toHaveText(/^mfe-mypage\/src\/app\/pages\.tsx:21:\d+ \(FaultyPage\)$/);
+    await expect(served).toHaveText(
+      new RegExp(`\\(/remotes/mfe-mypage/${fault.version.replaceAll('.', '\\.')}/[\\w.-]+\\.js:\\d+:\\d+\\)$`),
+    );
+    const script = /\((\/remotes\/[^:]+\.js):/.exec((await served.textContent()) ?? '')![1]!;
+    expect((await page.request.get(script)).status()).toBe(200);
+    expect((await page.request.get(`${script}.map`)).status()).toBe(404);
     await expect(card.getByRole('img', { name: /^1,000ページビューあたりのエラーの推移（30分ごと）/ })).toBeVisible();
     await expect(card.getByRole('img', { name: /^LCP p75の推移（30分ごと）/ })).toBeVisible();
     await expect(page.getByRole('link', { name: '過去6時間' })).toHaveAttribute('aria-current', 'true');
@@ -69,6 +83,10 @@ test('リリース状況 shows a canary beside the live version from real teleme
     // The numbers behind a chart, opened: a table of its own, scrolled inside its region.
     await card.getByText('数値を表で見る').first().click();
     await expect(card.getByRole('table', { name: '1,000ページビューあたりのエラー（開始時刻ごと）' })).toBeVisible();
+    // Where the error was thrown wraps in its column, narrower than the phone (scrolled to it).
+    await served.scrollIntoViewIfNeeded();
+    for (const frame of [source, served]) expect((await frame.boundingBox())!.width).toBeLessThan(375);
+    await thrown.screenshot({ path: test.info().outputPath('release-health-375-thrown-at.png') });
     // Nothing wider than the phone but the tables' own scrolling regions.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectNoSeriousAxeViolation(page);

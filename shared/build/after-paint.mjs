@@ -90,6 +90,9 @@ export function afterPaintBuild({ hostName, bootstrapGroup = 'bootstrap' }) {
     context: base.context,
     target: 'web',
     entry: { [LOADER_ENTRY]: entry },
+    // No source map, unlike the other production scripts: the loader runs inlined in the document,
+    // so a stack frame names the page's URL, never this file (no map could be found from it), and
+    // its ~2 KB of import-free code read as they are.
     devtool: false,
     output: {
       path: base.output.path,

@@ -178,6 +178,20 @@ export function singletons(fromDir) {
   };
 }
 
+/**
+ * Source maps of a production build (SOURCE_MAPS): by default `hidden-source-map`, a `.map` beside
+ * every script with no `//# sourceMappingURL` in the script, so the served scripts are the same bytes
+ * and a visitor's browser never asks for a map. The maps are never published: the release scripts
+ * move them out of the public tree into `.release/sourcemaps/` (scripts/lib.mjs `splitSourceMaps`)
+ * and the server refuses any `.map` URL; the API maps the stack frames of field errors through
+ * them (api/src/modules/telemetry/source-maps.ts). `SOURCE_MAPS=off` writes none (a faster build).
+ */
+export function productionDevtool(setting = '') {
+  if (setting === '' || setting === 'hidden') return 'hidden-source-map';
+  if (setting === 'off') return false;
+  throw new Error(`SOURCE_MAPS=${setting}: expected hidden (the default) or off (maps are never served)`);
+}
+
 /** Options every build shares: TS/TSX through rspack's builtin swc, content-hashed files. */
 export function baseConfig({ dir, mode, publicPath, mock = false }) {
   const production = mode === 'production';
@@ -185,8 +199,7 @@ export function baseConfig({ dir, mode, publicPath, mock = false }) {
     mode,
     context: dir,
     entry: { main: './src/index.ts' },
-    // Production publishes no source maps unless SOURCE_MAPS=true (the sources stay ours).
-    devtool: production ? (process.env.SOURCE_MAPS === 'true' ? 'source-map' : false) : 'eval-cheap-module-source-map',
+    devtool: production ? productionDevtool(process.env.SOURCE_MAPS) : 'eval-cheap-module-source-map',
     output: {
       // OUT_DIR builds a second copy elsewhere (the e2e swap test) without touching dist/.
       path: process.env.OUT_DIR ? path.resolve(process.env.OUT_DIR) : path.join(dir, 'dist'),

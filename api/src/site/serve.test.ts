@@ -10,6 +10,7 @@ import {
   NO_CACHE,
   cacheControlFor,
   documentFileFor,
+  isSourceMapPath,
   negotiateEncoding,
   prerenderedFileFor,
   registerSite,
@@ -39,6 +40,14 @@ beforeAll(async () => {
   write('prerendered/index.html.gz', zlib.gzipSync(Buffer.from(`${LANDING}<!--gz-->`)));
   write('prerendered/policy/privacy.html', PRIVACY);
   write('secret.html', 'not a page');
+  // A remote's version and the shell's script, their source maps where the release scripts keep
+  // them (the private .release/sourcemaps/), and a map that reached the public tree by hand.
+  write('remotes/mfe-mypage/0.1.0-0123456789/page.abc.js', 'page()');
+  write('remotes/mfe-mypage/0.1.0-0123456789/stray.abc.js.map', '{"version":3}');
+  write('assets/main.abc.js', 'main()');
+  write('.release/sourcemaps/remotes/mfe-mypage/0.1.0-0123456789/page.abc.js.map', '{"version":3}');
+  write('.release/sourcemaps/assets/main.abc.js.map', '{"version":3}');
+  write('.release/history.jsonl', '{}\n');
   app = Fastify();
   registerSite(app, siteDir);
   app.setNotFoundHandler((request, reply) => siteFallback(siteDir, request, reply));
@@ -175,6 +184,31 @@ describe('serving documents', () => {
     const missing = await app.inject({ method: 'GET', url: '/missing.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toBe('Not Found');
+  });
+
+  it('never serves a source map: not from the private folder, not beside the scripts, however the URL is spelled', async () => {
+    expect((await app.inject({ method: 'GET', url: '/remotes/mfe-mypage/0.1.0-0123456789/page.abc.js' })).body).toBe('page()');
+    expect((await app.inject({ method: 'GET', url: '/assets/main.abc.js' })).body).toBe('main()');
+    for (const url of [
+      '/remotes/mfe-mypage/0.1.0-0123456789/page.abc.js.map',
+      '/assets/main.abc.js.map',
+      '/remotes/mfe-mypage/0.1.0-0123456789/stray.abc.js.map',
+      '/remotes/mfe-mypage/0.1.0-0123456789/stray.abc.js.m%61p',
+      '/remotes/mfe-mypage/0.1.0-0123456789/STRAY.abc.js.MAP',
+      '/.release/sourcemaps/remotes/mfe-mypage/0.1.0-0123456789/page.abc.js.map',
+      '/%2Erelease/sourcemaps/assets/main.abc.js.map',
+      '/.release/history.jsonl',
+    ]) {
+      for (const encoding of ['identity', 'br, gzip']) {
+        const response = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.body, url).toBe('Not Found');
+      }
+    }
+    expect(isSourceMapPath('/a/b.js.map')).toBe(true);
+    expect(isSourceMapPath('/a/b.css.map.br')).toBe(true);
+    expect(isSourceMapPath('/a/map.js')).toBe(false);
+    expect(isSourceMapPath('/a/b.mapping')).toBe(false);
   });
 
   it('revalidates every .html file, precompressed copies included', () => {

@@ -195,6 +195,17 @@ export function siteIsBuilt(siteDir: string): boolean {
 }
 
 /**
+ * A source map's path (`x.js.map`, or a compressed copy of one): never served, wherever it lies. The
+ * builds' maps are kept out of the public tree (`.release/sourcemaps/`, scripts/lib.mjs
+ * SOURCE_MAPS_DIR: a dot folder, which the static plugin does not serve either) for the API's
+ * mapping of field errors only; this also refuses one that reached the public tree anyway (a
+ * version published by hand, or before the maps were kept apart).
+ */
+export function isSourceMapPath(pathname: string): boolean {
+  return /\.map(?:\.(?:br|gz))?$/i.test(pathname);
+}
+
+/**
  * Serves the assembled site's files (@fastify/static, precompressed copies, Cache-Control per
  * file) and `/`; other page paths reach `siteFallback` through the app's not-found handler.
  */
@@ -207,7 +218,9 @@ export function registerSite(app: FastifyInstance, siteDir: string): void {
     wildcard: true, // files are looked up per request: a rebuilt site is served at once
     index: false, // `/` is a page: its document is chosen by renderDocument
     cacheControl: false, // set below, per file
-    dotfiles: 'ignore',
+    dotfiles: 'ignore', // `.release/` (the history, the source maps) is never served
+    // Not a source map, anywhere: a plain 404 (the app's not-found handler, siteFallback).
+    allowedPath: (pathname) => !isSourceMapPath(pathname),
     // A file's .br/.gz written beside it at build time goes to a client that accepts it.
     preCompressed: true,
     setHeaders(res, filePath) {

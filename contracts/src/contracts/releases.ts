@@ -104,7 +104,13 @@ export const NewErrorFingerprintSchema = z.object({
   kind: z.nullable(z.string()),
   /** Scrubbed (no mail address, no run of more than 4 digits). */
   message: z.nullable(z.string()),
+  /** The top frame as served: the site's script, line and column (`f (/remotes/mfe-mypage/0.1.0-…/625.5c20a91d2c.js:1:265)`). */
   frame: z.nullable(z.string()),
+  /**
+   * The frame mapped through the build's private source map to the repository
+   * (`mfe-mypage/src/app/pages.tsx:21:9 (FaultyPage)`); null when it cannot be (no frame, no map).
+   */
+  mappedFrame: z.nullable(z.string()),
 });
 
 export const CanaryThresholdsSchema = z.object({ maxErrorRatio: z.number(), maxLcpRatio: z.number(), minSessions: z.number() });

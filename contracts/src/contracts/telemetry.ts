@@ -50,7 +50,7 @@ export const TelemetrySignalSchema = z.discriminatedUnion('type', [
     type: z.literal('error'),
     kind: z.enum(errorKinds),
     message: z.string().check(z.maxLength(1000)),
-    /** The stack's top frame as the browser printed it (normalised on the server). */
+    /** The stack's top frame as the browser printed it (the server keeps it without origin and query). */
     frame: z.nullable(z.string().check(z.maxLength(500))),
   }),
   z.object({

@@ -10,6 +10,7 @@ import {
   type VersionHealth,
   histogramPercentile,
   normaliseFrame,
+  servedFrame,
   normaliseMessage,
   scrubMessage,
   TELEMETRY_MESSAGE_MAX,
@@ -36,6 +37,19 @@ describe('scrubMessage', () => {
     expect(long).toHaveLength(TELEMETRY_MESSAGE_MAX);
     expect(long.endsWith('…')).toBe(true);
     expect(scrubMessage('y'.repeat(TELEMETRY_MESSAGE_MAX))).toBe('y'.repeat(TELEMETRY_MESSAGE_MAX));
+  });
+});
+
+describe('servedFrame', () => {
+  test('origin, query and a leading "at " dropped; version folder, content hash, line and column kept', () => {
+    expect(
+      servedFrame('    at render (https://site.example.jp/remotes/mfe-auth/0.1.0-67ee67d8c2/page-login.df4984bb5b.js?v=3:1:2345)'),
+    ).toBe('render (/remotes/mfe-auth/0.1.0-67ee67d8c2/page-login.df4984bb5b.js:1:2345)');
+    expect(servedFrame('f@http://localhost:3100/assets/main.3ea1dd3420.js:2:10')).toBe('f@/assets/main.3ea1dd3420.js:2:10');
+  });
+
+  test('an empty frame is none', () => {
+    expect(servedFrame('  at  ')).toBeNull();
   });
 });
 

@@ -28,17 +28,29 @@ export function scrubMessage(message: string): string {
 }
 
 /**
- * A stack frame without what changes between page views and builds of the same code: the origin,
- * the query, the content hash of a built file's name (`page-login.df4984bb5b.js` → `page-login.js`)
- * and the column. `at render (https://site/remotes/mfe-auth/0.1.0-67ee/page-login.df49.js:1:2345)`
+ * A stack frame as an error sample keeps it: as the browser printed it, without a leading `at `, the
+ * origin and any query, so the served file (its version folder and content-hashed name), the line
+ * and the column stay, and the API can map it through the build's source map.
+ * `at render (https://site/remotes/mfe-auth/0.1.0-67ee/page-login.df49.js?v=3:1:2345)`
+ * → `render (/remotes/mfe-auth/0.1.0-67ee/page-login.df49.js:1:2345)`. Null for an empty frame.
+ */
+export function servedFrame(frame: string): string | null {
+  const text = frame.trim().replace(/^at(\s+|$)/, '');
+  if (!text) return null;
+  return text.replace(/[a-z][a-z0-9+.-]*:\/\/[^/\s)]+/gi, '').replace(/\?[^:\s)]*/g, '');
+}
+
+/**
+ * A stack frame without what changes between page views and builds of the same code (the
+ * fingerprint's part): the served frame (servedFrame) without the content hash of a built file's
+ * name (`page-login.df4984bb5b.js` → `page-login.js`), the version folder and the column.
+ * `at render (https://site/remotes/mfe-auth/0.1.0-67ee/page-login.df49.js:1:2345)`
  * → `render (/remotes/mfe-auth/page-login.js:1)`. Null for an empty frame.
  */
 export function normaliseFrame(frame: string): string | null {
-  const text = frame.trim().replace(/^at(\s+|$)/, '');
-  if (!text) return null;
-  return text
-    .replace(/[a-z][a-z0-9+.-]*:\/\/[^/\s)]+/gi, '')
-    .replace(/\?[^:\s)]*/g, '')
+  const served = servedFrame(frame);
+  if (served === null) return null;
+  return served
     .replace(/\/\d+\.\d+\.\d+-[0-9a-f]+\//g, '/')
     .replace(/\.[0-9a-f]{8,}\.js/g, '.js')
     .replace(/:(\d+):\d+/g, ':$1');

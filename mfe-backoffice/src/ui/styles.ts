@@ -142,6 +142,11 @@ const BACKOFFICE_CSS = `
 .bo-health p { margin: 0; }
 .bo-health__verdict ul { margin: var(--space-1) 0 0; padding-left: var(--space-5); overflow-wrap: anywhere; }
 .bo-health__message { font-weight: 400; overflow-wrap: anywhere; min-width: 16rem; }
+.bo-health__frame { margin: 0; display: grid; gap: var(--space-1); min-width: 20rem; }
+.bo-health__frame dt { font-size: var(--font-size-xs); color: var(--color-muted); }
+.bo-health__frame dd { margin: 0; }
+.bo-health .bo-health__frame code { white-space: normal; overflow-wrap: anywhere; }
+.bo-health .bo-health__frame .bo-health__source { font-size: var(--font-size-sm); color: var(--color-text); }
 .bo-chart { margin: 0; min-width: 0; display: grid; gap: var(--space-1); }
 .bo-chart__title { font-weight: 700; }
 .bo-chart__legend { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: var(--space-1) var(--space-4); font-size: var(--font-size-xs); }

@@ -75,7 +75,8 @@ export function releaseHealthFixture(windowMinutes: number, now: Date = new Date
         errors: 9,
         kind: 'uncaught',
         message: "TypeError: Cannot read properties of undefined (reading 'claims')",
-        frame: 'DashboardSummary (/remotes/mfe-mypage/page-dashboard.js:1)',
+        frame: 'h (/remotes/mfe-mypage/0.1.0-7c31375d08/page-mypage.5c20a91d2c.js:1:2318)',
+        mappedFrame: 'mfe-mypage/src/features/home/mypage-page.tsx:42:17 (MypagePage)',
       },
       {
         fingerprint: 'b71e5d22',
@@ -83,6 +84,16 @@ export function releaseHealthFixture(windowMinutes: number, now: Date = new Date
         kind: 'contract',
         message: 'ContractError: GET /api/entries/… の応答が契約と一致しません',
         frame: null,
+        mappedFrame: null,
+      },
+      {
+        // A script whose source map the release does not have (published before maps were kept).
+        fingerprint: 'c52a9e10',
+        errors: 1,
+        kind: 'rejection',
+        message: 'TypeError: Failed to fetch',
+        frame: 'n (/remotes/mfe-mypage/0.1.0-7c31375d08/413.03e4e7a5c9.js:1:8812)',
+        mappedFrame: null,
       },
     ],
     bucketMinutes,

@@ -82,8 +82,8 @@ export const telemetryVitalMinutes = pgTable(
 
 /**
  * Raw errors, for reading what happened: at most TELEMETRY_SAMPLES_PER_HOUR per remote × fingerprint
- * × hour; the message scrubbed (scrubMessage) and the frame normalised (normaliseFrame) before
- * they are written.
+ * × hour; the message scrubbed (scrubMessage) and the frame as served (servedFrame: no origin, no
+ * query; file, line and column kept for the source maps) before they are written.
  */
 export const telemetryErrorSamples = pgTable(
   'telemetry_error_samples',

@@ -16,6 +16,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../context';
 import { telemetryErrorMinutes, telemetryErrorSamples, telemetryPageMinutes, telemetryVitalMinutes } from '../../db/schema';
 import type { StoredDeployment } from '../release/deployment';
+import { siteSourceMaps } from './source-maps';
 
 /**
  * A canary judged by numbers (issue 26): for one remote, its canary version (the candidate) against
@@ -30,7 +31,8 @@ import type { StoredDeployment } from '../release/deployment';
  * - A version's data is all its non-preview data, whatever the `canary` flag said.
  * - New error fingerprints: the candidate's, in the window and routes, never recorded for the
  *   baseline version of the remote (any time within the retention, previews included), with their
- *   latest sample (scrubbed message, normalised frame); the 20 most frequent.
+ *   latest sample (scrubbed message, the frame as served and mapped through the build's private
+ *   source map: source-maps.ts); the 20 most frequent.
  */
 
 export interface RemoteHealthOptions {
@@ -45,6 +47,11 @@ export interface RemoteHealthOptions {
   readonly thresholds?: Partial<CanaryThresholds>;
   /** The chart's bucket width; default: the window in about 12 buckets (at least 1 minute). */
   readonly bucketMinutes?: number;
+  /**
+   * Maps a new fingerprint's frame to the repository through the build's source map
+   * (source-maps.ts `siteSourceMaps(siteDir).mapFrame`); without it, `mappedFrame` is null.
+   */
+  readonly mapFrame?: (frame: string | null) => Promise<string | null>;
 }
 
 /** New fingerprints listed at most. */
@@ -113,7 +120,7 @@ export async function remoteHealth(db: Db, options: RemoteHealthOptions): Promis
       .where(and(inWindow(v), inArray(v.route, routes), eq(v.vital, 'LCP')))
       .groupBy(v.version, v.minute, v.bucket);
 
-    newFingerprints = await newErrorFingerprints(db, { remote, candidate, baseline, since, until, routes });
+    newFingerprints = await newErrorFingerprints(db, { remote, candidate, baseline, since, until, routes, mapFrame: options.mapFrame });
   }
 
   const series = (version: string) => {
@@ -162,7 +169,17 @@ export async function remoteHealth(db: Db, options: RemoteHealthOptions): Promis
 /** The candidate's error fingerprints (window, routes, no previews) the baseline never had, most frequent first, with their latest sample. */
 async function newErrorFingerprints(
   db: Db,
-  { remote, candidate, baseline, since, until, routes }: Omit<RemoteHealthOptions, 'thresholds' | 'bucketMinutes'> & { routes: string[] },
+  {
+    remote,
+    candidate,
+    baseline,
+    since,
+    until,
+    routes,
+    mapFrame,
+  }: Omit<RemoteHealthOptions, 'thresholds' | 'bucketMinutes'> & {
+    routes: string[];
+  },
 ): Promise<RemoteHealth['newFingerprints']> {
   const e = telemetryErrorMinutes;
   const rows = await db
@@ -197,16 +214,20 @@ async function newErrorFingerprints(
       ),
     )
     .orderBy(s.fingerprint, desc(s.at));
-  return rows.map((row) => {
-    const sample = samples.find((candidateSample) => candidateSample.fingerprint === row.fingerprint);
-    return {
-      fingerprint: row.fingerprint,
-      errors: row.errors,
-      kind: sample?.kind ?? null,
-      message: sample?.message ?? null,
-      frame: sample?.frame ?? null,
-    };
-  });
+  return Promise.all(
+    rows.map(async (row) => {
+      const sample = samples.find((candidateSample) => candidateSample.fingerprint === row.fingerprint);
+      const frame = sample?.frame ?? null;
+      return {
+        fingerprint: row.fingerprint,
+        errors: row.errors,
+        kind: sample?.kind ?? null,
+        message: sample?.message ?? null,
+        frame,
+        mappedFrame: mapFrame === undefined || frame === null ? null : await mapFrame(frame),
+      };
+    }),
+  );
 }
 
 export interface CanaryHealthOptions {
@@ -215,6 +236,8 @@ export interface CanaryHealthOptions {
   readonly windowMinutes: number;
   readonly thresholds?: Partial<CanaryThresholds>;
   readonly bucketMinutes?: number;
+  /** See RemoteHealthOptions; default: the site folder's source maps. */
+  readonly mapFrame?: (frame: string | null) => Promise<string | null>;
 }
 
 /** deployment.json of the site (`pnpm release` writes it); an empty deployment when it is missing or unreadable. */
@@ -248,6 +271,7 @@ export async function canaryHealth(db: Db, siteDir: string, options: CanaryHealt
         until,
         ...(options.thresholds === undefined ? {} : { thresholds: options.thresholds }),
         ...(options.bucketMinutes === undefined ? {} : { bucketMinutes: options.bucketMinutes }),
+        mapFrame: options.mapFrame ?? siteSourceMaps(siteDir).mapFrame,
       }),
     );
   }

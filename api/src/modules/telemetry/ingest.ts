@@ -1,4 +1,4 @@
-import { errorFingerprint, normaliseFrame, scrubMessage, vitalBucket } from '@app/contracts/domain/telemetry';
+import { errorFingerprint, scrubMessage, servedFrame, vitalBucket } from '@app/contracts/domain/telemetry';
 import type { TelemetryBatch } from '@app/contracts/api/telemetry';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
@@ -20,8 +20,10 @@ export type { TelemetryFlushReport, TelemetryIngest, TelemetryIngestTotals } fro
  * records); a failed write is logged and dropped, never retried into unbounded memory.
  *
  * Before anything is kept, every error message is scrubbed again (scrubMessage: no mail address, no
- * run of more than 4 digits) and its frame normalised (normaliseFrame); the fingerprint is computed
- * from those. Raw samples are kept only for errors, at most `samplesPerHour` per remote ×
+ * run of more than 4 digits); the fingerprint is computed from it and the frame without what changes
+ * between builds (errorFingerprint, normaliseFrame); a sample keeps the frame as served (servedFrame:
+ * no origin, no query; the file, line and column, which the health report maps through the build's
+ * source map: source-maps.ts). Raw samples are kept only for errors, at most `samplesPerHour` per remote ×
  * fingerprint × hour (checked under an advisory lock per key, so several API processes share the cap).
  */
 
@@ -152,7 +154,7 @@ export function createTelemetryIngest(options: TelemetryIngestOptions): Telemetr
           page().errors++;
           // PostgreSQL text cannot hold NUL: gone before anything else.
           const message = scrubMessage(signal.message.replace(NUL, ''));
-          const frame = signal.frame === null ? null : normaliseFrame(signal.frame.replace(NUL, ''));
+          const frame = signal.frame === null ? null : servedFrame(signal.frame.replace(NUL, ''));
           const fingerprint = errorFingerprint(message, frame);
           const errorKey = `${tagKey}\0${fingerprint}`;
           const row = pending.errors.get(errorKey);

@@ -3,6 +3,7 @@ import { DEFAULT_CANARY_THRESHOLDS } from '@app/contracts/domain/telemetry';
 import type { AppContext } from '../../context';
 import { metricsAccess } from '../../metrics/access';
 import { readDeployment, remoteHealth } from './health';
+import { siteSourceMaps } from './source-maps';
 
 /** Where `pnpm release canary health|watch` reads a canary's numbers (scripts/release-watch.mjs). */
 export const CANARY_HEALTH_PATH = '/ops/canary-health/:remote';
@@ -72,6 +73,7 @@ export function registerCanaryHealthRoute(app: FastifyInstance, ctx: AppContext,
         since,
         until,
         thresholds: { maxErrorRatio, maxLcpRatio, minSessions },
+        mapFrame: siteSourceMaps(siteDir).mapFrame,
       });
       return send(reply, 200, report);
     },

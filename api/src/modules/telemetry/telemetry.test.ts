@@ -14,6 +14,7 @@ import { buildApp } from '../../app';
 import { telemetryErrorMinutes, telemetryErrorSamples, telemetryPageMinutes, telemetryVitalMinutes } from '../../db/schema';
 import { runExclusiveJob } from '../../jobs';
 import { Agent, createStaff, createUser, loggedIn, staffAgent, startTestApi, type TestApi } from '../../test/api';
+import { writeBuiltScript } from '../../test/source-maps';
 import { canaryHealth, remoteHealth } from './health';
 import type { TelemetryIngest } from './ingest';
 import { sweepTelemetry, TELEMETRY_SWEEP_JOB } from './retention';
@@ -131,7 +132,7 @@ describe('POST /api/telemetry/', () => {
     expect((await agent.post('/api/telemetry/', batch(views(1)))).statusCode).toBe(204);
   });
 
-  it('a mail address and a phone number in an error message are gone from what is stored; the frame is normalised', async () => {
+  it('a mail address and a phone number in an error message are gone from what is stored; the frame kept as served (no origin, no query)', async () => {
     const agent = new Agent(api.app);
     const message = 'failed for taro@example.jp 090-1234-5678';
     const frame = 'at submit (https://site.example/remotes/mfe-auth/0.1.0-67ee/page-login.df4984bb5b.js?v=1:1:2345)';
@@ -148,7 +149,7 @@ describe('POST /api/telemetry/', () => {
         route: 'login',
         kind: 'uncaught',
         message: 'failed for [mail] [number]',
-        frame: 'submit (/remotes/mfe-auth/page-login.js:1)',
+        frame: 'submit (/remotes/mfe-auth/0.1.0-67ee/page-login.df4984bb5b.js:1:2345)',
         fingerprint: errorFingerprint(message, frame),
         at: api.clock.now(),
       }),
@@ -164,7 +165,7 @@ describe('the aggregates', () => {
     const report = await ingest.flush();
     expect(report).toMatchObject({ pages: 1, errors: 1, samples: 1 });
     const [sample] = (await db().select().from(telemetryErrorSamples)).filter((row) => row.version === 'nul-1');
-    expect(sample).toMatchObject({ message: 'badbyte', frame: 'x (/a.js:1)' });
+    expect(sample).toMatchObject({ message: 'badbyte', frame: 'x (/a.js:1:2)' });
   });
 
   it('page views, sessions, errors by fingerprint and vitals per bucket, merged across batches and flushes', async () => {
@@ -305,7 +306,9 @@ describe('canary health', () => {
         errors: 33,
         kind: 'uncaught',
         message: 'mount failed for [mail]',
-        frame: 'render (/remotes/mfe-marketing/page.js:1)',
+        frame: 'render (/remotes/mfe-marketing/1.0.0-abcdef/page.0123456789.js:1:200)',
+        // No source maps given (canaryHealth and the routes give the site's).
+        mappedFrame: null,
       }),
     ]);
   });
@@ -389,7 +392,20 @@ describe('canary health', () => {
   it('every remote with a canary in deployment.json, against its live version; none without canaries', async () => {
     expect((await canaryHealth(db(), siteDir, { now: api.clock.now(), windowMinutes: 60 })).remotes).toEqual([]);
     sessions(70, 'dep-live', {}, errors(1, 'rare'));
-    sessions(70, 'dep-canary', { canary: true }, errors(20, 'new in canary'));
+    // The canary's error is thrown in a script of the site whose source map the release kept.
+    const script = 'remotes/mfe-mypage/0.1.0-0123456789/page-profile.0123456789.js';
+    const code = `function r(){${';'.repeat(186)}throw Error("new in canary")}`;
+    const columns = writeBuiltScript(siteDir, script, code, [
+      { at: 'r(){', source: 'webpack://mfe-mypage/src/features/profile/profile-page.tsx', line: 40, column: 10, name: 'ProfilePage' },
+      { at: 'throw', source: 'webpack://mfe-mypage/src/features/profile/profile-page.tsx', line: 44, column: 5 },
+    ]);
+    const thrown = `at r (https://site.example.jp/${script}:1:${columns.throw})`;
+    sessions(
+      70,
+      'dep-canary',
+      { canary: true },
+      Array.from({ length: 20 }, () => error('new in canary', thrown)),
+    );
     await ingest.flush();
     fs.writeFileSync(
       path.join(siteDir, 'deployment.json'),
@@ -403,6 +419,14 @@ describe('canary health', () => {
     expect(health.windowMinutes).toBe(60);
     expect(health.remotes.map((r) => [r.remote, r.candidate.version, r.baseline.version, r.verdict])).toEqual([
       ['mypage', 'dep-canary', 'dep-live', 'worse'],
+    ]);
+    // The frame as served, and where it is in the repository through the site's private source map.
+    expect(health.remotes[0]?.newFingerprints).toEqual([
+      expect.objectContaining({
+        errors: 20,
+        frame: `r (/${script}:1:200)`,
+        mappedFrame: 'mfe-mypage/src/features/profile/profile-page.tsx:44:5 (ProfilePage)',
+      }),
     ]);
   });
 });
@@ -420,6 +444,7 @@ describe('GET /api/staff/releases/health/', () => {
       expect(body.remotes.map((r) => [r.remote, r.verdict, r.reasons.length > 0, r.series.candidate.length])).toEqual([
         ['mypage', 'worse', true, 12],
       ]);
+      expect(body.remotes[0]?.newFingerprints[0]?.mappedFrame).toBe('mfe-mypage/src/features/profile/profile-page.tsx:44:5 (ProfilePage)');
     }
     const staff = await staffAgent(api, await createStaff(api));
     expect((await staff.get('/api/staff/releases/health/')).json()).toMatchObject({ windowMinutes: 60 });

@@ -61,9 +61,30 @@ describe('カナリアの健全性 on /backoffice/releases', () => {
     expect(
       within(first)
         .getAllByRole('cell')
+        .slice(0, 2)
         .map((cell) => cell.textContent),
-    ).toEqual(['未捕捉の例外', '9', 'DashboardSummary (/remotes/mfe-mypage/page-dashboard.js:1)']);
-    expect(within(errors).getAllByRole('row')[2]).toHaveTextContent('応答が契約と不一致');
+    ).toEqual(['未捕捉の例外', '9']);
+    // Where it was thrown: in the repository (through the build's source map), the served script beneath.
+    const thrownAt = within(first).getAllByRole('cell')[2]!;
+    const terms = within(thrownAt).getAllByRole('term');
+    expect(terms.map((term) => term.textContent)).toEqual(['ソース', '配信ファイル']);
+    expect(terms.map((term) => term.nextElementSibling?.textContent)).toEqual([
+      'mfe-mypage/src/features/home/mypage-page.tsx:42:17 (MypagePage)',
+      'h (/remotes/mfe-mypage/0.1.0-7c31375d08/page-mypage.5c20a91d2c.js:1:2318)',
+    ]);
+    expect(within(thrownAt).getByText(/mypage-page\.tsx/).tagName).toBe('CODE');
+    const rows = within(errors).getAllByRole('row');
+    // No frame at all: a dash.
+    expect(rows[2]).toHaveTextContent('応答が契約と不一致');
+    expect(within(rows[2]!).getAllByRole('cell')[2]).toHaveTextContent(/^—$/);
+    // A script whose map is missing: the served script only.
+    const unmapped = within(rows[3]!).getAllByRole('cell')[2]!;
+    expect(
+      within(unmapped)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['配信ファイル']);
+    expect(unmapped).toHaveTextContent('n (/remotes/mfe-mypage/0.1.0-7c31375d08/413.03e4e7a5c9.js:1:8812)');
   });
 
   test('two charts named for screen readers, one line per version, the canary’s broken where it measured nothing', async () => {

@@ -195,6 +195,37 @@ function chartSummary(title: string, bucketMinutes: number, series: readonly Cha
   return `${title}の推移（${bucketMinutes}分ごと）。${parts.join('。')}${gaps}。`;
 }
 
+type NewFingerprint = RemoteHealth['newFingerprints'][number];
+
+/**
+ * Where an error was thrown: in the repository (the frame mapped through the build's source map,
+ * which the site never serves) and, smaller beneath it, the script the browser ran. A version
+ * whose map is missing shows the script only.
+ */
+function ThrownAt({ frame, mappedFrame }: Pick<NewFingerprint, 'frame' | 'mappedFrame'>) {
+  if (frame === null && mappedFrame === null) return <>—</>;
+  return (
+    <dl className="bo-health__frame">
+      {mappedFrame !== null && (
+        <div>
+          <dt>ソース</dt>
+          <dd>
+            <code className="bo-health__source">{mappedFrame}</code>
+          </dd>
+        </div>
+      )}
+      {frame !== null && (
+        <div>
+          <dt>配信ファイル</dt>
+          <dd>
+            <code>{frame}</code>
+          </dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
 function NewErrors({ health }: { health: RemoteHealth }) {
   const id = useId();
   if (health.newFingerprints.length === 0) return <p className="bo-small">公開中にない新しいエラーはありません。</p>;
@@ -219,7 +250,9 @@ function NewErrors({ health }: { health: RemoteHealth }) {
             </th>
             <td className="bo-nowrap">{f.kind === null ? '—' : (KIND_LABELS[f.kind] ?? f.kind)}</td>
             <td className="bo-num">{count(f.errors)}</td>
-            <td>{f.frame === null ? '—' : <code>{f.frame}</code>}</td>
+            <td>
+              <ThrownAt frame={f.frame} mappedFrame={f.mappedFrame} />
+            </td>
           </tr>
         ))}
       </tbody>
