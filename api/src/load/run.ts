@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { linkIn, lastMailTo, startTestApi, type TestApi } from '../test/api';
-import type { DriveOptions, DriveResult } from './driver';
+import { TELEMETRY_LABEL, type DriveOptions, type DriveResult } from './driver';
 import type { LinkAnswer, LinkRequest } from './driver-thread';
 
 export { TELEMETRY_LABEL } from './driver';
@@ -33,9 +33,15 @@ export interface LoadOptions {
 export interface EndpointFigures {
   readonly endpoint: string;
   readonly count: number;
+  /** As the applicants' browsers saw them (the driver's clock: request sent → answer read). */
   readonly p50: number;
   readonly p99: number;
   readonly max: number;
+  /**
+   * As the API measured them (`reply.elapsedTime`, what `http_request_duration_seconds` observes on
+   * /metrics): the server's share, without the driver's own delays on this shared machine.
+   */
+  readonly serverP99: number;
   /** Answers with a 5xx status. */
   readonly errors5xx: number;
 }
@@ -110,6 +116,20 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     await api.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = api.app.server.address() as AddressInfo;
     const base = `http://127.0.0.1:${port}`;
+    // The API's own duration of each answer, by the same label as the driver's (`POST /api/me/`):
+    // read where the app observes it for /metrics.
+    const serverMs = new Map<string, number[]>();
+    const histogram = api.context.metrics?.httpDuration;
+    if (histogram !== undefined) {
+      const observe = histogram.observe.bind(histogram);
+      histogram.observe = ((labels: { route?: string; method?: string }, seconds: number) => {
+        const label = `${labels.method} ${labels.route}`;
+        const list = serverMs.get(label) ?? [];
+        serverMs.set(label, list);
+        list.push(seconds * 1000);
+        observe(labels, seconds);
+      }) as typeof histogram.observe;
+    }
     const loopBefore = performance.eventLoopUtilization();
     const driven = await driveInWorker(api, {
       base,
@@ -155,12 +175,14 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
 
     const endpoints = driven.timings.map(([endpoint, ms, errors5xx]) => {
       const sorted = [...ms].sort((a, b) => a - b);
+      const server = [...(serverMs.get(endpoint === TELEMETRY_LABEL ? 'POST /api/telemetry/' : endpoint) ?? [])].sort((a, b) => a - b);
       return {
         endpoint,
         count: sorted.length,
         p50: percentile(sorted, 50),
         p99: percentile(sorted, 99),
         max: sorted.at(-1) ?? 0,
+        serverP99: percentile(server, 99),
         errors5xx,
       };
     });
@@ -190,10 +212,11 @@ export function formatLoad(result: LoadResult): string {
       (result.telemetryPageViews === null ? '' : `; telemetry: ${result.telemetryPageViews} page views stored`),
     `event loops busy: the API's ${result.serverBusyMs.toFixed(0)} ms, the driver's ${result.driverBusyMs.toFixed(0)} ms`,
     '',
-    '| endpoint | requests | p50 ms | p99 ms | max ms | 5xx |',
-    '|---|---:|---:|---:|---:|---:|',
+    '| endpoint | requests | p50 ms | p99 ms | max ms | p99 ms in the API | 5xx |',
+    '|---|---:|---:|---:|---:|---:|---:|',
     ...result.endpoints.map(
-      (e) => `| ${e.endpoint} | ${e.count} | ${e.p50.toFixed(0)} | ${e.p99.toFixed(0)} | ${e.max.toFixed(0)} | ${e.errors5xx} |`,
+      (e) =>
+        `| ${e.endpoint} | ${e.count} | ${e.p50.toFixed(0)} | ${e.p99.toFixed(0)} | ${e.max.toFixed(0)} | ${e.serverP99.toFixed(0)} | ${e.errors5xx} |`,
     ),
   ];
   if (result.failures.length > 0) lines.push('', 'Failures:', ...result.failures.map((f) => `- ${f}`));
@@ -203,11 +226,15 @@ export function formatLoad(result: LoadResult): string {
 
 export interface ComparisonRow {
   readonly endpoint: string;
-  /** Medians over the runs of each kind. */
+  /** Medians over the runs of each kind (as the browsers saw them). */
   readonly p99Without: number;
   readonly p99With: number;
   /** The median of the pairs' ratios (with ÷ without): each pair ran back to back. */
   readonly ratio: number;
+  /** The same, of the p99 the API measured itself. */
+  readonly serverP99Without: number;
+  readonly serverP99With: number;
+  readonly serverRatio: number;
 }
 
 const median = (values: readonly number[]): number => {
@@ -222,16 +249,32 @@ const median = (values: readonly number[]): number => {
  */
 export function compareTelemetry(pairs: ReadonlyArray<{ readonly without: LoadResult; readonly with: LoadResult }>): ComparisonRow[] {
   const endpoints = [...new Set(pairs.flatMap((pair) => pair.without.endpoints.map((e) => e.endpoint)))];
-  const p99 = (result: LoadResult, endpoint: string) => result.endpoints.find((e) => e.endpoint === endpoint)?.p99;
-  return endpoints.map((endpoint) => {
-    const without = pairs.map((pair) => p99(pair.without, endpoint)).filter((ms) => ms !== undefined);
-    const withBeacons = pairs.map((pair) => p99(pair.with, endpoint)).filter((ms) => ms !== undefined);
+  const figures = (pick: (e: EndpointFigures) => number, endpoint: string) => {
+    const of = (result: LoadResult) => {
+      const found = result.endpoints.find((e) => e.endpoint === endpoint);
+      return found === undefined ? undefined : pick(found);
+    };
+    const without = pairs.map((pair) => of(pair.without)).filter((ms) => ms !== undefined);
+    const withBeacons = pairs.map((pair) => of(pair.with)).filter((ms) => ms !== undefined);
     const ratios = pairs.flatMap((pair) => {
-      const a = p99(pair.without, endpoint);
-      const b = p99(pair.with, endpoint);
+      const a = of(pair.without);
+      const b = of(pair.with);
       return a !== undefined && b !== undefined && a > 0 ? [b / a] : [];
     });
-    return { endpoint, p99Without: median(without), p99With: median(withBeacons), ratio: median(ratios) };
+    return { without: median(without), with: median(withBeacons), ratio: median(ratios) };
+  };
+  return endpoints.map((endpoint) => {
+    const browser = figures((e) => e.p99, endpoint);
+    const server = figures((e) => e.serverP99, endpoint);
+    return {
+      endpoint,
+      p99Without: browser.without,
+      p99With: browser.with,
+      ratio: browser.ratio,
+      serverP99Without: server.without,
+      serverP99With: server.with,
+      serverRatio: server.ratio,
+    };
   });
 }
 
@@ -240,8 +283,12 @@ export function formatComparison(rows: readonly ComparisonRow[], pairs: number):
   return [
     `p99 of the other endpoints with the telemetry beacons against without (medians of ${pairs} pairs of runs, each pair back to back):`,
     '',
-    '| endpoint | p99 ms without | p99 ms with | ratio |',
-    '|---|---:|---:|---:|',
-    ...rows.map((row) => `| ${row.endpoint} | ${row.p99Without.toFixed(0)} | ${row.p99With.toFixed(0)} | ${row.ratio.toFixed(2)} |`),
+    '| endpoint | p99 ms without | p99 ms with | ratio | in the API: p99 ms without | with | ratio |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (row) =>
+        `| ${row.endpoint} | ${row.p99Without.toFixed(0)} | ${row.p99With.toFixed(0)} | ${row.ratio.toFixed(2)} | ` +
+        `${row.serverP99Without.toFixed(0)} | ${row.serverP99With.toFixed(0)} | ${row.serverRatio.toFixed(2)} |`,
+    ),
   ].join('\n');
 }

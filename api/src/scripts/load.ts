@@ -6,7 +6,7 @@
 // write.
 //
 // `--telemetry`: each page also sends its field telemetry beacon (issue 26).
-// `--compare-telemetry [--pairs 5] [--max-ratio 1.10]`: pairs of runs back to back, without and with
+// `--compare-telemetry [--pairs 7] [--max-ratio 1.10]`: pairs of runs back to back, without and with
 // the beacons (the order alternating), each on a fresh API; prints per endpoint the median p99 of each
 // kind and the median of the pairs' ratios; exits 1 when a ratio is over --max-ratio.
 import { parseArgs } from 'node:util';
@@ -21,7 +21,7 @@ const { values } = parseArgs({
     'request-timeout-ms': { type: 'string', default: '60000' },
     telemetry: { type: 'boolean', default: false },
     'compare-telemetry': { type: 'boolean', default: false },
-    pairs: { type: 'string', default: '5' },
+    pairs: { type: 'string', default: '7' },
     'max-ratio': { type: 'string', default: '1.10' },
   },
 });
