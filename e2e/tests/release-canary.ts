@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { loggedInApplicant } from './applicants';
+import { expect } from './fixtures';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SITE_DIR = path.join(ROOT, '.site');
@@ -53,4 +54,34 @@ export async function sendTelemetry(page: Page) {
     document.dispatchEvent(new Event('visibilitychange'));
   });
   await taken;
+}
+
+/** What `GET /ops/canary-health/<remote>` says of a canary's sessions and errors, beside the live version's. */
+interface StoredHealth {
+  readonly candidate: { readonly sessions: number; readonly errors: number };
+  readonly baseline: { readonly sessions: number };
+}
+
+/**
+ * Resolves once the API's aggregates hold at least these sessions and errors since the canary
+ * started (the beacons are taken at once, written in batches every TELEMETRY_FLUSH_MS): read from the
+ * canary health the CLI reads, open to this loopback client.
+ */
+export async function telemetryStored(
+  page: Page,
+  remote: string,
+  want: { canarySessions: number; canaryErrors: number; liveSessions: number },
+) {
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(`/ops/canary-health/${remote}`);
+      if (!response.ok()) return `HTTP ${response.status()}`;
+      const health = (await response.json()) as StoredHealth;
+      return (
+        health.candidate.sessions >= want.canarySessions &&
+        health.candidate.errors >= want.canaryErrors &&
+        health.baseline.sessions >= want.liveSessions
+      );
+    })
+    .toBe(true);
 }
