@@ -12,6 +12,7 @@ import { apiDocsServed, type Env } from './env';
 import { csrfProtection } from './http/csrf';
 import { implement, registerImplementations, type Implementation } from './http/endpoints';
 import { ApiError, NOT_FOUND_DETAIL, drfValidatorCompiler } from './http/errors';
+import type { Readiness } from './http/readiness';
 import { registerSecurityHeaders } from './site/security-headers';
 import { registerApiDocs } from './http/api-docs';
 import { loggerOptions, requestLogger, type LogStream } from './logging';
@@ -67,6 +68,8 @@ export interface BuildAppOptions {
   checkResponses?: boolean;
   /** OpenTelemetry (OTEL_EXPORTER_OTLP_ENDPOINT: tracing/tracing.ts); unset: no tracing. */
   tracing?: Tracing;
+  /** Told when the process is stopping (server.ts): the readiness check then answers 503. */
+  readiness?: Readiness;
 }
 
 const DEFAULT_RESPONSE_CHECK = process.env.VITEST !== undefined || process.env.RESPONSE_CHECK === 'true';
@@ -145,7 +148,7 @@ export function openApiDocument(app: FastifyInstance): { openapi: string; info: 
 }
 
 /** The Fastify app (not listening): API routes, the assembled site and its SPA fallback. */
-export function buildApp({ env, db, context, logStream, checkResponses, tracing }: BuildAppOptions): FastifyInstance {
+export function buildApp({ env, db, context, logStream, checkResponses, tracing, readiness }: BuildAppOptions): FastifyInstance {
   const app = Fastify({
     logger: env.LOG_LEVEL === 'silent' ? false : loggerOptions(env.LOG_LEVEL, logStream),
     // request.log: made into a pino child on its first line, not on every request (logging.ts).
@@ -229,6 +232,17 @@ export function buildApp({ env, db, context, logStream, checkResponses, tracing 
           throw new ApiError(503, { status: 'error' });
         }
         return { status: 'ok' as const };
+      }),
+      // The load balancer's check: not ready once draining (SIGTERM), nor without the database.
+      implement(endpoints.health.ready, async ({ request }) => {
+        if (readiness?.draining() === true) throw new ApiError(503, { status: 'draining' });
+        try {
+          await db.serverVersion();
+        } catch (error) {
+          request.log.error({ err: error }, 'readiness check: the database did not answer');
+          throw new ApiError(503, { status: 'error' });
+        }
+        return { status: 'ready' as const };
       }),
       implement(endpoints.schema.get, async () => openApiDocument(app)),
     ]);

@@ -28,6 +28,8 @@ describe('loadEnv', () => {
       TELEMETRY_SAMPLES_PER_HOUR: 5,
       TELEMETRY_RATE_PER_MINUTE: 120,
       RELEASE_WATCH_EVERY_SECONDS: 60,
+      SHUTDOWN_DRAIN_MS: 0,
+      SHUTDOWN_TIMEOUT_MS: 25_000,
     });
     expect(path.basename(repoRoot)).not.toBe('api');
   });

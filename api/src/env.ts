@@ -126,6 +126,14 @@ const envSchema = z.object({
   ),
   /** How often the scheduled watch checks, in seconds. Default 60. */
   RELEASE_WATCH_EVERY_SECONDS: optional(z.coerce.number().int().min(5).max(3600).default(60)),
+  /**
+   * On SIGTERM: how long the process still takes requests while its readiness check answers 503
+   * `draining`, so the proxy's health checks move traffic away first (ms). Default 0: alone, there is
+   * nobody to move it to; behind a proxy, at least its check interval.
+   */
+  SHUTDOWN_DRAIN_MS: optional(z.coerce.number().int().min(0).max(300_000).default(0)),
+  /** On SIGTERM: how long the requests already started (uploads included) may take to finish (ms). Default 25 s. */
+  SHUTDOWN_TIMEOUT_MS: optional(z.coerce.number().int().min(0).max(600_000).default(25_000)),
   /** The From of every mail. */
   MAIL_FROM: optional(z.string().default(DEFAULT_MAIL_FROM)),
   /** The site's WordPress REST API root (`https://example.com/wp-json`): the news of /mypage. Unset: no news. */

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +53,41 @@ async function waitForUrl(server: Server, timeoutMs = 90_000): Promise<string> {
   throw new Error(`server did not start:\n${server.stdout}\n${server.stderr}`);
 }
 
+/**
+ * The shutdown test's drain: long enough for its readiness check after the signal, a budget and no
+ * wait (the process exits when it ends).
+ */
+const DRAIN_MS = 10_000;
+
+/** Resolves once the process has printed `text` (its own account of what it is doing). */
+async function printed(server: Server, text: string): Promise<void> {
+  while (!server.stderr.includes(text) && !server.stdout.includes(text)) {
+    await new Promise<void>((resolve) => server.child.stderr?.once('data', () => resolve()));
+  }
+}
+
+/** A POST whose body is sent in two parts: in flight until `finish()`. */
+function heldRequest(url: string) {
+  const target = new URL('/api/me/', url);
+  const request = http.request({
+    host: target.hostname,
+    port: target.port,
+    path: target.pathname,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'content-length': '2' },
+  });
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    request.on('response', (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+  });
+  const sent = new Promise<void>((resolve) => request.write('{', () => resolve()));
+  return { sent, answer, finish: () => request.end('}') };
+}
+
 let dataDir: string;
 let siteDir: string;
 let first: Server;
@@ -65,8 +101,9 @@ beforeAll(async () => {
   stalePid = await deadPid();
   fs.writeFileSync(path.join(dataDir, 'api.lock'), `${stalePid}\n`);
 
-  // As `npm start` on a laptop: NODE_ENV and STAFF_TOTP_KEY unset (empty is unset).
-  first = startServer({ DATA_DIR: dataDir, SITE_DIR: siteDir, NODE_ENV: '', STAFF_TOTP_KEY: '' });
+  // As `npm start` on a laptop: NODE_ENV and STAFF_TOTP_KEY unset (empty is unset). Behind a proxy
+  // whose health check needs time to notice a SIGTERM: SHUTDOWN_DRAIN_MS (the shutdown test).
+  first = startServer({ DATA_DIR: dataDir, SITE_DIR: siteDir, NODE_ENV: '', STAFF_TOTP_KEY: '', SHUTDOWN_DRAIN_MS: String(DRAIN_MS) });
   firstUrl = await waitForUrl(first);
 });
 
@@ -119,11 +156,24 @@ describe('server.ts', () => {
     expect((await fetch(`${firstUrl}/api/health/`)).status).toBe(200);
   });
 
-  it('shuts down on SIGTERM: exit 0, PostgreSQL stopped, lock released', async () => {
+  it('shuts down on SIGTERM: not ready at once, still serving while it drains, the request in flight answered; exit 0, PostgreSQL stopped, lock released', async () => {
+    // The whole drain passes before the process exits: a budget, not a wait.
     const postmasterPid = Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
     expect(isProcessAlive(postmasterPid)).toBe(true);
+    const ready = await fetch(`${firstUrl}/api/health/ready/`);
+    expect([ready.status, await ready.json()]).toEqual([200, { status: 'ready' }]);
+    // A request that started before the signal: its body's second half comes after it.
+    const inFlight = heldRequest(firstUrl);
+    await inFlight.sent;
 
     first.child.kill('SIGTERM');
+    await printed(first, `SIGTERM: shutting down, draining for ${DRAIN_MS} ms first`);
+    const draining = await fetch(`${firstUrl}/api/health/ready/`);
+    expect([draining.status, await draining.json()]).toEqual([503, { status: 'draining' }]);
+    inFlight.finish();
+    const answered = await inFlight.answer;
+    expect(answered.status).toBe(200);
+    expect(JSON.parse(answered.body)).toEqual({});
     expect(await first.exit).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'api.lock'))).toBe(false);
     expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { addressMatcher } from './http/client-ip';
+import { createReadiness } from './http/readiness';
 import { systemClock } from './clock';
 import type { AppContext } from './context';
 import { startDatabase, type Database } from './db/database';
@@ -40,6 +41,7 @@ let watching: NodeJS.Timeout | undefined;
 /** For the shutdown: the digests a request started finish before the mailer closes. */
 let running: AppContext | undefined;
 let shuttingDown = false;
+const readiness = createReadiness();
 
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -49,12 +51,33 @@ const STAFF_DIGEST_INTERVAL_MS = 60 * 1000;
 // Whatever happens, never leave our lock file behind (process.exit included).
 process.on('exit', () => lock?.release());
 
+/**
+ * Stops taking connections and waits for the requests already started, up to SHUTDOWN_TIMEOUT_MS;
+ * past it the connections still open are closed (and counted in the log). The live-status streams
+ * are closed by their module's preClose hook (the browser reconnects after its `retry:` hint,
+ * to another instance).
+ */
+async function closeServer(server: FastifyInstance): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<'deadline'>((resolve) => {
+    timer = setTimeout(() => resolve('deadline'), env.SHUTDOWN_TIMEOUT_MS);
+  });
+  const closing = server.close().then(() => 'closed' as const);
+  const outcome = await Promise.race([closing, deadline]);
+  clearTimeout(timer);
+  if (outcome === 'deadline') {
+    log(`requests still open after SHUTDOWN_TIMEOUT_MS (${env.SHUTDOWN_TIMEOUT_MS} ms): closing their connections`);
+    server.server.closeAllConnections();
+    await closing;
+  }
+}
+
 async function releaseAll(): Promise<void> {
   clearInterval(pruning);
   clearInterval(sweeping);
   clearInterval(digesting);
   clearInterval(watching);
-  await app?.close().catch((error: unknown) => log(`closing the server failed: ${String(error)}`));
+  if (app !== undefined) await closeServer(app).catch((error: unknown) => log(`closing the server failed: ${String(error)}`));
   // The last spans go out before the process ends.
   await tracing?.shutdown().catch((error: unknown) => log(`stopping the tracing failed: ${String(error)}`));
   if (running !== undefined) await staffDigestsIdle(running);
@@ -70,7 +93,12 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
     process.exit(1);
   }
   shuttingDown = true;
-  log(`${signal}: shutting down`);
+  // Not ready at once (GET /api/health/ready/ answers 503); still serving while the proxy notices.
+  readiness.drain();
+  log(
+    `${signal}: shutting down${env.SHUTDOWN_DRAIN_MS > 0 && app !== undefined ? `, draining for ${env.SHUTDOWN_DRAIN_MS} ms first` : ''}`,
+  );
+  if (env.SHUTDOWN_DRAIN_MS > 0 && app !== undefined) await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_MS));
   await releaseAll();
   process.exit(0);
 }
@@ -154,7 +182,7 @@ async function main(): Promise<void> {
       telemetryRatePerMinute: env.TELEMETRY_RATE_PER_MINUTE,
     };
     running = context;
-    app = buildApp({ env, db: database, context, ...(tracing === undefined ? {} : { tracing }) });
+    app = buildApp({ env, db: database, context, readiness, ...(tracing === undefined ? {} : { tracing }) });
     await app.listen({ port: env.PORT, host: env.HOST });
 
     const address = app.server.address();

@@ -11,6 +11,7 @@ export function accountHandlers(state: MockState) {
   const loggedIn = applicantGate(state);
   return {
     [e.health.get.id]: answer(e.health.get, healthFixture()),
+    [e.health.ready.id]: answer(e.health.ready, { status: 'ready' }),
     [e.schema.get.id]: answer(e.schema.get, openApiFixture()),
     // The shell's beacons (issue 26): checked against the contract, then 204; the mocks keep no telemetry.
     [e.telemetry.ingest.id]: mock(e.telemetry.ingest, ({ body }) => {

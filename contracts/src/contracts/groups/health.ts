@@ -1,5 +1,5 @@
 import { group } from '../endpoint';
-import { HealthSchema } from '../health';
+import { HealthSchema, ReadinessSchema } from '../health';
 
 export const health = group('health', { tag: 'system', access: 'visitor' }, ({ GET }) => ({
   get: GET('/api/health/', {
@@ -7,5 +7,12 @@ export const health = group('health', { tag: 'system', access: 'visitor' }, ({ G
     ok: HealthSchema,
     errors: ['unavailable'],
     errorBodies: { unavailable: HealthSchema },
+  }),
+  ready: GET('/api/health/ready/', {
+    summary:
+      'このプロセスが新しいリクエストを受けられるか（ロードバランサーのヘルスチェック用）。停止の合図（SIGTERM）を受けると処理中のリクエストを終えるまで draining（503）',
+    ok: ReadinessSchema,
+    errors: ['unavailable'],
+    errorBodies: { unavailable: ReadinessSchema },
   }),
 }));
