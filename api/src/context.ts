@@ -1,5 +1,6 @@
 import type { Clock } from './clock';
 import type { AppDrizzle } from './db/database';
+import type { IdempotencyTestSeam } from './http/idempotency';
 import type { Mailer } from './mail/mailer';
 import type { ApiMetrics } from './metrics/registry';
 import type { TelemetryIngest } from './modules/telemetry/types';
@@ -42,6 +43,8 @@ export interface AppContext {
   readonly telemetry?: TelemetryIngest;
   /** Telemetry batches one client may send per minute (TELEMETRY_RATE_PER_MINUTE); unset: 120. */
   readonly telemetryRatePerMinute?: number;
+  /** Tests only: holds an idempotent request after its key is claimed (http/idempotency.ts). Unset in production. */
+  readonly idempotencyTestSeam?: IdempotencyTestSeam;
 }
 
 /** A transaction or the database itself: services accept either. */
