@@ -1,6 +1,5 @@
 import type { Clock } from './clock';
 import type { AppDrizzle } from './db/database';
-import type { IdempotencyTestSeam } from './http/idempotency';
 import type { Mailer } from './mail/mailer';
 import type { ApiMetrics } from './metrics/registry';
 import type { TelemetryIngest } from './modules/telemetry/types';
@@ -45,6 +44,14 @@ export interface AppContext {
   readonly telemetryRatePerMinute?: number;
   /** Tests only: holds an idempotent request after its key is claimed (http/idempotency.ts). Unset in production. */
   readonly idempotencyTestSeam?: IdempotencyTestSeam;
+}
+
+/**
+ * A hook for tests (http/idempotency.ts): runs after an Idempotency-Key is claimed and before the
+ * handler, so a test can hold a request "in progress" without sleeping, or fail it with a 500.
+ */
+export interface IdempotencyTestSeam {
+  readonly claimed?: (owner: string, key: string) => Promise<void>;
 }
 
 /** A transaction or the database itself: services accept either. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../test/api';
+import { createStaff, staffAgent, startTestApi, type TestApi } from '../test/api';
 import { applicant, completeDocument, PDF, saveOver, uploadCompleteFiles, type Applicant, type Document } from '../modules/entries/testing';
-import { IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_MESSAGES, sweepIdempotencyKeys, type IdempotencyOwner } from './idempotency';
+import { IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_MESSAGES, sweepIdempotencyKeys } from './idempotency';
 
 /**
  * Issue 27, idempotent creates: an Idempotency-Key on an unsafe money-related request (the IETF
@@ -18,7 +18,7 @@ let api: TestApi;
 beforeAll(async () => {
   api = await startTestApi({
     idempotencyTestSeam: {
-      claimed: async (_owner: IdempotencyOwner, _key: string) => {
+      claimed: async () => {
         seam.claimed?.();
         if (seam.fail) throw new Error('the test seam failed the request');
         await seam.hold;
@@ -153,6 +153,39 @@ describe('POST /api/uploads/ with an Idempotency-Key (multipart)', () => {
     expect(theirs.json<{ id: number }>().id).not.toBe(mine.json<{ id: number }>().id);
     expect(await count('uploads', a.user.id)).toBe(1);
     expect(await count('uploads', b.user.id)).toBe(1);
+  });
+});
+
+describe('staff decisions with an Idempotency-Key', () => {
+  it("a reviewer's decision is replayed for the same key; another staff member's same key is a request of their own", async () => {
+    const { a, body } = await readyToSubmit();
+    const entry = await a.agent.post('/api/entries/', body);
+    expect(entry.statusCode, entry.body).toBe(201);
+    const id = entry.json<{ id: number }>().id;
+    const one = await staffAgent(api, await createStaff(api, { role: 'reviewer' }));
+    const other = await staffAgent(api, await createStaff(api, { role: 'reviewer' }));
+    const decision = { group: 'withdrawals_detail', decision: 'confirmed' };
+    const audits = async () =>
+      Number(
+        (
+          await api.database.pool.query<{ n: string }>(
+            "select count(*) as n from audit_log where subject_type = 'entry' and subject_id = $1",
+            [String(id)],
+          )
+        ).rows[0]?.n,
+      );
+    const first = await one.post(`/api/staff/entries/${id}/documents/`, decision, withKey('decide-1'));
+    expect(first.statusCode, first.body).toBe(200);
+    const recorded = await audits();
+    expect(recorded).toBeGreaterThan(0);
+    const again = await one.post(`/api/staff/entries/${id}/documents/`, decision, withKey('decide-1'));
+    expect(again.statusCode).toBe(200);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await audits()).toBe(recorded);
+    const theirs = await other.post(`/api/staff/entries/${id}/documents/`, decision, withKey('decide-1'));
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.headers['idempotent-replayed']).toBeUndefined();
   });
 });
 

@@ -4,7 +4,7 @@ import { finished } from 'node:stream/promises';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@app/contracts/api/headers';
 import { and, eq, lte } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext, Db } from '../context';
+import type { AppContext, Db, IdempotencyTestSeam } from '../context';
 import { idempotencyKeys } from '../db/schema';
 import { ApiError } from './errors';
 
@@ -18,6 +18,8 @@ import { ApiError } from './errors';
  * after a 5xx (or a crash) the key is free again, so the client may retry. Without the header
  * nothing of this runs.
  */
+
+export type { IdempotencyTestSeam };
 
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 /** The job's name (jobs.ts runExclusiveJob: one API process at a time; wired in server.ts). */
@@ -122,14 +124,6 @@ export interface StoredAnswer {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: Buffer;
-}
-
-/**
- * A hook for tests: runs after the key is claimed and before the handler (so a test can hold a
- * request "in progress" without sleeping). Undefined in production.
- */
-export interface IdempotencyTestSeam {
-  readonly claimed?: (owner: IdempotencyOwner, key: string) => Promise<void>;
 }
 
 type Claim = { readonly fresh: true } | { readonly fresh: false; readonly answer: StoredAnswer };
