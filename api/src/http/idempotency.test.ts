@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff, staffAgent, startTestApi, type TestApi } from '../test/api';
 import { applicant, completeDocument, PDF, saveOver, uploadCompleteFiles, type Applicant, type Document } from '../modules/entries/testing';
-import { IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_MESSAGES, sweepIdempotencyKeys } from './idempotency';
+import { IDEMPOTENCY_ABANDONED_AFTER_MS, IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_MESSAGES, sweepIdempotencyKeys } from './idempotency';
 
 /**
  * Issue 27, idempotent creates: an Idempotency-Key on an unsafe money-related request (the IETF
@@ -97,6 +97,29 @@ describe('POST /api/entries/ with an Idempotency-Key', () => {
     expect(retried.statusCode, retried.body).toBe(201);
     expect(retried.headers['idempotent-replayed']).toBeUndefined();
     expect(await count('entries', a.user.id)).toBe(1);
+  });
+});
+
+describe('a claim left by a process that died', () => {
+  it('is in progress (409) until it is IDEMPOTENCY_ABANDONED_AFTER_MS old; then the retry runs', async () => {
+    const { a, body } = await readyToSubmit();
+    const owner = `applicant:${a.user.id}`;
+    const now = api.clock.now();
+    // What a SIGKILLed process leaves: the claim, never its answer.
+    await api.database.pool.query(
+      `insert into idempotency_keys (owner, key, fingerprint, created_at, expires_at) values ($1, 'died-1', 'x', $2, $3)`,
+      [owner, new Date(now.getTime() - IDEMPOTENCY_ABANDONED_AFTER_MS + 1), new Date(now.getTime() + IDEMPOTENCY_KEY_TTL_MS)],
+    );
+    expect((await a.agent.post('/api/entries/', body, withKey('died-1'))).statusCode).toBe(409);
+    expect(await count('entries', a.user.id)).toBe(0);
+    await api.database.pool.query(`update idempotency_keys set created_at = $2 where owner = $1`, [
+      owner,
+      new Date(now.getTime() - IDEMPOTENCY_ABANDONED_AFTER_MS),
+    ]);
+    const retried = await a.agent.post('/api/entries/', body, withKey('died-1'));
+    expect(retried.statusCode, retried.body).toBe(201);
+    expect(await count('entries', a.user.id)).toBe(1);
+    expect((await a.agent.post('/api/entries/', body, withKey('died-1'))).headers['idempotent-replayed']).toBe('true');
   });
 });
 

@@ -2,7 +2,7 @@ import { createHash, type Hash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { finished } from 'node:stream/promises';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@app/contracts/api/headers';
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, isNull, lte } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext, Db, IdempotencyTestSeam } from '../context';
 import { idempotencyKeys } from '../db/schema';
@@ -15,13 +15,21 @@ import { ApiError } from './errors';
  * and the answer is kept with it for 24 h — a request with the same key and the same method, path
  * and body gets that answer again byte for byte (`Idempotent-Replayed: true`) and changes nothing;
  * with another request 422; while the first is still running 409. Only 2xx and 4xx answers are kept:
- * after a 5xx (or a crash) the key is free again, so the client may retry. Without the header
+ * after a 5xx the key is free again, so the client may retry (after a crash, once the claim is
+ * IDEMPOTENCY_ABANDONED_AFTER_MS old). Without the header
  * nothing of this runs.
  */
 
 export type { IdempotencyTestSeam };
 
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * A claim still "in progress" after this long was left by a process that died mid-request (a
+ * SIGKILL, a lost host): the key is free again, so the client's retry runs instead of a 409 for 24 h.
+ * Longer than any request runs (an upload's idle limit restarts with each chunk, but even a large
+ * file on a slow line is in well within this).
+ */
+export const IDEMPOTENCY_ABANDONED_AFTER_MS = 15 * 60 * 1000;
 /** The job's name (jobs.ts runExclusiveJob: one API process at a time; wired in server.ts). */
 export const IDEMPOTENCY_SWEEP_JOB = 'idempotency-keys';
 
@@ -56,8 +64,8 @@ export function requestFingerprint(request: FastifyRequest, body: string | Buffe
 /**
  * The fingerprint of a multipart request (an upload), hashed as its bytes stream by: the raw body
  * with the multipart boundary taken out — the same parts with the same file are the same request
- * whatever boundary the client drew for the retry. `watch()` starts observing (before the handler
- * reads the parts), `digest()` reads the rest of the body (whatever the handler left) and answers.
+ * whatever boundary the client drew for the retry. `watchWhenPiped()` starts observing (before the
+ * handler reads the parts), `digest()` reads the rest of the body (whatever the handler left) and answers.
  */
 export class MultipartFingerprint {
   private readonly hash: Hash;
@@ -94,7 +102,8 @@ export class MultipartFingerprint {
     const raw: IncomingMessage = this.request.raw;
     const pipe = raw.pipe.bind(raw);
     raw.pipe = ((destination: NodeJS.WritableStream, options?: { end?: boolean }) => {
-      raw.pipe = pipe;
+      // Once: the stream's own pipe again (the prototype's).
+      delete (raw as { pipe?: unknown }).pipe;
       this.start();
       return pipe(destination, options);
     }) as typeof raw.pipe;
@@ -157,7 +166,13 @@ async function claim(ctx: AppContext, owner: IdempotencyOwner, key: string, fing
       await ctx.db.delete(idempotencyKeys).where(and(ours, lte(idempotencyKeys.expiresAt, now)));
       continue;
     }
-    if (row.status === null || row.body === null) throw new ApiError(409, { detail: IDEMPOTENCY_MESSAGES.inProgress });
+    if (row.status === null || row.body === null) {
+      if (row.createdAt.getTime() > now.getTime() - IDEMPOTENCY_ABANDONED_AFTER_MS)
+        throw new ApiError(409, { detail: IDEMPOTENCY_MESSAGES.inProgress });
+      // Abandoned by a process that died: as if it were gone.
+      await ctx.db.delete(idempotencyKeys).where(and(ours, isNull(idempotencyKeys.status), lte(idempotencyKeys.createdAt, row.createdAt)));
+      continue;
+    }
     const mine = typeof fingerprint === 'string' ? fingerprint : await fingerprint.digest();
     if (row.fingerprint !== mine) throw new ApiError(422, { detail: IDEMPOTENCY_MESSAGES.mismatch });
     return { fresh: false, answer: { status: row.status, headers: row.headers ?? {}, body: row.body } };
@@ -169,11 +184,13 @@ async function keep(ctx: AppContext, owner: IdempotencyOwner, key: string, answe
   await ctx.db
     .update(idempotencyKeys)
     .set({ fingerprint, status: answer.status, headers: { ...answer.headers }, body: answer.body })
-    .where(and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key)));
+    .where(and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.status)));
 }
 
 async function release(ctx: AppContext, owner: IdempotencyOwner, key: string): Promise<void> {
-  await ctx.db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key)));
+  await ctx.db
+    .delete(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.status)));
 }
 
 function sendStored(reply: FastifyReply, answer: StoredAnswer, replayed: boolean): FastifyReply {
