@@ -158,6 +158,28 @@ describe('POST /api/uploads/ with an Idempotency-Key (multipart)', () => {
     expect(await count('uploads', a.user.id)).toBe(1);
   });
 
+  it('over a real connection: fetch sends the same FormData twice (a boundary of its own each time) → one upload', async () => {
+    const a = await applicant(api);
+    const address = await api.app.listen({ port: 0, host: '127.0.0.1' });
+    const cookie = [...a.agent.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const form = new FormData();
+    form.append('kind', 'invoice');
+    form.append('content_file', new Blob([PDF], { type: 'application/pdf' }), '請求書.pdf');
+    const send = async () => {
+      const response = await fetch(`${address}/api/uploads/`, {
+        method: 'POST',
+        body: form,
+        headers: { cookie, 'x-csrftoken': a.agent.cookies.get('csrftoken') ?? '', 'idempotency-key': 'real-1' },
+      });
+      return { status: response.status, replayed: response.headers.get('idempotent-replayed'), body: await response.text() };
+    };
+    const first = await send();
+    expect(first.status, first.body).toBe(201);
+    const again = await send();
+    expect(again).toEqual({ status: 201, replayed: 'true', body: first.body });
+    expect(await count('uploads', a.user.id)).toBe(1);
+  });
+
   it("keys are per user: another applicant's same key is a request of their own", async () => {
     const a = await applicant(api);
     const b = await applicant(api);
