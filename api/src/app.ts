@@ -11,6 +11,7 @@ import type { Database } from './db/database';
 import { apiDocsServed, type Env } from './env';
 import { csrfProtection } from './http/csrf';
 import { implement, registerImplementations, type Implementation } from './http/endpoints';
+import { keepRawBody } from './http/idempotency';
 import { ApiError, NOT_FOUND_DETAIL, drfValidatorCompiler } from './http/errors';
 import type { Readiness } from './http/readiness';
 import { registerSecurityHeaders } from './site/security-headers';
@@ -193,6 +194,8 @@ export function buildApp({ env, db, context, logStream, checkResponses, tracing,
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
+    // The body as sent, for an Idempotency-Key's fingerprint (http/idempotency.ts).
+    keepRawBody(request, text);
     if (text === '') return done(null, undefined);
     return parseJson(request, text, done);
   });

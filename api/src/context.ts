@@ -42,6 +42,16 @@ export interface AppContext {
   readonly telemetry?: TelemetryIngest;
   /** Telemetry batches one client may send per minute (TELEMETRY_RATE_PER_MINUTE); unset: 120. */
   readonly telemetryRatePerMinute?: number;
+  /** Tests only: holds an idempotent request after its key is claimed (http/idempotency.ts). Unset in production. */
+  readonly idempotencyTestSeam?: IdempotencyTestSeam;
+}
+
+/**
+ * A hook for tests (http/idempotency.ts): runs after an Idempotency-Key is claimed and before the
+ * handler, so a test can hold a request "in progress" without sleeping, or fail it with a 500.
+ */
+export interface IdempotencyTestSeam {
+  readonly claimed?: (owner: string, key: string) => Promise<void>;
 }
 
 /** A transaction or the database itself: services accept either. */

@@ -13,6 +13,7 @@ import { configureSessionLimits } from './accounts/sessions';
 import { createFilesPrivately, makeDataDirPrivate } from './data-dir';
 import { createMailer, type Mailer } from './mail/mailer';
 import { runExclusiveJob } from './jobs';
+import { IDEMPOTENCY_SWEEP_JOB, sweepIdempotencyKeys } from './http/idempotency';
 import { mailRecorder } from './modules/staff-applicants/mail-record';
 import { pruneExpired } from './maintenance';
 import { PURGE_JOB, purgeNeverActivated } from './modules/register/purge';
@@ -204,6 +205,10 @@ async function main(): Promise<void> {
           if (!shuttingDown) log(`sweeping old field telemetry failed: ${String(error)}`);
         },
       );
+      // Idempotency-Keys past their 24 h (issue 27): one API process at a time.
+      void runExclusiveJob(db, IDEMPOTENCY_SWEEP_JOB, (tx) => sweepIdempotencyKeys(tx, systemClock())).catch((error: unknown) => {
+        if (!shuttingDown) log(`sweeping expired Idempotency-Keys failed: ${String(error)}`);
+      });
     };
     prune();
     pruning = setInterval(prune, PRUNE_INTERVAL_MS).unref();

@@ -80,6 +80,7 @@ describe('migrations', () => {
       'entries',
       'entry_drafts',
       'entry_files',
+      'idempotency_keys',
       'login_attempts',
       'mail_log',
       'one_time_tokens',

@@ -1,5 +1,6 @@
 import {
   ERROR_CASES,
+  IdempotencyHeadersSchema,
   type AnyEndpoint,
   type BodyOf,
   type Endpoint,
@@ -14,6 +15,7 @@ import type { Readable } from 'node:stream';
 import { z } from 'zod/mini';
 import type { Authenticated } from '../accounts/sessions';
 import type { AppContext } from '../context';
+import { idempotencyKeyOf, runIdempotent, type IdempotencyOwner } from './idempotency';
 import { loginRequired } from './login-required';
 import { requireAuth } from './session';
 import { requireStaff, staffRequired, type StaffPrincipal } from './staff-session';
@@ -108,6 +110,8 @@ export function implement<Spec extends EndpointSpec>(endpoint: Endpoint<Spec>, h
           ...(spec.params ? { params: spec.params } : {}),
           ...(spec.query ? { querystring: spec.query } : {}),
           ...(spec.body ? { body: spec.body } : {}),
+          // Idempotency-Key (issue 27): validated (400) and documented.
+          ...(spec.idempotent === true ? { headers: IdempotencyHeadersSchema } : {}),
           response: responseSchemas(endpoint),
         },
         // DRF checks permissions before it reads the body: a visitor gets 403 whatever they sent.
@@ -117,9 +121,33 @@ export function implement<Spec extends EndpointSpec>(endpoint: Endpoint<Spec>, h
           const auth = access === 'applicant' && ctx !== undefined ? { auth: await requireAuth(ctx, request) } : {};
           const staff = staffRoles !== undefined && ctx !== undefined ? { staff: await requireStaff(ctx, request, staffRoles) } : {};
           const input = { request, reply, body: request.body, params: request.params, query: request.query, ...auth, ...staff };
-          const result = await (
-            handler as (input: HandlerInput<AnyEndpoint> & { auth?: Authenticated; staff?: StaffPrincipal }) => Promise<unknown>
-          )(input as HandlerInput<AnyEndpoint>);
+          const run = () =>
+            (handler as (input: HandlerInput<AnyEndpoint> & { auth?: Authenticated; staff?: StaffPrincipal }) => Promise<unknown>)(
+              input as HandlerInput<AnyEndpoint>,
+            );
+          // An Idempotency-Key (issue 27): the first answer of this user's key, or this one kept with it.
+          const key = spec.idempotent === true && ctx !== undefined ? idempotencyKeyOf(request) : undefined;
+          const owner: IdempotencyOwner | undefined =
+            'auth' in auth && auth.auth !== undefined
+              ? `applicant:${auth.auth.user.id}`
+              : 'staff' in staff && staff.staff !== undefined
+                ? `staff:${staff.staff.id}`
+                : undefined;
+          if (key !== undefined && owner !== undefined && ctx !== undefined) {
+            return runIdempotent(
+              ctx,
+              request,
+              reply,
+              owner,
+              key,
+              async () => {
+                const result = await run();
+                return { status: spec.success.status, body: spec.success.schema === null ? undefined : result };
+              },
+              spec.multipart !== undefined,
+            );
+          }
+          const result = await run();
           if (reply.sent) return reply;
           reply.code(spec.success.status);
           return spec.success.schema === null && spec.success.file !== true ? reply.send() : reply.send(result);

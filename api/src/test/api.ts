@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { simpleParser } from 'mailparser';
 import type { StaffRole } from '@app/contracts';
 import { buildApp } from '../app';
-import type { AppContext } from '../context';
+import type { AppContext, IdempotencyTestSeam } from '../context';
 import { startDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { DEFAULT_MAIL_FROM, env, type TrustProxy } from '../env';
@@ -64,6 +64,8 @@ export interface TestApiOptions {
   readonly telemetryFlush?: { readonly ms: number; readonly now: () => Date };
   /** Error samples per fingerprint per hour (default: the real 5). */
   readonly telemetrySamplesPerHour?: number;
+  /** Holds idempotent requests after their key is claimed (http/idempotency.ts; default: none). */
+  readonly idempotencyTestSeam?: IdempotencyTestSeam;
 }
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -113,6 +115,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       ...(options.telemetrySamplesPerHour === undefined ? {} : { samplesPerHour: options.telemetrySamplesPerHour }),
     }),
     ...(options.telemetryRatePerMinute === undefined ? {} : { telemetryRatePerMinute: options.telemetryRatePerMinute }),
+    ...(options.idempotencyTestSeam === undefined ? {} : { idempotencyTestSeam: options.idempotencyTestSeam }),
   };
   const app = buildApp({
     env: {

@@ -40,9 +40,38 @@ describe('endpoint()', () => {
     ['a schema for no parameter', { path: '/api/x/', params: z.object({ id: z.string() }) }, 'path parameters {} but params {id}'],
     ['a safe method with a CSRF check', { method: 'GET', csrf: 'required' }, 'a safe method has no CSRF check'],
     ['both a JSON and a multipart body', { body: z.object({}), multipart: z.object({}) }, 'body or multipart, not both'],
+    ['an Idempotency-Key on a safe method', { method: 'GET', access: 'applicant', idempotent: true }, 'an Idempotency-Key is for unsafe'],
+    ["an Idempotency-Key on a visitor's request", { idempotent: true }, 'an Idempotency-Key is for unsafe'],
   ])('refuses %s', (_label, change, message) => {
     const spec = { method: 'POST', path: '/api/x/', tag: 't', summary: 's', access: 'visitor', success: ok, ...change };
     expect(() => endpoint(spec as Parameters<typeof endpoint>[0])).toThrow(message);
+  });
+});
+
+describe('idempotent: true (issue 27)', () => {
+  test('implies a malformed key (400), the same key in progress (409) and with another request (422)', () => {
+    const post = endpoint({ method: 'POST', path: '/api/x/', tag: 't', summary: 's', access: 'applicant', success: ok, idempotent: true });
+    expect(post.errors).toEqual(['forbidden', 'csrf', 'validation', 'conflict', 'idempotencyMismatch']);
+    expect(Object.keys(post.responses)).toEqual(['200', '400', '403', '409', '422']);
+  });
+  test('the money-related creates and decisions of the catalogue honour it, and nothing else', () => {
+    const idempotent = listEndpoints(endpoints)
+      .filter((e) => e.spec.idempotent === true)
+      .map((e) => e.id)
+      .sort();
+    expect(idempotent).toEqual([
+      'entries.cancel',
+      'entries.contract',
+      'entries.create',
+      'entries.review',
+      'staff.claims.action',
+      'staff.claims.decision',
+      'staff.entries.action',
+      'staff.entries.approve',
+      'staff.entries.confirmBankAccount',
+      'staff.entries.documents',
+      'uploads.create',
+    ]);
   });
 });
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { DetailErrorBodySchema, ValidationErrorBodySchema } from './errors';
+import { IDEMPOTENCY_KEY_PATTERN } from './headers';
 
 /**
  * One API endpoint as data: method, path, who may call it, what it takes and what it answers per
@@ -36,8 +37,9 @@ export type CsrfMode = 'required' | 'bootstrap' | 'none';
  * - `operational` 401 `{detail}`: an expected refusal shown as it is (login) → OperationalError
  * - `forbidden` 403 `{detail}` → UnauthorizedError (added to every applicant and staff endpoint)
  * - `csrf` 403 `{detail: "CSRF Failed: …"}` → CsrfError, stale credentials (added to unsafe ones)
- * - `notFound` 404, `conflict` 409 (stale `version`), `tooLarge` 413, `throttled` 429 (Retry-After),
- *   `unavailable` 503 → ServerError with the `detail`
+ * - `notFound` 404, `conflict` 409 (stale `version`; or the same Idempotency-Key still in progress),
+ *   `idempotencyMismatch` 422 (the same Idempotency-Key with another request), `tooLarge` 413,
+ *   `throttled` 429 (Retry-After), `unavailable` 503 → ServerError with the `detail`
  */
 export const ERROR_CASES = {
   validation: { status: 400, description: '入力内容の誤り（項目ごとのメッセージ）' },
@@ -48,6 +50,7 @@ export const ERROR_CASES = {
   conflict: { status: 409, description: 'ほかの画面・端末で更新済み（version が古い）' },
   tooLarge: { status: 413, description: '大きすぎる' },
   throttled: { status: 429, description: '試行回数の上限（Retry-After 秒後に再試行）' },
+  idempotencyMismatch: { status: 422, description: '同じ Idempotency-Key で別の内容の要求（キーは要求ごとに新しく）' },
   unavailable: { status: 503, description: '一時的に利用できない' },
 } as const;
 export type ErrorCase = keyof typeof ERROR_CASES;
@@ -90,7 +93,24 @@ export interface EndpointSpec<Path extends string = string> {
   readonly errors?: readonly ErrorCase[];
   /** A failure whose body is not the usual `{detail}` (e.g. the health check's 503 is a health report). */
   readonly errorBodies?: Partial<Readonly<Record<ErrorCase, Schema>>>;
+  /**
+   * Honours an `Idempotency-Key` header (issue 27; unsafe methods of a logged-in user only): the
+   * same key with the same request → the first answer replayed; with another request → 422; while
+   * the first is in progress → 409; a key that is not 1–255 visible ASCII characters → 400. The
+   * client sends one per user action and reuses it when it retries after a network failure.
+   */
+  readonly idempotent?: boolean;
 }
+
+/**
+ * The `Idempotency-Key` request header of an idempotent endpoint (the API validates it, the API
+ * document describes it). Header names arrive in lower case.
+ */
+export const IdempotencyHeadersSchema = z.looseObject({
+  'idempotency-key': z.optional(
+    z.string().check(z.regex(IDEMPOTENCY_KEY_PATTERN, { error: 'Idempotency-Key は 1〜255 文字の半角英数字・記号で指定してください。' })),
+  ),
+});
 
 export interface Endpoint<Spec extends EndpointSpec = EndpointSpec> {
   /** Dotted key in the catalogue (`profile.patch`): the OpenAPI operationId and the mocks' name. */
@@ -126,9 +146,13 @@ export function endpoint<const Path extends string, const Spec extends EndpointS
   const unsafe = UNSAFE_METHODS.has(spec.method);
   const csrf = spec.csrf ?? (unsafe ? 'required' : 'none');
   if (!unsafe && csrf !== 'none') throw new Error(`${spec.method} ${spec.path}: a safe method has no CSRF check`);
+  if (spec.idempotent === true && (!unsafe || spec.access === 'visitor'))
+    throw new Error(`${spec.method} ${spec.path}: an Idempotency-Key is for unsafe requests of a logged-in user`);
   const implied: ErrorCase[] = [];
   if (spec.access !== 'visitor') implied.push('forbidden');
   if (csrf !== 'none') implied.push('csrf');
+  // A malformed key (400), the same key still in progress (409), the same key with another request (422).
+  if (spec.idempotent === true) implied.push('validation', 'conflict', 'idempotencyMismatch');
   const errors = [...new Set([...(spec.errors ?? []), ...implied])];
   const responses: Record<number, Schema | null> = { [spec.success.status]: spec.success.schema };
   for (const errorCase of errors) responses[ERROR_CASES[errorCase].status] = spec.errorBodies?.[errorCase] ?? errorBodySchema(errorCase);

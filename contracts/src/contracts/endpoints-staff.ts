@@ -101,16 +101,19 @@ export const staffEndpoints = defineCatalogue({
         errors: ['notFound'],
       }),
       documents: POST('/api/staff/entries/{id}/documents/', {
+        idempotent: true,
         summary:
           '書類の判定（入出金明細・決算書等・請求書・追加書類ごとに confirmed、または inadequate と申込者に伝える理由）。審査中のときだけ。監査ログに記録',
         ...decision(StaffDocumentDecisionSchema),
       }),
       action: POST('/api/staff/entries/{id}/actions/', {
+        idempotent: true,
         summary:
           '申し込みの操作：markInadequate（不備として申込者に再提出を依頼・メール）、reject（理由つきでお断り）、transfer（入金済み・メール）、archive（終了）。遷移表にない操作は 409',
         ...decision(StaffEntryActionSchema),
       }),
       confirmBankAccount: POST('/api/staff/entries/{id}/bank_account/confirm/', {
+        idempotent: true,
         summary: '申込者が変更した振込先口座の確認（入金の保留を解除し、監査ログに記録。保留がなければ 409）',
         params: IdParamsSchema,
         ok: StaffEntryDetailSchema,
@@ -122,6 +125,7 @@ export const staffEndpoints = defineCatalogue({
         ...decision(StaffEntryAssignSchema),
       }),
       approve: POST('/api/staff/entries/{id}/approve/', {
+        idempotent: true,
         summary:
           '買取条件の承認（承認者・管理者のみ。条件を設定した本人は 403）。契約期限を付けて申込者に提示し（reviewed）、メールで知らせる',
         ...decision(StaffEntryApproveSchema),
@@ -136,11 +140,13 @@ export const staffEndpoints = defineCatalogue({
     },
     claims: {
       decision: POST('/api/staff/claims/{id}/decision/', {
+        idempotent: true,
         summary:
           '請求書の買取可否：can_buy（掛目・手数料率・振込手数料。金額はドメインの計算で算出）または cannot_buy。申し込みが審査中のときだけ、承認まではやり直せる',
         ...decision(StaffClaimDecisionSchema),
       }),
       action: POST('/api/staff/claims/{id}/actions/', {
+        idempotent: true,
         summary: '入金後の請求書：delay（支払期日を過ぎて未回収）、return（回収済み）。遷移表にない操作は 409',
         ...decision(StaffClaimActionSchema),
       }),

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, test, vi } from 'vitest';
 import { endpoints, type Me, type ProfileResponse } from '@app/contracts';
-import { answer, meFixture, mock, profileFixture } from '@app/mocks';
+import { answer, entryFixture, meFixture, mock, profileFixture } from '@app/mocks';
 import {
   BadRequestError,
   ContractError,
@@ -247,5 +247,74 @@ describe('the client maps real responses', () => {
     const fake = { ...profilePatch, id: 'x', path: '/api/entries/{id}/files/{name}/' } as unknown as typeof profilePatch;
     expect(pathOf(fake, { id: 12, name: 'a b/c' })).toBe('/api/entries/12/files/a%20b%2Fc/');
     expect(() => pathOf(fake, { id: 12 })).toThrow('missing path parameter name');
+  });
+});
+
+describe('Idempotency-Key (issue 27)', () => {
+  const cancel = endpoints.entries.cancel;
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  /** Answers each request with the next of `answers` (a network failure or the entry) and records its key. */
+  function cancelAnswers(...answers: ('network' | 'entry' | 500)[]) {
+    const keys: (string | null)[] = [];
+    server.use(
+      http.post('*/api/entries/:id/cancel/', ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        const next = answers[keys.length - 1] ?? 'entry';
+        if (next === 'network') return HttpResponse.error();
+        if (next === 500) return HttpResponse.json({ detail: 'サーバーエラー' }, { status: 500 });
+        return HttpResponse.json(entryFixture({ id: 41 }));
+      }),
+    );
+    return keys;
+  }
+
+  test('each call of an idempotent endpoint sends a key of its own (a random UUID)', async () => {
+    const keys = cancelAnswers('entry', 'entry');
+    const api = createApi(quiet);
+    await api(cancel, { params: { id: 41 } });
+    await api(cancel, { params: { id: 41 } });
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(UUID);
+    expect(keys[1]).toMatch(UUID);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+  test('after a network failure the request goes once more with the same key, and its answer counts', async () => {
+    const keys = cancelAnswers('network', 'entry');
+    await expect(createApi(quiet)(cancel, { params: { id: 41 } })).resolves.toMatchObject({ id: 41 });
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(UUID);
+    expect(keys[1]).toBe(keys[0]);
+  });
+  test('only once: a second network failure is the NetworkError (499)', async () => {
+    const keys = cancelAnswers('network', 'network', 'entry');
+    await expect(createApi(quiet)(cancel, { params: { id: 41 } })).rejects.toBeInstanceOf(NetworkError);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+  test('an HTTP answer, even a 5xx, is not retried', async () => {
+    const keys = cancelAnswers(500, 'entry');
+    await expect(createApi(quiet)(cancel, { params: { id: 41 } })).rejects.toBeInstanceOf(ServerError);
+    expect(keys).toHaveLength(1);
+  });
+  test("the caller's abort is not retried", async () => {
+    const keys = cancelAnswers('entry');
+    const controller = new AbortController();
+    controller.abort();
+    await expect(createApi(quiet)(cancel, { params: { id: 41 }, signal: controller.signal })).rejects.toBeInstanceOf(NetworkError);
+    expect(keys).toHaveLength(0);
+  });
+  test('an endpoint without idempotent: no key and no retry, as before', async () => {
+    let calls = 0;
+    const headers: (string | null)[] = [];
+    server.use(
+      http.patch('*/api/profile/', ({ request }) => {
+        calls += 1;
+        headers.push(request.headers.get('Idempotency-Key'));
+        return HttpResponse.error();
+      }),
+    );
+    await expect(createApi(quiet)(profilePatch, { body: {} })).rejects.toBeInstanceOf(NetworkError);
+    expect(calls).toBe(1);
+    expect(headers).toEqual([null]);
   });
 });

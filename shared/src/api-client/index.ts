@@ -11,6 +11,7 @@ import {
   type ResponseOf,
 } from '@app/contracts/api/endpoint';
 import { sessionEndpoints as endpoints } from '@app/contracts/api/endpoints-session';
+import { IDEMPOTENCY_KEY_HEADER } from '@app/contracts/api/headers';
 import { responseProblems } from './contract-problems';
 import { ContractError, CsrfError, NetworkError, STALE_CREDENTIALS_MESSAGE, toApiError } from './errors';
 import type * as Multipart from './multipart';
@@ -148,11 +149,18 @@ export function createApi(env: Partial<ApiEnvironment> = {}): Api {
   });
 
   /** A JSON call (or, outside a page, a multipart one without progress) through fetch. */
-  async function viaFetch(endpoint: AnyEndpoint, url: string, options: CallOptions<AnyEndpoint>, form?: FormData): Promise<RawAnswer> {
+  async function viaFetch(
+    endpoint: AnyEndpoint,
+    url: string,
+    options: CallOptions<AnyEndpoint>,
+    headers: Record<string, string>,
+    form?: FormData,
+  ): Promise<RawAnswer> {
     const cleanups: (() => void)[] = [];
     try {
       const response = await raw.raw(url, {
         method: endpoint.method,
+        headers,
         body: (options.body as Record<string, unknown> | undefined) ?? form,
         query: options.query as Record<string, unknown> | undefined,
         // No overall limit for an upload: a big file on a slow line takes its time.
@@ -167,10 +175,10 @@ export function createApi(env: Partial<ApiEnvironment> = {}): Api {
     }
   }
 
-  async function call(endpoint: AnyEndpoint, options: CallOptions<AnyEndpoint> = {}): Promise<unknown> {
-    const url = pathOf(endpoint, options.params);
+  /** One request of a call (sent again, with the same Idempotency-Key, after a network failure). */
+  async function send(endpoint: AnyEndpoint, url: string, options: CallOptions<AnyEndpoint>, headers: Record<string, string>) {
     let answer: RawAnswer;
-    if (endpoint.spec.multipart === undefined) answer = await viaFetch(endpoint, url, options);
+    if (endpoint.spec.multipart === undefined) answer = await viaFetch(endpoint, url, options, headers);
     else {
       const { fields, file, onProgress, signal } = options as CallOptions<AnyEndpoint> & MultipartCallOptions<AnyEndpoint>;
       // Synchronous once loaded: the request is then under way when the call returns.
@@ -186,11 +194,11 @@ export function createApi(env: Partial<ApiEnvironment> = {}): Api {
       // In a page through XMLHttpRequest, the only browser API that reports upload progress.
       answer =
         typeof XMLHttpRequest === 'undefined'
-          ? await viaFetch(endpoint, url, options, body)
+          ? await viaFetch(endpoint, url, options, headers, body)
           : await sendWithXhr({
               method: endpoint.method,
               url: `${baseUrl ?? ''}${url}`,
-              headers: requestHeaders(),
+              headers: { ...requestHeaders(), ...headers },
               body,
               signal,
               onProgress,
@@ -198,10 +206,49 @@ export function createApi(env: Partial<ApiEnvironment> = {}): Api {
               onHeaders,
             });
     }
+    return answer;
+  }
+
+  async function call(endpoint: AnyEndpoint, options: CallOptions<AnyEndpoint> = {}): Promise<unknown> {
+    const url = pathOf(endpoint, options.params);
+    // An endpoint that honours an Idempotency-Key (issue 27): one key per call — one user action —
+    // and the same key when the request goes again after a network failure (once; never after an
+    // answer, a timeout or the caller's abort), so the server answers it once whatever arrived.
+    const key = endpoint.spec.idempotent === true ? newIdempotencyKey() : undefined;
+    const headers: Record<string, string> = key === undefined ? {} : { [IDEMPOTENCY_KEY_HEADER]: key };
+    let answer = await send(endpoint, url, options, headers);
+    if (key !== undefined && answer.status === null && isRetryableNetworkFailure(answer.error, options.signal)) {
+      answer = await send(endpoint, url, options, headers);
+    }
     if (answer.status === null || !answer.ok) throw failure(endpoint, url, answer.status, answer.data, answer.error, onStaleCredentials);
     return success(endpoint, url, answer.status, answer.data, onContractError);
   }
   return call as Api;
+}
+
+/** A random UUID (v4) for an Idempotency-Key; `crypto.randomUUID` only exists in secure contexts. */
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * A request that got no answer because the connection failed (not because the caller aborted it
+ * or the time limit ran out: then the server may still be working on it, and the page offers the retry).
+ */
+function isRetryableNetworkFailure(error: unknown, signal: AbortSignal | undefined): boolean {
+  if (signal?.aborted === true) return false;
+  for (let cause: unknown = error, depth = 0; cause !== undefined && cause !== null && depth < 5; depth++) {
+    if (cause instanceof Error || cause instanceof DOMException) {
+      if (cause.name === 'AbortError' || cause.name === 'TimeoutError') return false;
+      cause = (cause as { cause?: unknown }).cause;
+    } else break;
+  }
+  return true;
 }
 
 /** A failed call as the pages get it: the §8 error (stale credentials handled on the way). */

@@ -134,6 +134,22 @@ describe('the mock backend', () => {
     expect(createMockBackend().handlers).toHaveLength(listEndpoints(endpoints).length);
   });
 
+  test('an idempotent call carries its Idempotency-Key (issue 27), and the mock backend answers it as any call', async () => {
+    start();
+    const keys: (string | null)[] = [];
+    const listener = ({ request }: { request: Request }) => void keys.push(request.headers.get('Idempotency-Key'));
+    server.events.on('request:start', listener);
+    try {
+      await api(endpoints.auth.login, { body: MOCK_ACCOUNT });
+      const pdf = new File([new Uint8Array([0x25, 0x50, 0x44, 0x46])], '損益計算書.pdf', { type: 'application/pdf' });
+      const upload = await api(endpoints.uploads.create, { fields: { kind: 'pl' }, file: pdf });
+      expect(upload.kind).toBe('pl');
+    } finally {
+      server.events.removeListener('request:start', listener);
+    }
+    expect(keys).toEqual([null, expect.stringMatching(/^[0-9a-f-]{36}$/)]);
+  });
+
   test('the entry draft: read, saved under its version (a stale one is 409), not mistaken for an entry id', async () => {
     start();
     await api(endpoints.auth.login, { body: MOCK_ACCOUNT });

@@ -31,6 +31,7 @@ const uploaded = (overrides: Partial<Upload> = {}): Upload => ({
   ...overrides,
 });
 const pdf = () => new File(['%PD'], 'pl.pdf', { type: 'application/pdf' });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
@@ -70,14 +71,17 @@ describe('the request, from the endpoint’s contract', () => {
     const done = client('a=1; csrftoken=tok%3D9')(create, { fields: { kind: 'pl' }, file: pdf() });
     const xhr = FakeXhr.last();
     expect([xhr.method, xhr.url, xhr.withCredentials]).toEqual(['POST', '/api/uploads/', true]);
-    expect(xhr.headers).toEqual({ 'X-CSRFToken': 'tok=9', Accept: 'application/json' });
+    // An upload is one user action: its own Idempotency-Key (issue 27).
+    const { 'Idempotency-Key': key, ...others } = xhr.headers;
+    expect(others).toEqual({ 'X-CSRFToken': 'tok=9', Accept: 'application/json' });
+    expect(key).toMatch(UUID);
     xhr.respond(201, uploaded());
     await expect(done).resolves.toEqual(uploaded());
   });
 
   test('no csrf cookie: no header', async () => {
     const done = client('')(create, { fields: { kind: 'pl' }, file: pdf() });
-    expect(FakeXhr.last().headers).toEqual({ Accept: 'application/json' });
+    expect(Object.keys(FakeXhr.last().headers)).toEqual(['Accept', 'Idempotency-Key']);
     FakeXhr.last().respond(201, uploaded());
     await done;
   });
@@ -168,12 +172,29 @@ describe('the answer, read as every call’s', () => {
 });
 
 describe('no answer: the §8 network error (499)', () => {
-  test('a network failure', async () => {
+  test('a network failure, and again on the one retry with the same Idempotency-Key', async () => {
     const done = rejection(client()(create, { fields: { kind: 'pl' }, file: pdf() }));
     FakeXhr.last().failNetwork();
+    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    const [first, second] = FakeXhr.sent;
+    expect(second?.headers['Idempotency-Key']).toBe(first?.headers['Idempotency-Key']);
+    second?.failNetwork();
     const error = await done;
+    expect(FakeXhr.sent).toHaveLength(2);
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toMatchObject({ status: 499, url: '/api/uploads/' });
+  });
+
+  test('the retry after a network failure uploads the same parts with the same key, and its answer counts', async () => {
+    const done = client()(create, { fields: { kind: 'pl' }, file: pdf() });
+    FakeXhr.last().failNetwork();
+    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    const [first, second] = FakeXhr.sent;
+    expect(second?.headers['Idempotency-Key']).toMatch(UUID);
+    expect(second?.headers['Idempotency-Key']).toBe(first?.headers['Idempotency-Key']);
+    expect(second?.parts()).toEqual(first?.parts());
+    second?.respond(201, uploaded());
+    await expect(done).resolves.toEqual(uploaded());
   });
 
   test('the caller’s signal aborts the request: a NetworkError whose cause is the AbortError', async () => {

@@ -8,3 +8,4 @@ export * from './uploads';
 export * from './entries';
 export * from './staff';
 export * from './telemetry';
+export * from './idempotency';

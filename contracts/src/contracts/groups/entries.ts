@@ -17,6 +17,7 @@ export const entries = group('entries', { tag: 'entries', access: 'applicant' },
     errors: ['notFound'],
   }),
   review: POST('/api/entries/{id}/review/', {
+    idempotent: true,
     summary:
       '再提出（不備の書類グループごとに新しいファイル。ほかの内容はそのまま）。書類の不備ありのときだけ。審査中に戻し、監査ログに記録',
     params: IdParamsSchema,
@@ -25,12 +26,14 @@ export const entries = group('entries', { tag: 'entries', access: 'applicant' },
     errors: ['notFound', 'conflict'],
   }),
   cancel: POST('/api/entries/{id}/cancel/', {
+    idempotent: true,
     summary: '申し込みの取り消し（審査中・書類の不備あり・審査完了のときだけ。終了にして cancelled_at、メール）',
     params: IdParamsSchema,
     ok: EntrySchema,
     errors: ['notFound', 'conflict'],
   }),
   contract: POST('/api/entries/{id}/contract/', {
+    idempotent: true,
     summary: 'ご契約（同意 agreed: true。審査完了で契約期限内のときだけ。買取できる請求書を契約済みにし、契約書 PDF を保存、メール）',
     params: IdParamsSchema,
     body: EntryContractRequestSchema,
@@ -52,6 +55,7 @@ export const entries = group('entries', { tag: 'entries', access: 'applicant' },
     errors: ['notFound'],
   }),
   create: POST('/api/entries/', {
+    idempotent: true,
     summary:
       '申し込み（下書きの内容と version。§5 の初回提出のルールと §4 の新規申し込みの条件を確認し、審査中で作成、下書きを消去、確認メール）',
     body: EntryCreateRequestSchema,

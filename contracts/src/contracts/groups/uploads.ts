@@ -14,6 +14,7 @@ export const uploads = group('uploads', { tag: 'uploads', access: 'applicant' },
     ok: UploadListSchema,
   }),
   create: POST('/api/uploads/', {
+    idempotent: true,
     summary: `ファイルのアップロード（multipart: kind、本人確認書類は side、最後に ${UPLOAD_FILE_FIELD}）。形式はファイルの中身で判定`,
     multipart: UploadRequestFieldsSchema,
     multipartFile: UPLOAD_FILE_FIELD,

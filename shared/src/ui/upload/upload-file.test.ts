@@ -46,6 +46,14 @@ afterEach(() => {
   document.cookie = 'csrftoken=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
 });
 
+/** The connection fails, and again on the client's one retry (same Idempotency-Key, issue 27). */
+async function failTwice(): Promise<void> {
+  const first = FakeXhr.last();
+  first.failNetwork();
+  await vi.waitFor(() => expect(FakeXhr.last()).not.toBe(first));
+  FakeXhr.last().failNetwork();
+}
+
 describe('the request', () => {
   test('POST /api/uploads/ with credentials, X-CSRFToken from the csrftoken cookie, kind then the file last', async () => {
     document.cookie = 'csrftoken=tok%3D123';
@@ -143,7 +151,7 @@ describe('failures: the client’s error classes (the @app/shared singleton’s)
 
   test('no answer → the network message in Japanese', async () => {
     const done = rejection(uploadFile('pl', pdf()));
-    FakeXhr.last().failNetwork();
+    await failTwice();
     const error = await done;
     expect(error).toBeInstanceOf(NetworkError);
     expect(uploadErrorMessage(error)).toMatch(/^通信できませんでした。/);
@@ -185,7 +193,7 @@ describe('failures: the client’s error classes (the @app/shared singleton’s)
 
   test('a network failure is not an abort', async () => {
     const done = rejection(uploadFile('pl', pdf()));
-    FakeXhr.last().failNetwork();
+    await failTwice();
     expect(isAbortError(await done)).toBe(false);
   });
 });
