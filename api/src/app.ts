@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import { endpoints } from '@app/contracts';
-import Fastify, { type FastifyError, type FastifyInstance, type RouteHandlerMethod } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, type RouteHandlerMethod } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from './context';
@@ -223,28 +223,28 @@ export function buildApp({ env, db, context, logStream, checkResponses, tracing,
 
   // --- API -----------------------------------------------------------------------------
 
+  /** The health checks' database probe: 503 `{status: 'error'}` (and the reason in the log) when it does not answer. */
+  const databaseAnswers = async (request: FastifyRequest, check: string): Promise<void> => {
+    try {
+      await db.serverVersion();
+    } catch (error) {
+      request.log.error({ err: error }, `${check}: the database did not answer`);
+      throw new ApiError(503, { status: 'error' });
+    }
+  };
+
   // In a plugin scope, so the API document (registered above, loaded first) sees these routes.
   app.register(async (system) => {
     await system.register(fastifyCompress, API_COMPRESSION);
     registerImplementations(system, context, [
       implement(endpoints.health.get, async ({ request }) => {
-        try {
-          await db.serverVersion();
-        } catch (error) {
-          request.log.error({ err: error }, 'health check: the database did not answer');
-          throw new ApiError(503, { status: 'error' });
-        }
+        await databaseAnswers(request, 'health check');
         return { status: 'ok' as const };
       }),
       // The load balancer's check: not ready once draining (SIGTERM), nor without the database.
       implement(endpoints.health.ready, async ({ request }) => {
         if (readiness?.draining() === true) throw new ApiError(503, { status: 'draining' });
-        try {
-          await db.serverVersion();
-        } catch (error) {
-          request.log.error({ err: error }, 'readiness check: the database did not answer');
-          throw new ApiError(503, { status: 'error' });
-        }
+        await databaseAnswers(request, 'readiness check');
         return { status: 'ready' as const };
       }),
       implement(endpoints.schema.get, async () => openApiDocument(app)),
